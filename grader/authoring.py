@@ -1,0 +1,106 @@
+"""What a challenge folder writes its hidden tests and known mistakes with."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from grader.calls import Call, Helper, call
+from grader.report import CallOutcome
+from grader.text import Text, text
+
+__all__ = [
+    "Call",
+    "Helper",
+    "HiddenTest",
+    "Mistake",
+    "Observed",
+    "Text",
+    "Verdict",
+    "call",
+    "fail",
+    "passed",
+    "text",
+]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    passed: bool
+    detail: Text | None = None
+    show_hint: bool = True  # False when the test could not judge anything: the hint would mislead
+
+
+def passed() -> Verdict:
+    return Verdict(True)
+
+
+def fail(detail: Text | None = None) -> Verdict:
+    return Verdict(False, detail)
+
+
+@dataclass(frozen=True)
+class Observed:
+    """A test's calls with what the student's code and the reference gave back.
+
+    A check only runs once every call of its test returned an array, so `out(i)` is safe.
+    """
+
+    calls: tuple[Call, ...]
+    student: tuple[CallOutcome, ...]
+    expected: tuple[CallOutcome, ...]
+
+    def out(self, index: int = 0) -> np.ndarray:
+        output = self.student[index].output
+        assert output is not None
+        return output.astype(np.float64)
+
+    def exp(self, index: int = 0) -> np.ndarray:
+        output = self.expected[index].output
+        assert output is not None
+        return output.astype(np.float64)
+
+
+Check = Callable[[Observed], Verdict]
+
+
+@dataclass(frozen=True)
+class HiddenTest:
+    """One hidden test: the calls it makes, how they are judged, and what it says.
+
+    `title` says what is being checked; `hint` is shown when it fails and should name the
+    misconception in the lesson's terms.
+    """
+
+    id: str
+    category: str
+    points: int
+    title: Text
+    hint: Text
+    calls: tuple[Call, ...]
+    check: Check
+
+    def __post_init__(self) -> None:
+        if not self.calls:
+            raise ValueError(f"test {self.id} makes no call")
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A known wrong variant: `code` redefines some of the reference's functions.
+
+    The variant is the reference's source followed by `code`, so it reads like a student's file.
+    """
+
+    id: str
+    message: Text
+    code: str
+    functions: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        tree = ast.parse(self.code)
+        names = tuple(n.name for n in tree.body if isinstance(n, ast.FunctionDef))
+        object.__setattr__(self, "functions", names)

@@ -1,0 +1,92 @@
+"""Calls to a student's functions, written by the trusted parent and replayed by the child.
+
+A call's arguments are arrays, numbers, dicts of them, or a `Helper`: a function the child
+rebuilds from the challenge's helper source and parameters the parent sends (for instance the
+attention that `bloque` receives), which also records how the student called it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+import numpy as np
+
+from grader.wire import encode_array
+
+Arg = Union[np.ndarray, float, int, bool, None, "Helper", dict[str, Any]]
+
+
+@dataclass(frozen=True, eq=False)
+class Helper:
+    """A function argument built in the child: `name` from the helper source, bound to `params`."""
+
+    name: str
+    params: dict[str, Arg] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, eq=False)
+class Call:
+    function: str
+    args: tuple[Arg, ...] = ()
+    kwargs: dict[str, Arg] = field(default_factory=dict)
+
+    def array_args(self) -> list[np.ndarray]:
+        """Every array argument in slot order: the order the child reports them back."""
+        found: list[np.ndarray] = []
+        for value in (*self.args, *self.kwargs.values()):
+            _collect_arrays(value, found)
+        return found
+
+    def helpers(self) -> list[Helper]:
+        """Every helper argument in slot order."""
+        return [v for v in (*self.args, *self.kwargs.values()) if isinstance(v, Helper)]
+
+
+def call(function: str, *args: Arg, **kwargs: Arg) -> Call:
+    return Call(function=function, args=tuple(args), kwargs=dict(kwargs))
+
+
+def _collect_arrays(value: Arg, found: list[np.ndarray]) -> None:
+    if isinstance(value, np.ndarray):
+        found.append(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _collect_arrays(item, found)
+
+
+class CallEncoder:
+    """Turns calls into the JSON specs and the array blob of a job."""
+
+    def __init__(self) -> None:
+        self.arrays: list[dict[str, int]] = []
+        self.blob = bytearray()
+
+    def encode_calls(self, calls: list[Call]) -> list[dict[str, Any]]:
+        return [
+            {
+                "function": c.function,
+                "args": [self.encode(a) for a in c.args],
+                "kwargs": {k: self.encode(v) for k, v in c.kwargs.items()},
+            }
+            for c in calls
+        ]
+
+    def encode(self, value: Arg) -> dict[str, Any]:
+        if isinstance(value, np.ndarray):
+            data = encode_array(value)
+            self.arrays.append({"offset": len(self.blob), "length": len(data)})
+            self.blob += data
+            return {"array": len(self.arrays) - 1}
+        if isinstance(value, Helper):
+            return {
+                "helper": value.name,
+                "params": {k: self.encode(v) for k, v in value.params.items()},
+            }
+        if isinstance(value, dict):
+            return {"dict": {k: self.encode(v) for k, v in value.items()}}
+        if isinstance(value, bool) or value is None:
+            return {"const": value}
+        if isinstance(value, int | float):
+            return {"number": float(value)} if isinstance(value, float) else {"int": value}
+        raise TypeError(f"cannot send {type(value).__name__} to the sandbox")

@@ -1,0 +1,120 @@
+"""A challenge as data: one folder with its statement, functions, limits, tests and mistakes.
+
+challenges/<id>/
+    challenge.toml      id, version, title, functions and signatures, limits
+    statement.es.md     what the student reads, in Spanish
+    statement.en.md     ... and in English
+    reference.py        the reference solution (stays in the trusted parent)
+    helpers.py          functions rebuilt in the child to pass as arguments (optional, public)
+    tests.py            TESTS: list[HiddenTest]
+    mistakes.py         MISTAKES: list[Mistake]
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from grader.authoring import HiddenTest, Mistake
+from grader.sandbox.base import Limits
+from grader.text import Text
+
+
+class ChallengeError(ValueError):
+    """A challenge folder is incomplete or inconsistent."""
+
+
+@dataclass(frozen=True)
+class FunctionSpec:
+    name: str
+    signature: str
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: str
+    version: int
+    title: Text
+    statement: Text
+    functions: tuple[FunctionSpec, ...]
+    limits: Limits
+    tests: tuple[HiddenTest, ...]
+    mistakes: tuple[Mistake, ...]
+    reference_source: str
+    helpers_source: str
+    directory: Path
+
+    @property
+    def required(self) -> list[str]:
+        return [f.name for f in self.functions]
+
+    @property
+    def max_points(self) -> int:
+        return sum(t.points for t in self.tests)
+
+
+def _module(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ChallengeError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _read(directory: Path, name: str, default: str | None = None) -> str:
+    path = directory / name
+    if not path.exists():
+        if default is not None:
+            return default
+        raise ChallengeError(f"{directory.name}: missing {name}")
+    return path.read_text(encoding="utf-8")
+
+
+def load_challenge(directory: Path) -> Challenge:
+    manifest = tomllib.loads(_read(directory, "challenge.toml"))
+    challenge_id = manifest["id"]
+    if challenge_id != directory.name:
+        raise ChallengeError(f"{directory}: id {challenge_id!r} differs from the folder name")
+    tests = _module(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
+    mistakes = _module(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes").MISTAKES
+    challenge = Challenge(
+        id=challenge_id,
+        version=int(manifest.get("version", 1)),
+        title=Text(**manifest["title"]),
+        statement=Text(es=_read(directory, "statement.es.md"), en=_read(directory, "statement.en.md")),
+        functions=tuple(FunctionSpec(**f) for f in manifest["functions"]),
+        limits=Limits(**manifest.get("limits", {})),
+        tests=tuple(tests),
+        mistakes=tuple(mistakes),
+        reference_source=_read(directory, "reference.py"),
+        helpers_source=_read(directory, "helpers.py", default=""),
+        directory=directory,
+    )
+    _validate(challenge)
+    return challenge
+
+
+def _validate(challenge: Challenge) -> None:
+    ids = [t.id for t in challenge.tests]
+    if len(set(ids)) != len(ids):
+        raise ChallengeError(f"{challenge.id}: duplicate test ids")
+    mistake_ids = [m.id for m in challenge.mistakes]
+    if len(set(mistake_ids)) != len(mistake_ids):
+        raise ChallengeError(f"{challenge.id}: duplicate mistake ids")
+    for test in challenge.tests:
+        for c in test.calls:
+            if c.function not in challenge.required:
+                raise ChallengeError(f"{challenge.id}/{test.id}: calls unknown function {c.function}")
+    for mistake in challenge.mistakes:
+        if not mistake.functions or not set(mistake.functions) <= set(challenge.required):
+            raise ChallengeError(f"{challenge.id}/{mistake.id}: must redefine required functions only")
+
+
+def load_challenges(root: Path) -> dict[str, Challenge]:
+    """Every challenge folder under `root`, by id, in alphabetical order."""
+    folders = sorted(p for p in root.iterdir() if (p / "challenge.toml").exists())
+    return {c.id: c for c in map(load_challenge, folders)}

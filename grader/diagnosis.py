@@ -1,0 +1,75 @@
+"""Recognise which known mistakes a failing submission reproduces on the hidden inputs.
+
+For each required function the student gets wrong, find the smallest variants (one mistake,
+else two touching different functions) whose observable behaviour on that function's calls
+matches the student's exactly: outputs, the arguments after the call, and how helper functions
+were called. Calls where the student raised an exception say nothing and are skipped.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grader.authoring import Mistake
+from grader.prepared import PreparedChallenge, Variant
+from grader.report import CallOutcome, ChildReport
+
+RTOL = 1e-4
+ATOL = 1e-7
+
+
+def _observation(outcome: CallOutcome) -> list[np.ndarray]:
+    assert outcome.output is not None
+    seen = [outcome.output]
+    seen += [outcome.args_after[s] for s in sorted(outcome.args_after)]
+    seen += [np.array([outcome.helper_counts[s] for s in sorted(outcome.helper_counts)], dtype=float)]
+    for slot in sorted(outcome.helper_inputs):
+        seen += outcome.helper_inputs[slot]
+    return seen
+
+
+def _close(a: np.ndarray, b: np.ndarray) -> bool:
+    if a.shape != b.shape:
+        return False
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    finite = np.isfinite(b64)
+    if not np.array_equal(np.isfinite(a64), finite):
+        return False
+    if not np.array_equal(a64[~finite], b64[~finite], equal_nan=True):
+        return False
+    return bool(np.all(np.abs(a64[finite] - b64[finite]) <= ATOL + RTOL * np.abs(b64[finite])))
+
+
+def same_behaviour(a: CallOutcome, b: CallOutcome) -> bool:
+    if not (a.ok and b.ok):
+        return False
+    left, right = _observation(a), _observation(b)
+    return len(left) == len(right) and all(_close(x, y) for x, y in zip(left, right, strict=True))
+
+
+def _explains(
+    variant: Variant, student: ChildReport, calls: list[int], expected: tuple[CallOutcome, ...]
+) -> bool:
+    answered = [i for i in calls if student.calls[i].ok]
+    if not answered:
+        return False
+    if not all(same_behaviour(student.calls[i], variant.outcomes[i]) for i in answered):
+        return False
+    return any(not same_behaviour(variant.outcomes[i], expected[i]) for i in answered)
+
+
+def _is_wrong(student: ChildReport, calls: list[int], expected: tuple[CallOutcome, ...]) -> bool:
+    return any(student.calls[i].ok and not same_behaviour(student.calls[i], expected[i]) for i in calls)
+
+
+def diagnose(prepared: PreparedChallenge, student: ChildReport) -> list[Mistake]:
+    found: set[str] = set()
+    for function in prepared.challenge.required:
+        calls = [i for i, c in enumerate(prepared.calls) if c.function == function]
+        if not _is_wrong(student, calls, prepared.expected):
+            continue
+        matching = [v for v in prepared.variants if _explains(v, student, calls, prepared.expected)]
+        if matching:
+            smallest = min(len(v.mistakes) for v in matching)
+            found |= {m.id for v in matching if len(v.mistakes) == smallest for m in v.mistakes}
+    return [m for m in prepared.challenge.mistakes if m.id in found]

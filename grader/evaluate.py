@@ -1,0 +1,72 @@
+"""Judge each hidden test from the child's report, in the trusted parent."""
+
+from __future__ import annotations
+
+import logging
+
+from grader import messages
+from grader.authoring import HiddenTest, Observed, Verdict, fail
+from grader.models import HiddenTestResult
+from grader.prepared import PreparedChallenge
+from grader.report import CallOutcome, ChildReport
+from grader.text import Lang
+
+log = logging.getLogger(__name__)
+
+
+def _unanswered(test: HiddenTest, outcomes: tuple[CallOutcome, ...], missing: list[str]) -> Verdict | None:
+    """Why a call of this test gave no array to judge, if one did not."""
+    for call, outcome in zip(test.calls, outcomes, strict=True):
+        if call.function in missing:
+            return Verdict(False, messages.FUNCTION_MISSING.format(name=call.function), show_hint=False)
+        if not outcome.done or (
+            outcome.output is None and outcome.error is None and outcome.not_array is None
+        ):
+            return Verdict(False, messages.NOT_RUN, show_hint=False)
+        if outcome.error is not None:
+            return Verdict(False, messages.raised(outcome.error, messages.CALL_RAISED), show_hint=False)
+        if outcome.not_array is not None:
+            return Verdict(False, messages.NOT_ARRAY.format(type=outcome.not_array), show_hint=False)
+    return None
+
+
+def judge(test: HiddenTest, seen: Observed, missing: list[str]) -> Verdict:
+    verdict = _unanswered(test, seen.student, missing)
+    if verdict is not None:
+        return verdict
+    try:
+        return test.check(seen)
+    except Exception:
+        log.exception("check %s failed on a submission", test.id)
+        return fail(messages.CHECK_BROKEN)
+
+
+def _message(test: HiddenTest, verdict: Verdict, lang: Lang) -> str:
+    if verdict.passed:
+        return test.title(lang)
+    parts = [test.hint(lang)] if verdict.show_hint else []
+    if verdict.detail is not None:
+        parts.append(f"({verdict.detail(lang)})" if verdict.show_hint else verdict.detail(lang))
+    return f"{test.title(lang)}: {' '.join(parts)}"
+
+
+def evaluate(prepared: PreparedChallenge, report: ChildReport, lang: Lang) -> list[HiddenTestResult]:
+    results = []
+    for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
+        seen = Observed(
+            calls=test.calls,
+            student=tuple(report.calls[i] for i in span),
+            expected=tuple(prepared.expected[i] for i in span),
+        )
+        verdict = judge(test, seen, report.missing)
+        results.append(
+            HiddenTestResult(
+                id=test.id,
+                category=test.category,
+                passed=verdict.passed,
+                points=test.points if verdict.passed else 0,
+                max_points=test.points,
+                message=_message(test, verdict, lang),
+            )
+        )
+    return results

@@ -1,0 +1,165 @@
+"""Grade one submission: run it in the sandbox, then judge, diagnose and score in the parent."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Mapping
+
+from grader import messages
+from grader.challenge import Challenge
+from grader.diagnosis import diagnose
+from grader.evaluate import evaluate
+from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
+from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
+from grader.report import ChildReport, parse_report
+from grader.sandbox.base import ExitKind, Sandbox, SandboxRun
+from grader.text import Lang
+
+MAX_CODE_BYTES = 64 * 1024
+MAX_STDOUT_CHARS = 4000
+
+
+class Grader:
+    """Grades submissions for a set of challenges through one sandbox. Thread-safe."""
+
+    def __init__(self, challenges: Mapping[str, Challenge], sandbox: Sandbox) -> None:
+        self.challenges = dict(challenges)
+        self.sandbox = sandbox
+        self._prepared: dict[str, PreparedChallenge] = {}
+        self._lock = threading.Lock()
+
+    def prepared(self, challenge_id: str) -> PreparedChallenge:
+        with self._lock:
+            if challenge_id not in self._prepared:
+                self._prepared[challenge_id] = prepare(self.challenges[challenge_id])
+            return self._prepared[challenge_id]
+
+    def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
+        return grade(self.prepared(challenge_id), code, lang, self.sandbox)
+
+
+def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: Sandbox) -> Result:
+    started = time.perf_counter()
+    source, refusal = _readable_source(code)
+    if refusal is not None:
+        return _refused(prepared, refusal, lang, started)
+    run = sandbox.run(prepared.job(source), prepared.challenge.limits)
+    report = parse_report(run.report, len(prepared.calls), MAX_OUTPUT_ELEMENTS)
+    if report.protocol_error is not None:
+        report = ChildReport(calls=[type(c)() for c in report.calls], protocol_error=report.protocol_error)
+    tests = evaluate(prepared, report, lang)
+    error = _whole_error(prepared.challenge, run, report, lang)
+    failed = any(not t.passed for t in tests)
+    diagnoses = diagnose(prepared, report) if failed and report.protocol_error is None else []
+    return _result(
+        prepared.challenge,
+        tests,
+        [Diagnosis(id=m.id, message=m.message(lang)) for m in diagnoses],
+        error,
+        _stdout_text(run.stdout),
+        started,
+    )
+
+
+def _readable_source(code: str | bytes) -> tuple[str, GradingError | None]:
+    """The code as text, or why it cannot be graded at all."""
+    if isinstance(code, bytes):
+        try:
+            code = code.decode("utf-8")
+        except UnicodeDecodeError:
+            return "", GradingError(kind="encoding", message="")
+    size = len(code.encode("utf-8", errors="surrogatepass"))
+    if size > MAX_CODE_BYTES:
+        return "", GradingError(kind="too_large", message=str(size))
+    if "\x00" in code or any(0xD800 <= ord(c) <= 0xDFFF for c in code):
+        return "", GradingError(kind="encoding", message="")
+    return code, None
+
+
+def _refused(prepared: PreparedChallenge, refusal: GradingError, lang: Lang, started: float) -> Result:
+    if refusal.kind == "too_large":
+        message = messages.TOO_LARGE.format(size=refusal.message, limit=MAX_CODE_BYTES)(lang)
+    else:
+        message = messages.ENCODING(lang)
+    empty = ChildReport(calls=[type(c)() for c in prepared.expected])
+    tests = evaluate(prepared, empty, lang)
+    error = GradingError(kind=refusal.kind, message=message)
+    return _result(prepared.challenge, tests, [], error, "", started)
+
+
+def _whole_error(
+    challenge: Challenge, run: SandboxRun, report: ChildReport, lang: Lang
+) -> GradingError | None:
+    if report.protocol_error is not None:
+        return GradingError(kind="protocol", message=messages.PROTOCOL(lang))
+    by_exit = {
+        ExitKind.TIMEOUT: ("timeout", messages.TIMEOUT),
+        ExitKind.MEMORY: ("memory", messages.MEMORY),
+        ExitKind.OUTPUT: ("output", messages.OUTPUT),
+        ExitKind.FORBIDDEN: ("forbidden", messages.FORBIDDEN),
+    }
+    if run.exit_kind in by_exit:
+        kind, message = by_exit[run.exit_kind]
+        return GradingError(kind=kind, message=message(lang))
+    if report.load_error is not None:
+        return _load_error(report, lang)
+    if run.exit_kind == ExitKind.CRASH:
+        return GradingError(kind="crash", message=messages.CRASH.format(signal=run.signal)(lang))
+    if not report.finished:
+        return GradingError(kind="crash", message=messages.EXITED(lang))
+    if report.missing:
+        return _missing(challenge, report.missing, lang)
+    if any(c.error is not None and c.error.type == "MemoryError" for c in report.calls):
+        return GradingError(kind="memory", message=messages.MEMORY(lang))
+    return None
+
+
+def _load_error(report: ChildReport, lang: Lang) -> GradingError:
+    assert report.load_error is not None
+    error = report.load_error.error
+    if report.load_error.kind == "syntax":
+        message = messages.SYNTAX.format(line=error.line, message=error.message)(lang)
+        return GradingError(kind="syntax", message=message, line=error.line)
+    if error.type == "MemoryError":
+        return GradingError(kind="memory", message=messages.MEMORY(lang), line=error.line)
+    return GradingError(kind="import", message=messages.raised(error, messages.IMPORT)(lang), line=error.line)
+
+
+def _missing(challenge: Challenge, missing: list[str], lang: Lang) -> GradingError:
+    signatures = ", ".join(f.signature for f in challenge.functions if f.name in missing)
+    message = messages.MISSING.format(names=", ".join(missing), signatures=signatures)(lang)
+    return GradingError(kind="missing_function", message=message)
+
+
+def _stdout_text(raw: bytes) -> str:
+    printed = raw.decode("utf-8", errors="replace").replace("\x00", "")
+    if len(printed) > MAX_STDOUT_CHARS:
+        return printed[:MAX_STDOUT_CHARS] + "… (truncated)"
+    return printed
+
+
+def _result(
+    challenge: Challenge,
+    tests: list[HiddenTestResult],
+    diagnoses: list[Diagnosis],
+    error: GradingError | None,
+    stdout: str,
+    started: float,
+) -> Result:
+    points = sum(t.points for t in tests)
+    max_points = sum(t.max_points for t in tests)
+    if error is not None and error.kind == "protocol":
+        points = 0
+    return Result(
+        challenge=challenge.id,
+        status="error" if error is not None else "done",
+        score=round(100 * points / max_points, 2) if max_points else 0.0,
+        points=points,
+        max_points=max_points,
+        tests=tests,
+        diagnoses=diagnoses,
+        error=error,
+        stdout=stdout,
+        grading_ms=round((time.perf_counter() - started) * 1000, 2),
+    )

@@ -1,0 +1,215 @@
+"""Runs a student's module and the job's calls, writing a report of raw arrays.
+
+This module runs inside the sandbox child (and, for trusted code such as the reference, in the
+parent to produce the expected outputs the same way). It imports only the standard library and
+NumPy, and it never sees expected outputs: it only answers the inputs it is given.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import struct
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from grader.wire import Tag, decode_array, decode_job, encode_array, encode_record, encode_text
+
+STUDENT_FILENAME = "solucion.py"
+MAX_HELPER_LOG = 4
+MAX_MESSAGE = 400
+
+Write = Callable[[bytes], None]
+
+# Taken before student code runs, so that monkeypatching NumPy cannot change how we report.
+_ndarray = np.ndarray
+_generic = np.generic
+_asarray = np.asarray
+_float64 = np.float64
+_float32 = np.float32
+
+
+class _LoggedHelper:
+    """A helper function handed to the student, remembering how it was called."""
+
+    def __init__(self, function: Callable[..., Any], params: dict[str, Any]) -> None:
+        self.function = function
+        self.params = params
+        self.count = 0
+        self.inputs: list[np.ndarray] = []
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.count += 1
+        if args and len(self.inputs) < MAX_HELPER_LOG:
+            try:
+                self.inputs.append(np.array(args[0], dtype=_float64, copy=True))
+            except Exception:
+                self.inputs.append(np.zeros((0,), dtype=_float64))
+        return self.function(*args, **kwargs, **self.params)
+
+
+class _Materializer:
+    def __init__(self, arrays: list[np.ndarray], helpers: dict[str, Any]) -> None:
+        self.arrays = arrays
+        self.helpers = helpers
+        self.array_slots: list[np.ndarray] = []
+        self.helper_slots: list[_LoggedHelper] = []
+
+    def build(self, spec: dict[str, Any], track: bool = True) -> Any:
+        """An argument for the student; `track` reports arrays back after the call."""
+        if "array" in spec:
+            array = self.arrays[spec["array"]].copy()
+            if track:
+                self.array_slots.append(array)
+            return array
+        if "helper" in spec:
+            params = {k: self.build(v, track=False) for k, v in spec["params"].items()}
+            logged = _LoggedHelper(self.helpers[spec["helper"]], params)
+            self.helper_slots.append(logged)
+            return logged
+        if "dict" in spec:
+            return {k: self.build(v, track) for k, v in spec["dict"].items()}
+        if "number" in spec:
+            return float(spec["number"])
+        if "int" in spec:
+            return int(spec["int"])
+        return spec["const"]
+
+
+def _student_line(error: BaseException) -> int | None:
+    line = None
+    trace = error.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename == STUDENT_FILENAME:
+            line = trace.tb_lineno
+        trace = trace.tb_next
+    return line
+
+
+def _describe(error: BaseException) -> dict[str, Any]:
+    try:
+        message = str(error)[:MAX_MESSAGE]
+    except Exception:
+        message = ""
+    return {"type": type(error).__name__[:80], "message": message, "line": _student_line(error)}
+
+
+def _output_record(call: int, value: Any, max_elements: int) -> bytes:
+    if not isinstance(value, _ndarray | _generic):
+        return encode_record(Tag.NOT_ARRAY, call, encode_text({"type": type(value).__name__[:80]}))
+    array = _asarray(value)
+    if array.dtype.kind not in "fiub":
+        return encode_record(Tag.NOT_ARRAY, call, encode_text({"type": f"ndarray[{array.dtype}]"}))
+    if array.size > max_elements or array.ndim > 4:
+        return encode_record(Tag.NOT_ARRAY, call, encode_text({"type": "ndarray", "too_large": True}))
+    target = _float32 if array.dtype == _float32 else _float64
+    return encode_record(Tag.OUTPUT, call, encode_array(array.astype(target)))
+
+
+def _load_helpers(source: str) -> dict[str, Any]:
+    namespace: dict[str, Any] = {"__name__": "ayudas"}
+    exec(compile(source, "<ayudas>", "exec"), namespace)
+    return namespace
+
+
+def _load_student(source: str, write: Write) -> dict[str, Any] | None:
+    namespace: dict[str, Any] = {"__name__": "solucion", "__builtins__": builtins}
+    try:
+        code = compile(source, STUDENT_FILENAME, "exec", dont_inherit=True)
+    except SyntaxError as error:
+        fields = {
+            "kind": "syntax",
+            "type": type(error).__name__,
+            "message": str(error.msg)[:MAX_MESSAGE],
+            "line": error.lineno,
+        }
+        write(encode_record(Tag.LOAD_ERROR, 0, encode_text(fields)))
+        return None
+    except (ValueError, MemoryError, RecursionError, OverflowError) as error:
+        write(encode_record(Tag.LOAD_ERROR, 0, encode_text({"kind": "syntax", **_describe(error)})))
+        return None
+    try:
+        exec(code, namespace)
+    except BaseException as error:  # SystemExit and KeyboardInterrupt are the student's too
+        write(encode_record(Tag.LOAD_ERROR, 0, encode_text({"kind": "import", **_describe(error)})))
+        return None
+    write(encode_record(Tag.LOADED, 0))
+    return namespace
+
+
+def _run_call(
+    index: int,
+    spec: dict[str, Any],
+    function: Any,
+    builder: _Materializer,
+    write: Write,
+    max_elements: int,
+) -> None:
+    args = [builder.build(a) for a in spec["args"]]
+    kwargs = {k: builder.build(v) for k, v in spec["kwargs"].items()}
+    try:
+        value = function(*args, **kwargs)
+        record = _output_record(index, value, max_elements)
+    except BaseException as error:
+        record = encode_record(Tag.CALL_ERROR, index, encode_text(_describe(error)))
+    write(record)
+    for slot, array in enumerate(builder.array_slots):
+        write(encode_record(Tag.ARG_AFTER, index, struct.pack("<H", slot) + encode_array(array)))
+    for slot, helper in enumerate(builder.helper_slots):
+        write(encode_record(Tag.HELPER_COUNT, index, struct.pack("<HI", slot, helper.count)))
+        for seen in helper.inputs:
+            write(encode_record(Tag.HELPER_INPUT, index, struct.pack("<H", slot) + encode_array(seen)))
+
+
+def run(job: bytes, write: Write) -> None:
+    """Load the student's module and answer every call of the job, in order."""
+    header, blob = decode_job(job)
+    arrays = [decode_array(blob[a["offset"] : a["offset"] + a["length"]], 1 << 30) for a in header["arrays"]]
+    helpers = _load_helpers(header.get("helpers", ""))
+    namespace = _load_student(header["source"], write)
+    if namespace is None:
+        return
+    missing = [name for name in header["required"] if not callable(namespace.get(name))]
+    if missing:
+        write(encode_record(Tag.MISSING, 0, encode_text({"functions": missing})))
+    max_elements = int(header["max_output_elements"])
+    for index, spec in enumerate(header["calls"]):
+        function = namespace.get(spec["function"])
+        if callable(function):
+            builder = _Materializer(arrays, helpers)
+            _run_call(index, spec, function, builder, write, max_elements)
+        write(encode_record(Tag.CALL_DONE, index))
+    write(encode_record(Tag.FINISHED, 0))
+
+
+def _fd_writer(fd: int) -> Write:
+    def write(data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+
+    return write
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def main(job_fd: int, report_fd: int) -> None:
+    """Entry point of a child: job on one descriptor, report on another, then exit at once."""
+    job = _read_all(job_fd)
+    os.close(job_fd)
+    run(job, _fd_writer(report_fd))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)  # skip atexit handlers and finalizers the student may have registered
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]), int(sys.argv[2]))

@@ -1,0 +1,87 @@
+"""What the grader says about a submission as a whole, in the student's language."""
+
+from __future__ import annotations
+
+from grader.report import StudentError
+from grader.text import Text, text
+
+TIMEOUT = text(
+    "Tu código tardó demasiado y se detuvo (¿un bucle que no termina?).",
+    "Your code took too long and was stopped (a loop that never ends?).",
+)
+MEMORY = text(
+    "Tu código pidió más memoria de la permitida.",
+    "Your code asked for more memory than allowed.",
+)
+CRASH = text(
+    "El proceso que ejecutaba tu código se cayó (señal {signal}).",
+    "The process running your code crashed (signal {signal}).",
+)
+OUTPUT = text(
+    "Tu código imprimió demasiado texto; se detuvo.",
+    "Your code printed too much text and was stopped.",
+)
+FORBIDDEN = text(
+    "Tu código intentó una operación prohibida en el corrector (red, procesos o archivos).",
+    "Your code attempted an operation the grader forbids (network, processes or files).",
+)
+EXITED = text(
+    "Tu código terminó el proceso antes de tiempo (¿sys.exit u os._exit?).",
+    "Your code ended the process early (sys.exit or os._exit?).",
+)
+PROTOCOL = text(
+    "Tu código escribió en el canal privado del corrector; la entrega no se puede calificar.",
+    "Your code wrote into the grader's private channel; the submission cannot be graded.",
+)
+TOO_LARGE = text(
+    "El código es demasiado grande ({size} bytes; el máximo es {limit}).",
+    "The code is too large ({size} bytes; the limit is {limit}).",
+)
+ENCODING = text(
+    "El código contiene bytes nulos o texto que no es UTF-8.",
+    "The code contains NUL bytes or text that is not UTF-8.",
+)
+SYNTAX = text(
+    "Error de sintaxis en la línea {line}: {message}",
+    "Syntax error on line {line}: {message}",
+)
+IMPORT = text(
+    "Al cargar tu archivo se lanzó {type}: {message}{where}",
+    "Loading your file raised {type}: {message}{where}",
+)
+MISSING = text(
+    "Falta definir: {names}. El reto pide {signatures}.",
+    "Missing definition: {names}. The challenge asks for {signatures}.",
+)
+INTERNAL = text(
+    "El corrector tuvo un problema interno; tu entrega no cuenta como fallo. Vuelve a enviarla.",
+    "The grader had an internal problem; this does not count against you. Please resubmit.",
+)
+
+# Per test, when a call did not give back an array.
+CALL_RAISED = text(
+    "tu función lanzó {type}: {message}{where}", "your function raised {type}: {message}{where}"
+)
+NOT_ARRAY = text(
+    "tu función devolvió {type}, no un np.ndarray de números",
+    "your function returned {type}, not an np.ndarray of numbers",
+)
+NOT_RUN = text(
+    "no llegó a ejecutarse: la corrida se detuvo antes",
+    "did not run: the grading stopped before it",
+)
+FUNCTION_MISSING = text("falta la función {name}", "the function {name} is missing")
+CHECK_BROKEN = text("no se pudo comprobar este resultado", "this result could not be checked")
+
+
+def where(error: StudentError) -> Text:
+    if error.line is None:
+        return text("", "")
+    return text(f" (línea {error.line})", f" (line {error.line})")
+
+
+def raised(error: StudentError, template: Text) -> Text:
+    return Text(
+        template.es.format(type=error.type, message=error.message, where=where(error).es),
+        template.en.format(type=error.type, message=error.message, where=where(error).en),
+    )

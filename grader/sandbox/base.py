@@ -1,0 +1,57 @@
+"""What every sandbox promises: run one job under limits and hand back capped raw bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol
+
+
+class ExitKind(StrEnum):
+    OK = "ok"  # exited by itself
+    TIMEOUT = "timeout"  # wall clock or CPU time ran out
+    MEMORY = "memory"  # the address-space limit stopped it
+    CRASH = "crash"  # killed by a signal of its own making
+    OUTPUT = "output"  # wrote more than the output limit
+    FORBIDDEN = "forbidden"  # the system-call filter killed it
+
+
+@dataclass(frozen=True)
+class Limits:
+    cpu_seconds: float = 5.0
+    wall_seconds: float = 10.0
+    memory_mb: int = 512
+    output_bytes: int = 64 * 1024  # printed text kept; more than 16 times this kills the child
+    report_bytes: int = 32 * 1024 * 1024
+
+
+@dataclass
+class SandboxRun:
+    """What came out of one child: raw bytes and how it ended. Nothing here is believed yet."""
+
+    report: bytes
+    stdout: bytes
+    exit_kind: ExitKind
+    exit_code: int | None = None
+    signal: int | None = None
+    wall_ms: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Layer:
+    name: str
+    active: bool
+    detail: str = ""
+
+
+class Sandbox(Protocol):
+    def run(self, job: bytes, limits: Limits) -> SandboxRun:
+        """Run one job to its end or its limits; thread-safe; never raises for student faults."""
+        ...
+
+    def layers(self) -> list[Layer]:
+        """Which isolation layers this sandbox applies."""
+        ...
+
+    def close(self) -> None: ...

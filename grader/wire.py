@@ -1,0 +1,101 @@
+"""The byte format between the trusted parent and the sandbox child.
+
+Parent -> child (the job): a JSON header (the student's source, the helper source, the calls)
+followed by one blob holding every input array. The parent is trusted, so the child may parse
+all of it.
+
+Child -> parent (the report): a stream of records `tag:u8 call:u32 length:u32 payload`. The
+parent believes nothing in it but raw float64 arrays; text records (exception names, messages)
+are shown to the student as diagnostics and never decide a verdict. No pickle in either direction.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+
+JOB_MAGIC = b"AGJ1"
+RECORD_HEADER = struct.Struct("<BII")
+MAX_NDIM = 4
+MAX_TEXT_PAYLOAD = 8192
+
+
+class Tag(IntEnum):
+    LOADED = 1  # the student's module ran to its end
+    LOAD_ERROR = 2  # json: kind, type, message, line
+    MISSING = 3  # json: functions
+    OUTPUT = 4  # array: the value returned by the call
+    CALL_ERROR = 5  # json: type, message, line
+    NOT_ARRAY = 6  # json: type
+    ARG_AFTER = 7  # u16 slot + array: an array argument after the call
+    HELPER_INPUT = 8  # u16 slot + array: what a helper function was called with
+    HELPER_COUNT = 9  # u16 slot + u32 count: how often a helper function was called
+    CALL_DONE = 10
+    FINISHED = 11
+
+
+DTYPES: dict[int, np.dtype[Any]] = {0: np.dtype("<f8"), 1: np.dtype("<f4")}
+DTYPE_CODES = {dtype: code for code, dtype in DTYPES.items()}
+
+
+class WireError(ValueError):
+    """The child's report does not follow the format."""
+
+
+def encode_array(array: np.ndarray) -> bytes:
+    """Shape header plus C-order little-endian data; float32 stays float32, the rest float64."""
+    dtype = np.dtype("<f4") if array.dtype == np.float32 else np.dtype("<f8")
+    data = np.ascontiguousarray(array, dtype=dtype)
+    header = struct.pack(f"<BB{data.ndim}I", DTYPE_CODES[dtype], data.ndim, *data.shape)
+    return header + data.tobytes()
+
+
+def decode_array(payload: bytes | memoryview, max_elements: int) -> np.ndarray:
+    """Rebuild a plain ndarray from bytes, refusing anything not exactly framed."""
+    view = memoryview(payload)
+    if len(view) < 2:
+        raise WireError("array header truncated")
+    code, ndim = view[0], view[1]
+    if code not in DTYPES or ndim > MAX_NDIM:
+        raise WireError("bad array header")
+    dims_end = 2 + 4 * ndim
+    if len(view) < dims_end:
+        raise WireError("array dims truncated")
+    shape = struct.unpack_from(f"<{ndim}I", view, 2)
+    count = 1
+    for dim in shape:
+        count *= dim
+    if count > max_elements:
+        raise WireError("array too large")
+    dtype = DTYPES[code]
+    if len(view) - dims_end != count * dtype.itemsize:
+        raise WireError("array length does not match its shape")
+    flat = np.frombuffer(view[dims_end:], dtype=dtype, count=count)
+    return np.array(flat.reshape(shape), dtype=dtype, copy=True)
+
+
+def encode_record(tag: Tag, call: int, payload: bytes = b"") -> bytes:
+    return RECORD_HEADER.pack(tag, call, len(payload)) + payload
+
+
+def encode_text(fields: dict[str, Any]) -> bytes:
+    return json.dumps(fields, ensure_ascii=True).encode()[:MAX_TEXT_PAYLOAD]
+
+
+def encode_job(header: dict[str, Any], blob: bytes) -> bytes:
+    head = json.dumps(header).encode()
+    return JOB_MAGIC + struct.pack("<IQ", len(head), len(blob)) + head + blob
+
+
+def decode_job(data: bytes) -> tuple[dict[str, Any], memoryview]:
+    if data[:4] != JOB_MAGIC:
+        raise WireError("not a job")
+    head_len, blob_len = struct.unpack_from("<IQ", data, 4)
+    start = 4 + 12
+    header = json.loads(data[start : start + head_len])
+    blob = memoryview(data)[start + head_len : start + head_len + blob_len]
+    return header, blob

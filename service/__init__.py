@@ -1,0 +1,1 @@
+"""The grading service: command line, HTTP API, workers and storage."""

@@ -1,0 +1,37 @@
+"""Every challenge proves itself: the reference scores 100, every known mistake is caught and named."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.challenge import Challenge, load_challenges
+from grader.grade import Grader
+from tests.conftest import ROOT
+
+CHALLENGES = load_challenges(ROOT / "challenges")
+MISTAKES = [(c.id, m.id) for c in CHALLENGES.values() for m in c.mistakes]
+
+
+@pytest.mark.parametrize("challenge_id", sorted(CHALLENGES))
+def test_reference_scores_100(grader: Grader, challenge_id: str) -> None:
+    result = grader.grade(challenge_id, CHALLENGES[challenge_id].reference_source)
+    assert result.status == "done"
+    assert result.score == 100
+    assert result.diagnoses == []
+
+
+@pytest.mark.parametrize(("challenge_id", "mistake_id"), MISTAKES)
+def test_known_mistake_is_rejected_and_named(grader: Grader, challenge_id: str, mistake_id: str) -> None:
+    challenge: Challenge = CHALLENGES[challenge_id]
+    mistake = next(m for m in challenge.mistakes if m.id == mistake_id)
+    result = grader.grade(challenge_id, challenge.reference_source + "\n\n" + mistake.code)
+    assert result.score < 100
+    assert [d.id for d in result.diagnoses] == [mistake_id]
+
+
+@pytest.mark.parametrize("challenge_id", sorted(CHALLENGES))
+def test_every_test_has_both_languages_and_points(challenge_id: str) -> None:
+    for test in CHALLENGES[challenge_id].tests:
+        assert test.points > 0
+        for lang in ("es", "en"):
+            assert test.title(lang) and test.hint(lang)

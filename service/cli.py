@@ -13,9 +13,11 @@ from grader.grade import Grader
 from grader.models import Result
 from grader.sandbox import default_sandbox
 from grader.text import Lang
+from service.cli_sandbox import sandbox_app
 from service.settings import get_settings
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Autograder for the Transformers course.")
+app.add_typer(sandbox_app, name="sandbox")
 
 
 def _challenges() -> dict[str, Challenge]:

@@ -12,15 +12,15 @@ challenges/<id>/
 
 from __future__ import annotations
 
-import importlib.util
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 from grader.authoring import HiddenTest, Mistake
+from grader.modules import import_file
 from grader.sandbox.base import Limits
 from grader.text import Text
+from grader.wire import MAX_OUTPUT_ITEMS
 
 
 class ChallengeError(ValueError):
@@ -31,6 +31,7 @@ class ChallengeError(ValueError):
 class FunctionSpec:
     name: str
     signature: str
+    returns: int = 1  # how many arrays it returns: 1 is a bare array, more are a tuple of them
 
 
 @dataclass(frozen=True)
@@ -56,15 +57,6 @@ class Challenge:
         return sum(t.points for t in self.tests)
 
 
-def _module(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ChallengeError(f"cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _read(directory: Path, name: str, default: str | None = None) -> str:
     path = directory / name
     if not path.exists():
@@ -79,8 +71,8 @@ def load_challenge(directory: Path) -> Challenge:
     challenge_id = manifest["id"]
     if challenge_id != directory.name:
         raise ChallengeError(f"{directory}: id {challenge_id!r} differs from the folder name")
-    tests = _module(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
-    mistakes = _module(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes").MISTAKES
+    tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
+    mistakes = import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes").MISTAKES
     challenge = Challenge(
         id=challenge_id,
         version=int(manifest.get("version", 1)),
@@ -109,6 +101,9 @@ def _validate(challenge: Challenge) -> None:
         for c in test.calls:
             if c.function not in challenge.required:
                 raise ChallengeError(f"{challenge.id}/{test.id}: calls unknown function {c.function}")
+    for spec in challenge.functions:
+        if not 1 <= spec.returns <= MAX_OUTPUT_ITEMS:
+            raise ChallengeError(f"{challenge.id}/{spec.name}: returns must be 1 to {MAX_OUTPUT_ITEMS}")
     for mistake in challenge.mistakes:
         if not mistake.functions or not set(mistake.functions) <= set(challenge.required):
             raise ChallengeError(f"{challenge.id}/{mistake.id}: must redefine required functions only")

@@ -35,3 +35,17 @@ def test_every_test_has_both_languages_and_points(challenge_id: str) -> None:
         assert test.points > 0
         for lang in ("es", "en"):
             assert test.title(lang) and test.hint(lang)
+
+
+@pytest.mark.parametrize(("challenge_id", "mistake_id"), MISTAKES)
+def test_mistake_leaves_challenges_it_does_not_touch_at_100(
+    grader: Grader, challenge_id: str, mistake_id: str
+) -> None:
+    """A mistake in `bloque` alone still scores 100 on `layer_norm`, and so on."""
+    challenge = CHALLENGES[challenge_id]
+    mistake = next(m for m in challenge.mistakes if m.id == mistake_id)
+    source = challenge.reference_source + "\n\n" + mistake.code
+    for other in CHALLENGES.values():
+        untouched = not set(mistake.functions) & set(other.required)
+        if other.id != challenge_id and untouched and set(other.required) <= set(challenge.required):
+            assert grader.grade(other.id, source).score == 100, other.id

@@ -1,0 +1,41 @@
+"""Hand-written submissions: correct ones in many styles score 100; wrong ones are named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.grade import Grader
+
+HERE = Path(__file__).parent
+CORRECT = sorted((HERE / "solutions").glob("*/*.py"))
+WRONG = sorted((HERE / "wrong").glob("*/*.py"))
+
+
+def _expected_diagnoses(path: Path) -> list[str]:
+    first = path.read_text().splitlines()[0]
+    assert first.startswith("# expect:"), f"{path} must start with '# expect: id, ...'"
+    return [name.strip() for name in first.removeprefix("# expect:").split(",")]
+
+
+@pytest.mark.parametrize("path", CORRECT, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_correct_solution_scores_100(grader: Grader, path: Path) -> None:
+    result = grader.grade(path.parent.name, path.read_text())
+    failed = [t.message for t in result.tests if not t.passed]
+    assert result.status == "done", result.error
+    assert failed == []
+    assert result.score == 100
+    assert result.diagnoses == []
+
+
+@pytest.mark.parametrize("path", WRONG, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_wrong_solution_is_diagnosed(grader: Grader, path: Path) -> None:
+    result = grader.grade(path.parent.name, path.read_text(), lang="en")
+    assert result.score < 100
+    assert sorted(d.id for d in result.diagnoses) == sorted(_expected_diagnoses(path))
+
+
+def test_correct_bloque_solutions_also_pass_layer_norm(grader: Grader) -> None:
+    for path in (HERE / "solutions" / "bloque").glob("*.py"):
+        assert grader.grade("layer_norm", path.read_text()).score == 100, path.name

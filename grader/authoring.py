@@ -46,22 +46,23 @@ def fail(detail: Text | None = None) -> Verdict:
 class Observed:
     """A test's calls with what the student's code and the reference gave back.
 
-    A check only runs once every call of its test returned an array, so `out(i)` is safe.
+    A check only runs once every call of its test returned what its function declares (one
+    array, or a tuple of `parts` arrays), so `out(i, part)` is safe for every part.
     """
 
     calls: tuple[Call, ...]
     student: tuple[CallOutcome, ...]
     expected: tuple[CallOutcome, ...]
 
-    def out(self, index: int = 0) -> np.ndarray:
-        output = self.student[index].output
-        assert output is not None
-        return output.astype(np.float64)
+    def parts(self, index: int = 0) -> int:
+        """How many arrays call `index` returns: 1, or the length of its tuple."""
+        return len(self.expected[index].outputs)
 
-    def exp(self, index: int = 0) -> np.ndarray:
-        output = self.expected[index].output
-        assert output is not None
-        return output.astype(np.float64)
+    def out(self, index: int = 0, part: int = 0) -> np.ndarray:
+        return self.student[index].outputs[part].astype(np.float64)
+
+    def exp(self, index: int = 0, part: int = 0) -> np.ndarray:
+        return self.expected[index].outputs[part].astype(np.float64)
 
 
 Check = Callable[[Observed], Verdict]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from grader.authoring import Check, Observed, Verdict, fail, passed
@@ -51,42 +53,45 @@ def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Verd
     )
 
 
-def matches_reference(rtol: float = 1e-6, atol: float = 1e-8) -> Check:
-    """Every call's output equals the reference's, within the tolerances."""
+def _parts(seen: Observed, index: int, part: int | None) -> range:
+    """The returned arrays a check looks at: one `part`, or every array the call returns."""
+    return range(seen.parts(index)) if part is None else range(part, part + 1)
 
-    def check(seen: Observed) -> Verdict:
-        for index in range(len(seen.calls)):
-            verdict = compare(seen.out(index), seen.exp(index), rtol, atol)
+
+def _in_part(verdict: Verdict, seen: Observed, index: int, part: int) -> Verdict:
+    """Say which array of a returned tuple failed; a single returned array needs no name."""
+    if verdict.passed or verdict.detail is None or seen.parts(index) == 1:
+        return verdict
+    where = text(f"elemento {part} de la tupla: ", f"element {part} of the tuple: ")
+    return Verdict(False, where + verdict.detail, verdict.show_hint)
+
+
+def _each(seen: Observed, part: int | None, judge: Callable[[np.ndarray, np.ndarray], Verdict]) -> Verdict:
+    for index in range(len(seen.calls)):
+        for p in _parts(seen, index, part):
+            verdict = judge(seen.out(index, p), seen.exp(index, p))
             if not verdict.passed:
-                return verdict
+                return _in_part(verdict, seen, index, p)
+    return passed()
+
+
+def matches_reference(rtol: float = 1e-6, atol: float = 1e-8, part: int | None = None) -> Check:
+    """Every call's output (each array of a returned tuple, or only `part`) equals the reference's."""
+    return lambda seen: _each(seen, part, lambda got, want: compare(got, want, rtol, atol))
+
+
+def same_shape(part: int | None = None) -> Check:
+    return lambda seen: _each(seen, part, lambda got, want: wrong_shape(got, want) or passed())
+
+
+def _finite(got: np.ndarray, want: np.ndarray) -> Verdict:
+    if np.all(np.isfinite(got)):
         return passed()
-
-    return check
-
-
-def same_shape() -> Check:
-    def check(seen: Observed) -> Verdict:
-        for index in range(len(seen.calls)):
-            if (verdict := wrong_shape(seen.out(index), seen.exp(index))) is not None:
-                return verdict
-        return passed()
-
-    return check
+    return fail(text("la salida contiene NaN o infinitos", "the output contains NaN or infinities"))
 
 
-def all_finite() -> Check:
-    def check(seen: Observed) -> Verdict:
-        for index in range(len(seen.calls)):
-            if not np.all(np.isfinite(seen.out(index))):
-                return fail(
-                    text(
-                        "la salida contiene NaN o infinitos",
-                        "the output contains NaN or infinities",
-                    )
-                )
-        return passed()
-
-    return check
+def all_finite(part: int | None = None) -> Check:
+    return lambda seen: _each(seen, part, _finite)
 
 
 def arguments_untouched() -> Check:

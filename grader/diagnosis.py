@@ -2,7 +2,7 @@
 
 For each required function the student gets wrong, find the smallest variants (one mistake,
 else two touching different functions) whose observable behaviour on that function's calls
-matches the student's exactly: outputs, the arguments after the call, and how helper functions
+matches the student's exactly: outputs (every array of a returned tuple), the arguments after the call, and how helper functions
 were called. Calls where the student raised an exception say nothing and are skipped.
 """
 
@@ -19,8 +19,7 @@ ATOL = 1e-7
 
 
 def _observation(outcome: CallOutcome) -> list[np.ndarray]:
-    assert outcome.output is not None
-    seen = [outcome.output]
+    seen = [np.array([len(outcome.outputs), outcome.as_tuple], dtype=float), *outcome.outputs]
     seen += [outcome.args_after[s] for s in sorted(outcome.args_after)]
     seen += [np.array([outcome.helper_counts[s] for s in sorted(outcome.helper_counts)], dtype=float)]
     for slot in sorted(outcome.helper_inputs):

@@ -9,29 +9,40 @@ from grader.authoring import HiddenTest, Observed, Verdict, fail
 from grader.models import HiddenTestResult
 from grader.prepared import PreparedChallenge
 from grader.report import CallOutcome, ChildReport
-from grader.text import Lang
+from grader.text import Lang, Text
 
 log = logging.getLogger(__name__)
 
 
-def _unanswered(test: HiddenTest, outcomes: tuple[CallOutcome, ...], missing: list[str]) -> Verdict | None:
+def _unanswered(
+    test: HiddenTest, outcomes: tuple[CallOutcome, ...], missing: list[str], returns: dict[str, int]
+) -> Verdict | None:
     """Why a call of this test gave no array to judge, if one did not."""
     for call, outcome in zip(test.calls, outcomes, strict=True):
         if call.function in missing:
             return Verdict(False, messages.FUNCTION_MISSING.format(name=call.function), show_hint=False)
-        if not outcome.done or (
-            outcome.output is None and outcome.error is None and outcome.not_array is None
-        ):
+        if not outcome.done or not outcome.answered:
             return Verdict(False, messages.NOT_RUN, show_hint=False)
         if outcome.error is not None:
             return Verdict(False, messages.raised(outcome.error, messages.CALL_RAISED), show_hint=False)
         if outcome.not_array is not None:
             return Verdict(False, messages.NOT_ARRAY.format(type=outcome.not_array), show_hint=False)
+        if not outcome.returns(count := returns.get(call.function, 1)):
+            return Verdict(False, _wrong_count(call.function, outcome, count), show_hint=False)
     return None
 
 
-def judge(test: HiddenTest, seen: Observed, missing: list[str]) -> Verdict:
-    verdict = _unanswered(test, seen.student, missing)
+def _wrong_count(function: str, outcome: CallOutcome, count: int) -> Text:
+    got = messages.arrays(len(outcome.outputs), outcome.as_tuple)
+    want = messages.arrays(count, count > 1)
+    return Text(
+        messages.WRONG_COUNT.es.format(got=got.es, name=function, want=want.es),
+        messages.WRONG_COUNT.en.format(got=got.en, name=function, want=want.en),
+    )
+
+
+def judge(test: HiddenTest, seen: Observed, missing: list[str], returns: dict[str, int]) -> Verdict:
+    verdict = _unanswered(test, seen.student, missing, returns)
     if verdict is not None:
         return verdict
     try:
@@ -51,6 +62,7 @@ def _message(test: HiddenTest, verdict: Verdict, lang: Lang) -> str:
 
 
 def evaluate(prepared: PreparedChallenge, report: ChildReport, lang: Lang) -> list[HiddenTestResult]:
+    returns = {f.name: f.returns for f in prepared.challenge.functions}
     results = []
     for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
         seen = Observed(
@@ -58,7 +70,7 @@ def evaluate(prepared: PreparedChallenge, report: ChildReport, lang: Lang) -> li
             student=tuple(report.calls[i] for i in span),
             expected=tuple(prepared.expected[i] for i in span),
         )
-        verdict = judge(test, seen, report.missing)
+        verdict = judge(test, seen, report.missing, returns)
         results.append(
             HiddenTestResult(
                 id=test.id,

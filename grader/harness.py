@@ -16,7 +16,15 @@ from typing import Any
 
 import numpy as np
 
-from grader.wire import Tag, decode_array, decode_job, encode_array, encode_record, encode_text
+from grader.wire import (
+    MAX_OUTPUT_ITEMS,
+    Tag,
+    decode_array,
+    decode_job,
+    encode_array,
+    encode_record,
+    encode_text,
+)
 
 STUDENT_FILENAME = "solucion.py"
 MAX_HELPER_LOG = 4
@@ -97,16 +105,43 @@ def _describe(error: BaseException) -> dict[str, Any]:
     return {"type": type(error).__name__[:80], "message": message, "line": _student_line(error)}
 
 
-def _output_record(call: int, value: Any, max_elements: int) -> bytes:
+def _numeric(value: Any, max_elements: int) -> np.ndarray | dict[str, Any]:
+    """The value as a float64 (or float32) array, or why it cannot be one."""
     if not isinstance(value, _ndarray | _generic):
-        return encode_record(Tag.NOT_ARRAY, call, encode_text({"type": type(value).__name__[:80]}))
+        return {"type": type(value).__name__[:80]}
     array = _asarray(value)
     if array.dtype.kind not in "fiub":
-        return encode_record(Tag.NOT_ARRAY, call, encode_text({"type": f"ndarray[{array.dtype}]"}))
+        return {"type": f"ndarray[{array.dtype}]"}
     if array.size > max_elements or array.ndim > 4:
-        return encode_record(Tag.NOT_ARRAY, call, encode_text({"type": "ndarray", "too_large": True}))
-    target = _float32 if array.dtype == _float32 else _float64
-    return encode_record(Tag.OUTPUT, call, encode_array(array.astype(target)))
+        return {"type": "ndarray", "too_large": True}
+    return array.astype(_float32 if array.dtype == _float32 else _float64)
+
+
+def _output_record(call: int, value: Any, max_elements: int) -> bytes:
+    if isinstance(value, tuple | list):
+        return _item_records(call, value, max_elements)
+    array = _numeric(value, max_elements)
+    if isinstance(array, dict):
+        return encode_record(Tag.NOT_ARRAY, call, encode_text(array))
+    return encode_record(Tag.OUTPUT, call, encode_array(array))
+
+
+def _item_records(call: int, value: tuple[Any, ...] | list[Any], max_elements: int) -> bytes:
+    """A returned tuple (or list) of arrays: one OUTPUT_ITEM record per array, in order."""
+    # The base classes' methods: a subclass's overrides cannot lie about the items.
+    count = tuple.__len__(value) if isinstance(value, tuple) else list.__len__(value)
+    every = tuple.__iter__(value) if isinstance(value, tuple) else list.__iter__(value)
+    items = [item for _, item in zip(range(MAX_OUTPUT_ITEMS + 1), every, strict=False)]
+    arrays = [_numeric(item, max_elements) for item in items]
+    if 0 < count <= MAX_OUTPUT_ITEMS and not any(isinstance(a, dict) for a in arrays):
+        return b"".join(
+            encode_record(Tag.OUTPUT_ITEM, call, struct.pack("<H", i) + encode_array(a))
+            for i, a in enumerate(arrays)
+            if not isinstance(a, dict)
+        )
+    inside = ", ".join(str(a["type"]) if isinstance(a, dict) else "ndarray" for a in arrays)
+    kind = type(value).__name__
+    return encode_record(Tag.NOT_ARRAY, call, encode_text({"type": f"{kind}[{inside}]"[:80]}))
 
 
 def _load_helpers(source: str) -> dict[str, Any]:

@@ -66,12 +66,23 @@ NOT_ARRAY = text(
     "tu función devolvió {type}, no un np.ndarray de números",
     "your function returned {type}, not an np.ndarray of numbers",
 )
+WRONG_COUNT = text(
+    "tu función devolvió {got}, pero {name} debe devolver {want}",
+    "your function returned {got}, but {name} must return {want}",
+)
 NOT_RUN = text(
     "no llegó a ejecutarse: la corrida se detuvo antes",
     "did not run: the grading stopped before it",
 )
 FUNCTION_MISSING = text("falta la función {name}", "the function {name} is missing")
 CHECK_BROKEN = text("no se pudo comprobar este resultado", "this result could not be checked")
+
+
+def arrays(count: int, as_tuple: bool) -> Text:
+    """How many arrays a function gave back, or must: one bare array, or a tuple of them."""
+    if not as_tuple:
+        return text("un solo array", "a single array")
+    return text(f"una tupla de {count} arrays", f"a tuple of {count} arrays")
 
 
 def where(error: StudentError) -> Text:

@@ -81,6 +81,12 @@ def _reference_outcomes(draft: PreparedChallenge) -> tuple[CallOutcome, ...]:
     broken = [i for i, o in enumerate(report.calls) if not o.ok]
     if not report.finished or broken or report.missing:
         raise ChallengeError(f"{draft.challenge.id}: the reference fails on calls {broken}")
+    returns = {f.name: f.returns for f in draft.challenge.functions}
+    calls = zip(draft.calls, report.calls, strict=True)
+    if miscounted := [i for i, (c, o) in enumerate(calls) if not o.returns(returns[c.function])]:
+        raise ChallengeError(
+            f"{draft.challenge.id}: the reference returns other than declared on {miscounted}"
+        )
     return tuple(report.calls)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from grader.wire import MAX_TEXT_PAYLOAD, RECORD_HEADER, Tag, WireError, decode_array
+from grader.wire import MAX_OUTPUT_ITEMS, MAX_TEXT_PAYLOAD, RECORD_HEADER, Tag, WireError, decode_array
 
 
 @dataclass(frozen=True)
@@ -26,9 +26,13 @@ class StudentError:
 
 @dataclass
 class CallOutcome:
-    """What one call of a student's function gave back."""
+    """What one call of a student's function gave back.
 
-    output: np.ndarray | None = None
+    `outputs` holds the returned array, or the arrays of a returned tuple in order (`as_tuple`).
+    """
+
+    outputs: tuple[np.ndarray, ...] = ()
+    as_tuple: bool = False
     error: StudentError | None = None
     not_array: str | None = None
     args_after: dict[int, np.ndarray] = field(default_factory=dict)
@@ -37,8 +41,21 @@ class CallOutcome:
     done: bool = False
 
     @property
+    def output(self) -> np.ndarray | None:
+        """The returned array; for a returned tuple, its first array."""
+        return self.outputs[0] if self.outputs else None
+
+    @property
     def ok(self) -> bool:
-        return self.done and self.output is not None
+        return self.done and bool(self.outputs)
+
+    def returns(self, count: int) -> bool:
+        """Whether it gave back what a function declared to return `count` arrays must."""
+        return len(self.outputs) == count and self.as_tuple == (count > 1)
+
+    @property
+    def answered(self) -> bool:
+        return bool(self.outputs) or self.error is not None or self.not_array is not None
 
 
 @dataclass(frozen=True)
@@ -107,9 +124,11 @@ class _Parser:
             raise WireError(f"unexpected record {tag}")
 
     def feed_call(self, tag: Tag, outcome: CallOutcome, payload: memoryview) -> None:
-        answered = outcome.output is not None or outcome.error or outcome.not_array
+        answered = outcome.answered
         if tag == Tag.OUTPUT and not answered:
-            outcome.output = decode_array(payload, self.max_elements)
+            outcome.outputs = (decode_array(payload, self.max_elements),)
+        elif tag == Tag.OUTPUT_ITEM and (outcome.as_tuple or not answered):
+            self.feed_item(outcome, payload)
         elif tag == Tag.CALL_ERROR and not answered:
             outcome.error = _student_error(_text(payload))
         elif tag == Tag.NOT_ARRAY and not answered:
@@ -131,6 +150,13 @@ class _Parser:
             self.next_call += 1
         else:
             raise WireError(f"unexpected record {tag}")
+
+    def feed_item(self, outcome: CallOutcome, payload: memoryview) -> None:
+        (position,) = struct.unpack_from("<H", payload)
+        if position != len(outcome.outputs) or position >= MAX_OUTPUT_ITEMS:
+            raise WireError("tuple item out of order")
+        outcome.outputs = (*outcome.outputs, decode_array(payload[2:], self.max_elements))
+        outcome.as_tuple = True
 
 
 def parse_report(data: bytes, call_count: int, max_elements: int) -> ChildReport:

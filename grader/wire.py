@@ -36,6 +36,10 @@ class Tag(IntEnum):
     HELPER_COUNT = 9  # u16 slot + u32 count: how often a helper function was called
     CALL_DONE = 10
     FINISHED = 11
+    OUTPUT_ITEM = 12  # u16 position + array: one array of a returned tuple (or list), in order
+
+
+MAX_OUTPUT_ITEMS = 8  # the most arrays one call may return as a tuple
 
 
 DTYPES: dict[int, np.dtype[Any]] = {0: np.dtype("<f8"), 1: np.dtype("<f4")}

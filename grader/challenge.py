@@ -12,13 +12,12 @@ challenges/<id>/
 
 from __future__ import annotations
 
-import importlib.util
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 from grader.authoring import HiddenTest, Mistake
+from grader.modules import import_file
 from grader.sandbox.base import Limits
 from grader.text import Text
 from grader.wire import MAX_OUTPUT_ITEMS
@@ -58,15 +57,6 @@ class Challenge:
         return sum(t.points for t in self.tests)
 
 
-def _module(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ChallengeError(f"cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _read(directory: Path, name: str, default: str | None = None) -> str:
     path = directory / name
     if not path.exists():
@@ -81,8 +71,8 @@ def load_challenge(directory: Path) -> Challenge:
     challenge_id = manifest["id"]
     if challenge_id != directory.name:
         raise ChallengeError(f"{directory}: id {challenge_id!r} differs from the folder name")
-    tests = _module(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
-    mistakes = _module(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes").MISTAKES
+    tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
+    mistakes = import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes").MISTAKES
     challenge = Challenge(
         id=challenge_id,
         version=int(manifest.get("version", 1)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -15,8 +16,48 @@ class Settings(BaseSettings):
 
     database_url: str | None = None
     broker_url: str | None = None
+    events_url: str | None = None
     challenges_dir: Path = PROJECT_ROOT / "challenges"
     data_dir: Path = PROJECT_ROOT / "data"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 2
+    worker_pool: Literal["prefork", "threads", "solo"] = "prefork"
+    queue: str = "autograder"
+    poll_seconds: float = 0.02
+    webhook_timeout_seconds: float = 5.0
+    webhook_attempts: int = 6
+
+    @property
+    def database(self) -> str:
+        """The database URL in force: the configured one, or a SQLite file in the data folder."""
+        return self.database_url or f"sqlite:///{self.data_dir / 'autograder.db'}"
+
+    @property
+    def embedded_broker(self) -> bool:
+        return not self.broker_url
+
+    @property
+    def broker_socket(self) -> Path:
+        """Unix socket of the embedded broker (a private redis-server started by `serve`)."""
+        return self.data_dir / "broker.sock"
+
+    @property
+    def broker(self) -> str:
+        """The broker URL in force: the configured one, or the embedded broker's socket."""
+        return self.broker_url or f"redis+socket://{self.broker_socket}"
+
+    @property
+    def events(self) -> str | None:
+        """Redis URL whose pub/sub wakes waiting requests; None means polling the database."""
+        if self.events_url:
+            return self.events_url
+        broker = self.broker
+        if broker.startswith("redis+socket://"):
+            return "unix://" + broker.removeprefix("redis+socket://")
+        if broker.startswith(("redis://", "rediss://")):
+            return broker
+        return None
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,36 @@
+"""Alembic environment: the URL comes from the service's settings (or the caller's config)."""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlalchemy import Connection
+
+from service.db import make_engine
+from service.settings import get_settings
+from service.tables import Base
+
+config = context.config
+
+
+def _run(connection: Connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=Base.metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+        compare_type=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_migrations_online() -> None:
+    url = config.get_main_option("sqlalchemy.url") or get_settings().database
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            _run(connection)
+    finally:
+        engine.dispose()
+
+
+run_migrations_online()

@@ -1,0 +1,67 @@
+"""Database engine and sessions: one engine per process, created on first use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.settings import get_settings
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        return _sqlite_engine(url)
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def _sqlite_engine(url: str) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _configure(dbapi_connection: Any, _record: Any) -> None:
+        # WAL lets readers go on while one process writes; BEGIN IMMEDIATE (below) takes the
+        # write lock up front so concurrent writers wait for it instead of failing to upgrade.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+@lru_cache(maxsize=1)
+def engine() -> Engine:
+    settings = get_settings()
+    if settings.database_url is None:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    return make_engine(settings.database)
+
+
+@lru_cache(maxsize=1)
+def sessions() -> sessionmaker[Session]:
+    return sessionmaker(engine(), expire_on_commit=False)
+
+
+@contextmanager
+def transaction() -> Iterator[Session]:
+    """A session whose work is committed at the end of the block, or rolled back on error."""
+    with sessions().begin() as session:
+        yield session
+
+
+def reset_after_fork() -> None:
+    """Drop connections inherited from a parent process (Celery prefork)."""
+    if engine.cache_info().currsize:
+        engine().dispose(close=False)

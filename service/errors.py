@@ -1,0 +1,37 @@
+"""Errors that carry their own HTTP status; the API turns them into `{"detail": ...}`."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    status_code = 400
+    headers: dict[str, str] | None = None
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class Unauthorized(ServiceError):
+    status_code = 401
+    headers = {"WWW-Authenticate": "Bearer"}  # noqa: RUF012
+
+
+class Forbidden(ServiceError):
+    status_code = 403
+
+
+class NotFound(ServiceError):
+    status_code = 404
+
+
+class TooLarge(ServiceError):
+    status_code = 413
+
+
+class Invalid(ServiceError):
+    status_code = 422
+
+
+class NotReady(ServiceError):
+    status_code = 503

@@ -1,0 +1,91 @@
+"""The API's request and response bodies (Pydantic). `Result` is the grader's public object."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from grader.models import Result
+
+Status = Literal["queued", "running", "done", "error"]
+FINAL_STATUSES: frozenset[str] = frozenset({"done", "error"})
+
+
+def _plain_text(value: str) -> str:
+    if "\x00" in value:
+        raise ValueError("contains a NUL byte (\\x00): send plain UTF-8 text")
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+        raise ValueError("is not valid UTF-8 text (it contains a lone surrogate)")
+    return value
+
+
+def _http_url(value: str) -> str:
+    if not value.startswith(("http://", "https://")):
+        raise ValueError("must be an http:// or https:// URL")
+    return value
+
+
+PlainText = Annotated[str, AfterValidator(_plain_text)]
+Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_plain_text)]
+
+
+class SubmissionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    challenge: Annotated[str, Field(min_length=1, max_length=100)]
+    code: PlainText
+    student: Name
+    course: Name
+    lang: Literal["es", "en"] = "es"
+    callback_url: Annotated[str, Field(max_length=2000), AfterValidator(_http_url)] | None = None
+
+
+class Submission(BaseModel):
+    id: str
+    status: Status
+    challenge: str
+    student: str
+    course: str
+    created_at: datetime
+    finished_at: datetime | None
+    result: Result | None
+
+
+class SubmissionPage(BaseModel):
+    items: list[Submission]
+    next_cursor: str | None = Field(description="pass as `cursor` to get the next page; null at the end")
+
+
+class Function(BaseModel):
+    name: str
+    signature: str
+
+
+class ChallengeSummary(BaseModel):
+    id: str
+    title: str
+    functions: list[Function]
+
+
+class ChallengeDetail(ChallengeSummary):
+    version: int
+    lang: Literal["es", "en"]
+    statement: str
+    max_points: int
+
+
+class Layer(BaseModel):
+    name: str
+    active: bool
+    detail: str = ""
+
+
+class Health(BaseModel):
+    status: Literal["ok", "unavailable"]
+    database: bool
+    broker: bool
+    sandbox: bool
+    workers: int
+    layers: list[Layer]

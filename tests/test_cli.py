@@ -1,0 +1,64 @@
+"""The `autograder` command line, as interface.md fixes it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from grader.models import Result
+from service.cli import app
+from tests.conftest import SOLUTIONS
+
+runner = CliRunner()
+WRONG = Path(__file__).parent / "wrong"
+
+
+def test_challenges_lists_ids_and_titles() -> None:
+    result = runner.invoke(app, ["challenges"])
+    assert result.exit_code == 0
+    assert "layer_norm\tLayer norm por filas" in result.output
+    assert "bloque\tMonta el bloque entero" in result.output
+
+
+def test_grade_json_prints_one_result_per_file_in_order(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("def bloque(:\n")
+    files = [SOLUTIONS / "bloque" / "straightforward.py", WRONG / "bloque" / "pre_norm.py", broken]
+    result = runner.invoke(
+        app, ["grade", *map(str, files), "--challenge", "bloque", "--json", "--lang", "en"]
+    )
+    assert result.exit_code == 0
+    lines = result.output.strip().splitlines()
+    results = [Result.model_validate(json.loads(line)) for line in lines]
+    assert len(results) == 3 and results[0].score == 100
+    assert results[1].score < 100 and [d.id for d in results[1].diagnoses] == ["pre_norm"]
+    assert results[2].status == "error" and results[2].error is not None and results[2].error.line == 1
+
+
+def test_grade_readable_shows_marks_diagnosis_and_score() -> None:
+    path = WRONG / "layer_norm" / "batch_norm.py"
+    result = runner.invoke(app, ["grade", str(path), "--challenge", "layer_norm"])
+    assert result.exit_code == 0
+    assert "✗" in result.output and "✓" in result.output
+    assert "normalizes_by_column" in result.output
+    assert "Nota:" in result.output
+
+
+def test_unknown_challenge_is_a_usage_error() -> None:
+    result = runner.invoke(
+        app, ["grade", str(SOLUTIONS / "bloque" / "straightforward.py"), "--challenge", "nope"]
+    )
+    assert result.exit_code == 2
+
+
+def test_unreadable_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["grade", str(tmp_path / "missing.py"), "--challenge", "bloque"])
+    assert result.exit_code == 2
+
+
+def test_unknown_language_is_a_usage_error() -> None:
+    path = SOLUTIONS / "bloque" / "straightforward.py"
+    result = runner.invoke(app, ["grade", str(path), "--challenge", "bloque", "--lang", "fr"])
+    assert result.exit_code == 2

@@ -1,7 +1,7 @@
 """Recognise which known mistakes a failing submission reproduces on the hidden inputs.
 
 For each required function the student gets wrong, find the smallest variants (one mistake,
-else two touching different functions) whose observable behaviour on that function's calls
+else two touching different functions, computed only when first needed) whose observable behaviour on that function's calls
 matches the student's exactly: outputs (every array of a returned tuple), the arguments after the call, and how helper functions
 were called. Calls where the student raised an exception say nothing and are skipped.
 """
@@ -61,14 +61,20 @@ def _is_wrong(student: ChildReport, calls: list[int], expected: tuple[CallOutcom
     return any(student.calls[i].ok and not same_behaviour(student.calls[i], expected[i]) for i in calls)
 
 
+def _explaining(
+    variants: tuple[Variant, ...], student: ChildReport, calls: list[int], expected: tuple[CallOutcome, ...]
+) -> list[Variant]:
+    return [v for v in variants if _explains(v, student, calls, expected)]
+
+
 def diagnose(prepared: PreparedChallenge, student: ChildReport) -> list[Mistake]:
     found: set[str] = set()
     for function in prepared.challenge.required:
         calls = [i for i, c in enumerate(prepared.calls) if c.function == function]
         if not _is_wrong(student, calls, prepared.expected):
             continue
-        matching = [v for v in prepared.variants if _explains(v, student, calls, prepared.expected)]
-        if matching:
-            smallest = min(len(v.mistakes) for v in matching)
-            found |= {m.id for v in matching if len(v.mistakes) == smallest for m in v.mistakes}
+        matching = _explaining(prepared.singles, student, calls, prepared.expected)
+        if not matching:
+            matching = _explaining(prepared.pairs(), student, calls, prepared.expected)
+        found |= {m.id for v in matching for m in v.mistakes}
     return [m for m in prepared.challenge.mistakes if m.id in found]

@@ -35,6 +35,11 @@ class Grader:
                 self._prepared[challenge_id] = prepare(self.challenges[challenge_id])
             return self._prepared[challenge_id]
 
+    def warm(self) -> None:
+        """Prepare every challenge fully now (a worker's start), so no grading waits for it."""
+        for challenge_id in self.challenges:
+            self.prepared(challenge_id).warm()
+
     def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
         return grade(self.prepared(challenge_id), code, lang, self.sandbox)
 

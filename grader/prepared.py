@@ -7,8 +7,10 @@ the trusted parent, and grading a submission only runs the student's code.
 from __future__ import annotations
 
 import itertools
+import threading
 import warnings
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -31,6 +33,20 @@ class Variant:
     outcomes: tuple[CallOutcome, ...]
 
 
+class _Once:
+    """A value computed on first use, once, whichever thread asks first."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._value: tuple[Variant, ...] | None = None
+
+    def get(self, compute: Callable[[], tuple[Variant, ...]]) -> tuple[Variant, ...]:
+        with self._lock:
+            if self._value is None:
+                self._value = compute()
+            return self._value
+
+
 @dataclass(frozen=True)
 class PreparedChallenge:
     challenge: Challenge
@@ -39,7 +55,22 @@ class PreparedChallenge:
     header: dict[str, Any]
     blob: bytes
     expected: tuple[CallOutcome, ...]
-    variants: tuple[Variant, ...]
+    singles: tuple[Variant, ...]  # each known mistake alone
+    _pairs: _Once = field(default_factory=_Once, repr=False, compare=False)
+
+    def pairs(self) -> tuple[Variant, ...]:
+        """Two mistakes that redefine different functions; run on first need (most never need it)."""
+        return self._pairs.get(lambda: self._run_variants(_pairs(self.challenge.mistakes)))
+
+    def warm(self) -> None:
+        """Compute everything now, e.g. when a worker starts, so no grading waits for it."""
+        self.pairs()
+
+    def _run_variants(self, combos: list[tuple[Mistake, ...]]) -> tuple[Variant, ...]:
+        return tuple(
+            Variant(combo, tuple(self.run_in_process(_variant_source(self.challenge, combo)).calls))
+            for combo in combos
+        )
 
     def job(self, source: str) -> bytes:
         return encode_job({**self.header, "source": source}, self.blob)
@@ -69,11 +100,8 @@ def prepare(challenge: Challenge) -> PreparedChallenge:
     }
     draft = PreparedChallenge(challenge, tuple(calls), tuple(spans), header, bytes(encoder.blob), (), ())
     expected = _reference_outcomes(draft)
-    variants = tuple(
-        Variant(combo, tuple(draft.run_in_process(_variant_source(challenge, combo)).calls))
-        for combo in _combinations(challenge.mistakes)
-    )
-    return PreparedChallenge(challenge, tuple(calls), tuple(spans), header, draft.blob, expected, variants)
+    singles = draft._run_variants([(m,) for m in challenge.mistakes])
+    return PreparedChallenge(challenge, tuple(calls), tuple(spans), header, draft.blob, expected, singles)
 
 
 def _reference_outcomes(draft: PreparedChallenge) -> tuple[CallOutcome, ...]:
@@ -95,10 +123,5 @@ def _variant_source(challenge: Challenge, mistakes: tuple[Mistake, ...]) -> str:
     return "\n\n".join(parts)
 
 
-def _combinations(mistakes: tuple[Mistake, ...]) -> list[tuple[Mistake, ...]]:
-    """Every mistake alone, and every pair that redefines different functions."""
-    singles: list[tuple[Mistake, ...]] = [(m,) for m in mistakes]
-    pairs: list[tuple[Mistake, ...]] = [
-        (a, b) for a, b in itertools.combinations(mistakes, 2) if not set(a.functions) & set(b.functions)
-    ]
-    return singles + pairs
+def _pairs(mistakes: tuple[Mistake, ...]) -> list[tuple[Mistake, ...]]:
+    return [(a, b) for a, b in itertools.combinations(mistakes, 2) if not set(a.functions) & set(b.functions)]

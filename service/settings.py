@@ -27,6 +27,7 @@ class Settings(BaseSettings):
     poll_seconds: float = 0.02
     webhook_timeout_seconds: float = 5.0
     webhook_attempts: int = 6
+    dashboard_secret: str | None = None  # signs dashboard sessions; default: a file in data_dir
 
     @property
     def database(self) -> str:

@@ -1,0 +1,1 @@
+"""The HTTP API (FastAPI): thin handlers over the plain functions of `service`."""

@@ -1,0 +1,74 @@
+"""The FastAPI application: routers, error handlers, and what lives as long as the process."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from grader.challenge import load_challenges
+from service.api import challenges, ops, submissions
+from service.errors import ServiceError
+from service.settings import get_settings
+from service.waiting import Waiter
+
+log = logging.getLogger(__name__)
+MAX_BODY_BYTES = 1024 * 1024  # 64 KiB of code, escaped in JSON, fits many times over
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    settings = get_settings()
+    app.state.challenges = load_challenges(settings.challenges_dir)
+    app.state.waiter = Waiter(settings.events, settings.poll_seconds)
+    await app.state.waiter.start()
+    yield
+    await app.state.waiter.stop()
+
+
+async def _service_error(_: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, ServiceError)
+    return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
+
+
+async def _database_error(_: Request, error: Exception) -> JSONResponse:
+    log.error("database unavailable: %s", type(error).__name__)
+    return JSONResponse({"detail": "the database is unavailable; retry shortly"}, status_code=503)
+
+
+class BodyLimit:
+    """Refuse request bodies over a size with 413 before reading them whole."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            length = dict(scope["headers"]).get(b"content-length")
+            if length is not None and length.isdigit() and int(length) > self.limit:
+                response = JSONResponse({"detail": f"request body over {self.limit} bytes"}, status_code=413)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(
+        title="autograder",
+        version="1",
+        summary="Grades the NumPy challenges of a course on Transformers, with feedback",
+        lifespan=lifespan,
+    )
+    app.include_router(submissions.router)
+    app.include_router(challenges.router)
+    app.include_router(ops.router)
+    app.add_exception_handler(ServiceError, _service_error)
+    app.add_exception_handler(DBAPIError, _database_error)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    return app

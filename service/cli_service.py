@@ -1,0 +1,90 @@
+"""`autograder serve | worker | migrate | keys create`: run and administer the service."""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Annotated
+
+import typer
+
+from service.settings import get_settings
+
+keys_app = typer.Typer(no_args_is_help=True, help="Manage the API keys of course platforms.")
+
+
+def _logging() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+def serve(
+    host: Annotated[str | None, typer.Option(help="Address to listen on (default AUTOGRADER_HOST).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on (default AUTOGRADER_PORT).")] = None,
+) -> None:
+    """Run the HTTP API and the grading workers (embedded database and broker unless configured)."""
+    from service.serve import serve as run
+
+    _logging()
+    raise typer.Exit(code=run(host, port))
+
+
+def worker(
+    concurrency: Annotated[
+        int | None, typer.Option(help="Grading processes (default AUTOGRADER_WORKERS).")
+    ] = None,
+) -> None:
+    """Run a Celery grading worker only (for production, on as many machines as needed)."""
+    from service.celery_app import celery
+
+    _logging()
+    settings = get_settings()
+    app = celery()
+    app.conf.worker_pool = settings.worker_pool
+    app.worker_main(
+        [
+            "worker",
+            "--loglevel=INFO",
+            f"--concurrency={concurrency or settings.workers}",
+            f"--pool={settings.worker_pool}",
+            f"--queues={settings.queue}",
+            f"--hostname=autograder-{os.getpid()}@%h",
+            "--without-gossip",
+            "--without-mingle",
+        ]
+    )
+
+
+def migrate() -> None:
+    """Upgrade the configured database to the latest schema (Alembic)."""
+    from service.migrate import upgrade
+
+    upgrade()
+    typer.echo(f"database at the latest schema: {_safe(get_settings().database)}")
+
+
+def _safe(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+@keys_app.command("create")
+def create_key(
+    name: Annotated[str, typer.Option("--name", help="The course platform's name.")],
+    course: Annotated[
+        list[str] | None, typer.Option("--course", help="A course the key may use (repeat); none: all.")
+    ] = None,
+) -> None:
+    """Create an API key; print it once (the key alone on the last line). Only its hash is stored."""
+    from service.db import transaction
+    from service.keys import create_key as create
+    from service.migrate import upgrade
+
+    if get_settings().database_url is None:
+        upgrade()
+    with transaction() as session:
+        created = create(session, name, course or [])
+    typer.echo(f"platform: {created.platform}")
+    typer.echo(f"courses: {', '.join(sorted(set(course))) if course else 'all of the platform'}")
+    typer.echo(f"webhook secret (shown once; signs X-Autograder-Signature): {created.webhook_secret}")
+    typer.echo(created.key)

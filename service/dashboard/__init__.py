@@ -1,0 +1,1 @@
+"""The instructors' dashboard: server-rendered pages over the stored results of their courses."""

@@ -1,0 +1,129 @@
+"""Gradebook CSV: one row per student (best per challenge), or one row per attempt (streamed)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+
+from sqlalchemy import Row, and_, func, or_, select
+from sqlalchemy.orm import Session
+
+from service.dashboard.queries.scope import course_ids
+from service.dashboard.queries.students import StudentRow
+from service.dashboard.timezones import utc
+from service.db import transaction
+from service.tables import DiagnosisRow, GradingResult, Student, Submission
+
+PAGE = 500
+LONG_HEADER = [
+    "student",
+    "challenge",
+    "submission_id",
+    "created_at",
+    "status",
+    "score",
+    "points",
+    "max_points",
+    "challenge_version",
+    "error_kind",
+    "diagnoses",
+]
+
+
+def _line(values: Iterable[object]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\r\n").writerow(values)
+    return buffer.getvalue()
+
+
+def _score(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+def _time(moment: datetime | None) -> str:
+    found = utc(moment)
+    return found.isoformat() if found else ""
+
+
+def wide(rows: list[StudentRow], challenges: list[str]) -> str:
+    """The gradebook: one row per student with the best score of each challenge."""
+    lines = [_line(["student", *challenges, "attempts", "last_activity"])]
+    for row in rows:
+        scores = [_score(row.best.get(c)) for c in challenges]
+        lines.append(_line([row.student, *scores, row.attempts, _time(row.last_activity)]))
+    return "".join(lines)
+
+
+def _long_page(
+    session: Session, course: str, after: tuple[datetime, str] | None
+) -> list[Row[tuple[object, ...]]]:
+    newest = (
+        select(GradingResult.submission_id, func.max(GradingResult.id).label("result_id"))
+        .group_by(GradingResult.submission_id)
+        .subquery()
+    )
+    diagnoses = (
+        select(func.aggregate_strings(DiagnosisRow.diagnosis_id, ";"))
+        .where(DiagnosisRow.result_id == GradingResult.id)
+        .scalar_subquery()
+    )
+    query = (
+        select(
+            Student.external_id,
+            Submission.challenge,
+            Submission.id,
+            Submission.created_at,
+            Submission.status,
+            Submission.score,
+            GradingResult.points,
+            GradingResult.max_points,
+            GradingResult.challenge_version,
+            GradingResult.error_kind,
+            diagnoses,
+        )
+        .join(Student, Submission.student_id == Student.id)
+        .outerjoin(newest, newest.c.submission_id == Submission.id)
+        .outerjoin(GradingResult, GradingResult.id == newest.c.result_id)
+        .where(Submission.course_id.in_(course_ids(course)))
+        .order_by(Submission.created_at, Submission.id)
+        .limit(PAGE)
+    )
+    if after is not None:
+        query = query.where(
+            or_(
+                Submission.created_at > after[0],
+                and_(Submission.created_at == after[0], Submission.id > after[1]),
+            )
+        )
+    return list(session.execute(query))
+
+
+def long_lines(course: str) -> Iterator[str]:
+    """Every attempt of the course, oldest first, read a page at a time (short transactions)."""
+    yield _line(LONG_HEADER)
+    after: tuple[datetime, str] | None = None
+    while True:
+        with transaction() as session:
+            page = _long_page(session, course, after)
+        for row in page:
+            student, challenge, sid, created, status, score, points, max_points, version, kind, diag = row
+            yield _line(
+                [
+                    student,
+                    challenge,
+                    sid,
+                    _time(created),
+                    status,
+                    _score(score),
+                    points,
+                    max_points,
+                    version,
+                    kind,
+                    diag,
+                ]
+            )
+        if len(page) < PAGE:
+            return
+        after = (page[-1][3], page[-1][2])

@@ -1,0 +1,1 @@
+"""Read-only queries of the dashboard: aggregations in SQL, typed rows out."""

@@ -1,0 +1,152 @@
+"""The course overview: per challenge, who tried, who reached 100, best scores, tests, diagnoses."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from sqlalchemy import ColumnElement, Subquery, case, distinct, func, select
+from sqlalchemy.orm import Session
+
+from service.dashboard.queries.scope import course_ids, graded_submissions, latest_result_ids
+from service.tables import DiagnosisRow, GradingResult, Submission, TestOutcome
+
+BUCKETS = 11  # 0-9, 10-19, ..., 90-99, and 100 alone
+
+
+@dataclass(frozen=True)
+class TestRate:
+    test_id: str
+    category: str
+    attempts: int
+    failed: int
+
+    @property
+    def rate(self) -> float:
+        return self.failed / self.attempts if self.attempts else 0.0
+
+
+@dataclass(frozen=True)
+class DiagnosisShare:
+    diagnosis_id: str
+    students: int
+    share: float  # of the students who tried the challenge
+
+
+@dataclass
+class ChallengeStats:
+    challenge: str
+    tried: int = 0
+    reached_100: int = 0
+    attempts: int = 0
+    histogram: list[int] = field(default_factory=lambda: [0] * BUCKETS)
+    tests: list[TestRate] = field(default_factory=list)
+    diagnoses: list[DiagnosisShare] = field(default_factory=list)
+    versions: dict[int, int] = field(default_factory=dict)  # challenge version -> submissions
+
+
+def _best_per_student(course: str) -> Subquery:
+    return (
+        select(
+            Submission.challenge.label("challenge"),
+            Submission.student_id.label("student_id"),
+            func.max(Submission.score).label("best"),
+            func.count().label("attempts"),
+        )
+        .where(graded_submissions(course))
+        .group_by(Submission.challenge, Submission.student_id)
+        .subquery()
+    )
+
+
+def _bucket(best: ColumnElement[float]) -> ColumnElement[int]:
+    steps = [(best >= 100, 10)] + [(best >= 10 * b, b) for b in range(9, 0, -1)]
+    return case(*steps, else_=0)
+
+
+def course_overview(session: Session, course: str) -> dict[str, ChallengeStats]:
+    """Every challenge the course has graded submissions of, with its statistics."""
+    stats: dict[str, ChallengeStats] = defaultdict(lambda: ChallengeStats(""))
+    best = _best_per_student(course)
+    _totals(session, best, stats)
+    _histograms(session, best, stats)
+    _test_rates(session, course, stats)
+    _diagnoses(session, course, stats)
+    _versions(session, course, stats)
+    for name, entry in stats.items():
+        entry.challenge = name
+    return dict(sorted(stats.items()))
+
+
+def _totals(session: Session, best: Subquery, stats: dict[str, ChallengeStats]) -> None:
+    c = best.c
+    query = select(
+        c.challenge,
+        func.count(),
+        func.sum(case((c.best >= 100, 1), else_=0)),
+        func.sum(c.attempts),
+    ).group_by(c.challenge)
+    for challenge, tried, reached, attempts in session.execute(query):
+        entry = stats[challenge]
+        entry.tried, entry.reached_100, entry.attempts = tried, int(reached or 0), int(attempts or 0)
+
+
+def _histograms(session: Session, best: Subquery, stats: dict[str, ChallengeStats]) -> None:
+    c = best.c
+    bucket = _bucket(c.best).label("bucket")
+    query = select(c.challenge, bucket, func.count()).group_by(c.challenge, bucket)
+    for challenge, index, count in session.execute(query):
+        stats[challenge].histogram[int(index)] = count
+
+
+def _test_rates(session: Session, course: str, stats: dict[str, ChallengeStats]) -> None:
+    failed = func.sum(case((TestOutcome.passed.is_(False), 1), else_=0))
+    query = (
+        select(
+            TestOutcome.challenge, TestOutcome.test_id, func.min(TestOutcome.category), func.count(), failed
+        )
+        .where(TestOutcome.result_id.in_(latest_result_ids(course)))
+        .group_by(TestOutcome.challenge, TestOutcome.test_id)
+        .order_by(TestOutcome.challenge, func.min(TestOutcome.position))
+    )
+    for challenge, test_id, category, attempts, fails in session.execute(query):
+        stats[challenge].tests.append(TestRate(test_id, category, attempts, int(fails or 0)))
+
+
+def _diagnoses(session: Session, course: str, stats: dict[str, ChallengeStats]) -> None:
+    students = func.count(distinct(Submission.student_id))
+    query = (
+        select(DiagnosisRow.challenge, DiagnosisRow.diagnosis_id, students)
+        .join(GradingResult, DiagnosisRow.result_id == GradingResult.id)
+        .join(Submission, GradingResult.submission_id == Submission.id)
+        .where(DiagnosisRow.result_id.in_(latest_result_ids(course)))
+        .group_by(DiagnosisRow.challenge, DiagnosisRow.diagnosis_id)
+        .order_by(students.desc(), DiagnosisRow.diagnosis_id)
+    )
+    for challenge, diagnosis_id, count in session.execute(query):
+        tried = stats[challenge].tried
+        stats[challenge].diagnoses.append(
+            DiagnosisShare(diagnosis_id, count, count / tried if tried else 0.0)
+        )
+
+
+def _versions(session: Session, course: str, stats: dict[str, ChallengeStats]) -> None:
+    query = (
+        select(GradingResult.challenge, GradingResult.challenge_version, func.count())
+        .where(GradingResult.id.in_(latest_result_ids(course)))
+        .group_by(GradingResult.challenge, GradingResult.challenge_version)
+    )
+    for challenge, version, count in session.execute(query):
+        stats[challenge].versions[int(version)] = count
+
+
+def activity_mark(session: Session, course: str) -> str:
+    """Changes whenever a submission of the course is added or graded (pages poll it)."""
+    query = select(func.count(Submission.id), func.max(Submission.finished_at)).where(
+        Submission.course_id.in_(course_ids(course))
+    )
+    count, finished = session.execute(query).one()
+    graded = session.scalar(
+        select(func.count(GradingResult.id)).where(GradingResult.course_id.in_(course_ids(course)))
+    )
+    return f"{count}:{graded}:{finished}"

@@ -1,0 +1,57 @@
+"""One student's attempts in a course, oldest first, each with its newest result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from grader.models import Result
+from service.dashboard.queries.scope import course_ids
+from service.dashboard.timezones import utc
+from service.results import latest_results, to_result
+from service.tables import GradingResult, Student, Submission
+
+MAX_ATTEMPTS = 500
+
+
+@dataclass(frozen=True)
+class Attempt:
+    submission_id: str
+    challenge: str
+    created_at: datetime
+    status: str
+    score: float | None
+    code: str
+    version: int | None
+    result: Result | None
+
+
+def attempts(session: Session, course: str, student: str) -> list[Attempt]:
+    query = (
+        select(Submission)
+        .join(Student, Submission.student_id == Student.id)
+        .where(Submission.course_id.in_(course_ids(course)), Student.external_id == student)
+        .order_by(Submission.created_at, Submission.id)
+        .limit(MAX_ATTEMPTS)
+    )
+    submissions = list(session.scalars(query))
+    results = latest_results(session, (s.id for s in submissions))
+    return [_attempt(s, results.get(s.id)) for s in submissions]
+
+
+def _attempt(submission: Submission, row: GradingResult | None) -> Attempt:
+    created_at = utc(submission.created_at)
+    assert created_at is not None
+    return Attempt(
+        submission_id=submission.id,
+        challenge=submission.challenge,
+        created_at=created_at,
+        status=submission.status,
+        score=submission.score,
+        code=submission.code,
+        version=row.challenge_version if row else None,
+        result=to_result(row) if row else None,
+    )

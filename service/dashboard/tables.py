@@ -1,0 +1,52 @@
+"""The dashboard's own tables: instructor accounts, their courses, and regrade batches."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from service.tables import Base, now
+
+
+class Instructor(Base):
+    __tablename__ = "instructors"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(320), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    courses: Mapped[list[InstructorCourse]] = relationship(lazy="selectin", cascade="all, delete-orphan")
+
+
+class InstructorCourse(Base):
+    """A course (by its slug) an instructor may see."""
+
+    __tablename__ = "instructor_courses"
+    instructor_id: Mapped[int] = mapped_column(
+        ForeignKey("instructors.id", ondelete="CASCADE"), primary_key=True
+    )
+    course: Mapped[str] = mapped_column(String(200), primary_key=True)
+
+
+class Regrade(Base):
+    """A batch of submissions regraded against the current version of their challenge."""
+
+    __tablename__ = "regrades"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    course: Mapped[str] = mapped_column(String(200), index=True)
+    challenge: Mapped[str | None] = mapped_column(String(100))  # None: every challenge of the course
+    instructor_id: Mapped[int | None] = mapped_column(ForeignKey("instructors.id", ondelete="SET NULL"))
+    total: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RegradeItem(Base):
+    """One submission of a regrade batch and the challenge version it is to be graded against."""
+
+    __tablename__ = "regrade_items"
+    regrade_id: Mapped[int] = mapped_column(ForeignKey("regrades.id", ondelete="CASCADE"), primary_key=True)
+    submission_id: Mapped[str] = mapped_column(
+        ForeignKey("submissions.id", ondelete="CASCADE"), primary_key=True
+    )
+    challenge_version: Mapped[int] = mapped_column(Integer)

@@ -1,0 +1,37 @@
+"""A platform's request end to end, as plain synchronous functions: store, commit, then send."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from grader.challenge import Challenge
+from service import schemas, submissions
+from service.db import transaction
+from service.dispatch import send_grade
+from service.keys import Caller
+
+
+def submit(
+    caller: Caller,
+    body: schemas.SubmissionIn,
+    idempotency_key: str | None,
+    challenges: Mapping[str, Challenge],
+) -> schemas.Submission:
+    with transaction() as session:
+        accepted = submissions.accept(session, caller, body, idempotency_key, challenges)
+        view = submissions.view(session, accepted.submission)
+    if accepted.created or view.status == "queued":
+        # A replay of a submission still queued sends again: the first send may have failed,
+        # and grading twice stores one result.
+        send_grade(view.id)
+    return view
+
+
+def read(caller: Caller, submission_id: str) -> schemas.Submission:
+    with transaction() as session:
+        return submissions.view(session, submissions.get(session, caller, submission_id))
+
+
+def is_final(submission_id: str) -> bool:
+    with transaction() as session:
+        return submissions.status_of(session, submission_id) in schemas.FINAL_STATUSES

@@ -1,0 +1,62 @@
+"""Celery tasks: they take ids, load what they need, and call plain functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Task
+from celery.signals import worker_process_init, worker_process_shutdown, worker_ready, worker_shutdown
+
+from service import events, webhooks, worker_state
+from service.celery_app import GRADE_TASK, WEBHOOK_TASK, celery
+from service.grading import grade_submission
+from service.settings import get_settings
+
+app = celery()
+
+
+def grade(submission_id: str) -> None:
+    graded = grade_submission(worker_state.grader(), submission_id)
+    if graded is None or not graded.stored:
+        return
+    events.publish_graded(submission_id, graded.status)
+    if graded.callback_url:
+        app.send_task(WEBHOOK_TASK, args=[submission_id])
+
+
+def deliver_webhook(task: Task, submission_id: str) -> None:
+    settings = get_settings()
+    attempt = task.request.retries + 1
+    outcome = webhooks.deliver(submission_id, attempt, settings.webhook_timeout_seconds)
+    if not outcome.delivered and attempt < settings.webhook_attempts:
+        raise task.retry(countdown=min(2**attempt, 300))
+
+
+def _in_process_pool() -> bool:
+    return str(app.conf.worker_pool) in ("threads", "solo")
+
+
+def _child_ready(**_: Any) -> None:
+    worker_state.after_fork()
+
+
+def _child_done(**_: Any) -> None:
+    worker_state.shutdown()
+
+
+def _ready(**_: Any) -> None:
+    if _in_process_pool():
+        worker_state.grader()
+
+
+def _done(**_: Any) -> None:
+    if _in_process_pool():
+        worker_state.shutdown()
+
+
+app.task(name=GRADE_TASK)(grade)
+app.task(name=WEBHOOK_TASK, bind=True, max_retries=None)(deliver_webhook)
+worker_process_init.connect(_child_ready, weak=False)
+worker_process_shutdown.connect(_child_done, weak=False)
+worker_ready.connect(_ready, weak=False)
+worker_shutdown.connect(_done, weak=False)

@@ -1,0 +1,78 @@
+"""What a worker process keeps: one Grader (and its sandbox), created in the worker, never in the API."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import threading
+
+from grader.challenge import load_challenges
+from grader.grade import Grader
+from grader.sandbox import default_sandbox
+from service import db, events
+from service.settings import get_settings
+from service.tables import WorkerBeat, now
+
+log = logging.getLogger(__name__)
+BEAT_SECONDS = 10.0
+
+_lock = threading.Lock()
+_grader: Grader | None = None
+_beat: threading.Timer | None = None
+
+
+def grader() -> Grader:
+    """This process's Grader, created (and every challenge prepared) on first use."""
+    global _grader
+    with _lock:
+        if _grader is None:
+            challenges = load_challenges(get_settings().challenges_dir)
+            _grader = Grader(challenges, default_sandbox())
+            for challenge_id in challenges:
+                _grader.prepared(challenge_id)
+            _start_beat()
+        return _grader
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _start_beat() -> None:
+    global _beat
+    assert _grader is not None
+    try:
+        layers = json.dumps([vars(layer) for layer in _grader.sandbox.layers()])
+        with db.transaction() as session:
+            session.merge(WorkerBeat(name=worker_name(), layers=layers, started_at=now(), seen_at=now()))
+    except Exception as error:  # the beat is for /healthz; grading goes on without it
+        log.warning("worker heartbeat failed: %s", error)
+    _beat = threading.Timer(BEAT_SECONDS, _start_beat)
+    _beat.daemon = True
+    _beat.start()
+
+
+def after_fork() -> None:
+    """In a freshly forked worker child: drop inherited connections, then get ready to grade."""
+    db.reset_after_fork()
+    events.reset_after_fork()
+    grader()
+
+
+def shutdown() -> None:
+    global _grader
+    with _lock:
+        if _beat is not None:
+            _beat.cancel()
+        if _grader is not None:
+            _grader.sandbox.close()
+            _grader = None
+        try:
+            with db.transaction() as session:
+                beat = session.get(WorkerBeat, worker_name())
+                if beat is not None:
+                    session.delete(beat)
+        except Exception as error:
+            log.warning("could not remove the worker heartbeat: %s", error)

@@ -26,7 +26,7 @@ def wrong_shape(got: np.ndarray, want: np.ndarray) -> Verdict | None:
 
 
 def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Verdict:
-    """Exact shape, the same non-finite cells, then closeness of the finite ones."""
+    """Exact shape, the same non-finite cells (-inf is not +inf nor NaN), then closeness of the rest."""
     if (shape := wrong_shape(got, want)) is not None:
         return shape
     bad_finite = np.isfinite(want) & ~np.isfinite(got)
@@ -39,6 +39,10 @@ def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Verd
         )
     if not np.array_equal(np.isfinite(got), np.isfinite(want)):
         return fail(text("devolvió un número donde no corresponde", "returned a number where none belongs"))
+    if not np.array_equal(got[~np.isfinite(want)], want[~np.isfinite(want)], equal_nan=True):
+        return fail(
+            text("devolvió otro infinito o NaN del que corresponde", "returned the wrong infinity or NaN")
+        )
     finite = np.isfinite(want)
     error = np.abs(got[finite] - want[finite])
     allowed = atol + rtol * np.abs(want[finite])

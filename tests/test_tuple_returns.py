@@ -173,3 +173,12 @@ def test_the_parser_keeps_every_item_in_order() -> None:
 )
 def test_the_parser_refuses_items_out_of_order(records: tuple[bytes, ...]) -> None:
     assert parse_report(_report(*records), 1, MAX_OUTPUT_ELEMENTS).protocol_error is not None
+
+
+def test_compare_tells_minus_inf_from_plus_inf_and_nan() -> None:
+    from grader.checks import compare
+
+    want = np.array([0.0, -np.inf])
+    assert compare(np.array([0.0, -np.inf]), want, 0.0, 0.0).passed
+    assert not compare(np.array([0.0, np.inf]), want, 0.0, 0.0).passed
+    assert not compare(np.array([0.0, np.nan]), want, 0.0, 0.0).passed

@@ -5,6 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection
 
+import service.dashboard.tables  # noqa: F401  (the dashboard's tables join Base.metadata)
 from service.db import make_engine
 from service.settings import get_settings
 from service.tables import Base

@@ -13,6 +13,7 @@ from grader.grade import Grader
 from grader.models import Result
 from grader.sandbox import default_sandbox
 from grader.text import Lang
+from service.cli_instructors import instructors_app
 from service.cli_sandbox import sandbox_app
 from service.cli_service import keys_app, migrate, serve, worker
 from service.settings import get_settings
@@ -20,6 +21,7 @@ from service.settings import get_settings
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Autograder for the Transformers course.")
 app.add_typer(sandbox_app, name="sandbox")
 app.add_typer(keys_app, name="keys")
+app.add_typer(instructors_app, name="instructors")
 app.command()(serve)
 app.command()(worker)
 app.command()(migrate)

@@ -6,8 +6,10 @@ from typing import Annotated
 
 import typer
 
+from service import migrate
 from service.dashboard import accounts, passwords
 from service.db import transaction
+from service.settings import get_settings
 
 instructors_app = typer.Typer(no_args_is_help=True, help="Instructor accounts of the dashboard.")
 
@@ -21,6 +23,8 @@ def create(
     ] = False,
 ) -> None:
     """Create an instructor (or reset their password and add courses); prints a generated password."""
+    if get_settings().database_url is None:
+        migrate.upgrade()  # the embedded default upgrades itself, as `serve` does
     password = (
         typer.get_text_stream("stdin").readline().rstrip("\n") if password_stdin else passwords.generate()
     )

@@ -6,8 +6,9 @@ import csv
 import io
 from collections.abc import Iterable, Iterator
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Row, and_, func, or_, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from service.dashboard.queries.scope import course_ids
@@ -56,9 +57,7 @@ def wide(rows: list[StudentRow], challenges: list[str]) -> str:
     return "".join(lines)
 
 
-def _long_page(
-    session: Session, course: str, after: tuple[datetime, str] | None
-) -> list[Row[tuple[object, ...]]]:
+def _long_page(session: Session, course: str, after: tuple[datetime, str] | None) -> list[tuple[Any, ...]]:
     newest = (
         select(GradingResult.submission_id, func.max(GradingResult.id).label("result_id"))
         .group_by(GradingResult.submission_id)
@@ -97,7 +96,7 @@ def _long_page(
                 and_(Submission.created_at == after[0], Submission.id > after[1]),
             )
         )
-    return list(session.execute(query))
+    return [tuple(row) for row in session.execute(query)]
 
 
 def long_lines(course: str) -> Iterator[str]:

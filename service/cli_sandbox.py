@@ -2,20 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
-from grader.sandbox import default_sandbox
+from grader.sandbox import SandboxUnavailable, default_sandbox
 
 sandbox_app = typer.Typer(no_args_is_help=True, help="Inspect the grading sandbox.")
 
 
 @sandbox_app.command("check")
-def check() -> None:
-    """Print which isolation layers are active."""
-    sandbox = default_sandbox()
+def check(
+    allow_missing: Annotated[
+        bool, typer.Option("--allow-missing-layers", help="Start even where a layer is unavailable.")
+    ] = False,
+) -> None:
+    """Print which isolation layers are active; exit 1 if strict mode refuses to start."""
+    try:
+        sandbox = default_sandbox(allow_missing_layers=allow_missing)
+    except SandboxUnavailable as error:
+        typer.echo(f"strict mode refuses to start: {error}", err=True)
+        raise typer.Exit(1) from error
     try:
         for layer in sandbox.layers():
             mark = "on " if layer.active else "OFF"
-            typer.echo(f"{mark}  {layer.name:<12} {layer.detail}")
+            typer.echo(f"{mark}  {layer.name:<14} {layer.detail}")
     finally:
         sandbox.close()

@@ -152,6 +152,7 @@ class GradingResult(Base):
 
 
 class TestOutcome(Base):
+    __test__ = False  # not a pytest class
     __tablename__ = "test_outcomes"
     __table_args__ = (Index("ix_test_outcomes_course_challenge_test", "course_id", "challenge", "test_id"),)
     id: Mapped[int] = mapped_column(primary_key=True)

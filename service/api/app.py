@@ -7,8 +7,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grader.challenge import load_challenges
@@ -34,6 +37,21 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
 async def _service_error(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, ServiceError)
     return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
+
+
+async def _invalid_request(_: Request, error: Exception) -> JSONResponse:
+    """FastAPI's 422, without echoing the input (it may be 64 KiB of code, or not encodable)."""
+    assert isinstance(error, RequestValidationError)
+    detail = [{"type": e["type"], "loc": list(e["loc"]), "msg": e["msg"]} for e in error.errors()]
+    return JSONResponse({"detail": detail}, status_code=422)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    if error.status_code == 400 and isinstance(error.__cause__, UnicodeDecodeError):
+        detail = [{"type": "utf8_invalid", "loc": ["body"], "msg": "the body is not valid UTF-8 text"}]
+        return JSONResponse({"detail": detail}, status_code=422)
+    return await http_exception_handler(request, error)
 
 
 async def _database_error(_: Request, error: Exception) -> JSONResponse:
@@ -69,6 +87,8 @@ def create_app() -> FastAPI:
     app.include_router(challenges.router)
     app.include_router(ops.router)
     app.add_exception_handler(ServiceError, _service_error)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+    app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(DBAPIError, _database_error)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     return app

@@ -1,0 +1,64 @@
+"""What dashboard handlers depend on: the logged-in instructor, the course they may see, templates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, FileSystemLoader
+
+from grader.challenge import Challenge
+from service.dashboard import accounts, csrf
+from service.dashboard.accounts import Account
+from service.db import transaction
+from service.errors import NotFound
+
+SESSION_USER = "instructor"
+templates = Jinja2Templates(
+    env=Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
+)
+
+
+class LoginRequired(Exception):
+    """No instructor is logged in: the handler answers with a redirect to the login page."""
+
+
+def current_account(request: Request) -> Account:
+    instructor_id = request.session.get(SESSION_USER)
+    account = None
+    if isinstance(instructor_id, int):
+        with transaction() as session:
+            account = accounts.load(session, instructor_id)
+    if account is None:
+        raise LoginRequired()
+    return account
+
+
+CurrentAccount = Annotated[Account, Depends(current_account)]
+
+
+def visible_course(course: str, account: CurrentAccount) -> str:
+    """The course in the path, if the instructor may see it; any other is as unknown as a missing one."""
+    if not account.may_see(course):
+        raise NotFound(f"no course {course!r} among yours")
+    return course
+
+
+VisibleCourse = Annotated[str, Depends(visible_course)]
+
+
+def challenges(request: Request) -> dict[str, Challenge]:
+    loaded: dict[str, Challenge] = request.app.state.challenges
+    return loaded
+
+
+Challenges = Annotated[dict[str, Challenge], Depends(challenges)]
+
+
+def render(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
+    context = {"csrf_token": csrf.token(request), "csrf_field": csrf.FIELD, **context}
+    response: HTMLResponse = templates.TemplateResponse(request, name, context, status_code=status_code)
+    return response

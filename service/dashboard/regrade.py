@@ -1,0 +1,82 @@
+"""Regrade batches: the submissions of a course (or one challenge) not yet graded at the current version.
+
+Earlier results stay: the results table keys by (submission, challenge version), so a regrade
+adds rows. Progress is counted from the results themselves, so a repeated task is not counted twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import and_, case, exists, func, insert, literal, select
+from sqlalchemy.orm import Session
+
+from service.dashboard.queries.scope import graded_submissions
+from service.dashboard.tables import Regrade, RegradeItem
+from service.errors import Invalid, NotFound
+from service.tables import GradingResult, Submission
+
+
+@dataclass(frozen=True)
+class Progress:
+    id: int
+    course: str
+    challenge: str | None
+    total: int
+    done: int
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    @property
+    def percent(self) -> int:
+        return 100 if not self.total else round(100 * self.done / self.total)
+
+
+def start(
+    session: Session, course: str, challenge: str | None, versions: Mapping[str, int], instructor_id: int
+) -> Regrade:
+    """Record a batch of the submissions to regrade (the caller commits, then sends their tasks)."""
+    if challenge is not None and challenge not in versions:
+        raise Invalid(f"unknown challenge {challenge!r}")
+    chosen = {c: v for c, v in versions.items() if challenge is None or c == challenge}
+    batch = Regrade(course=course, challenge=challenge, instructor_id=instructor_id, total=0)
+    session.add(batch)
+    session.flush()
+    current = case(chosen, value=Submission.challenge)
+    graded_now = exists().where(
+        GradingResult.submission_id == Submission.id, GradingResult.challenge_version == current
+    )
+    todo = select(literal(batch.id), Submission.id, current).where(
+        graded_submissions(course), Submission.challenge.in_(list(chosen)), ~graded_now
+    )
+    session.execute(
+        insert(RegradeItem).from_select(["regrade_id", "submission_id", "challenge_version"], todo)
+    )
+    batch.total = session.scalar(select(func.count()).where(RegradeItem.regrade_id == batch.id)) or 0
+    return batch
+
+
+def submission_ids(session: Session, regrade_id: int) -> list[str]:
+    return list(session.scalars(select(RegradeItem.submission_id).where(RegradeItem.regrade_id == regrade_id)))
+
+
+def progress(session: Session, regrade_id: int, courses: tuple[str, ...]) -> Progress:
+    batch = session.get(Regrade, regrade_id)
+    if batch is None or batch.course not in courses:
+        raise NotFound(f"no regrade {regrade_id}")
+    done = session.scalar(
+        select(func.count())
+        .select_from(RegradeItem)
+        .join(
+            GradingResult,
+            and_(
+                GradingResult.submission_id == RegradeItem.submission_id,
+                GradingResult.challenge_version == RegradeItem.challenge_version,
+            ),
+        )
+        .where(RegradeItem.regrade_id == regrade_id)
+    )
+    return Progress(batch.id, batch.course, batch.challenge, batch.total, done or 0)

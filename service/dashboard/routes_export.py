@@ -1,0 +1,36 @@
+"""Gradebook CSV downloads: wide (one row per student) and long (one row per attempt)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import Response, StreamingResponse
+
+from service.dashboard import export
+from service.dashboard.deps import Challenges, VisibleCourse
+from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
+from service.db import transaction
+
+router = APIRouter()
+
+
+def _attachment(course: str, kind: str) -> dict[str, str]:
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in course)
+    return {"Content-Disposition": f'attachment; filename="{safe}-{kind}.csv"', "Cache-Control": "no-store"}
+
+
+@router.get("/courses/{course}/gradebook.csv", name="gradebook")
+def gradebook(course: VisibleCourse, known: Challenges) -> Response:
+    with transaction() as session:
+        rows = sort_rows(student_rows(session, course, StudentFilter()), "student", "", False)
+    names = sorted(set(known) | {c for row in rows for c in row.best})
+    body = export.wide(rows, names)
+    return Response(body, media_type="text/csv; charset=utf-8", headers=_attachment(course, "gradebook"))
+
+
+@router.get("/courses/{course}/attempts.csv", name="attempts_csv")
+def attempts_csv(course: VisibleCourse) -> StreamingResponse:
+    return StreamingResponse(
+        export.long_lines(course),
+        media_type="text/csv; charset=utf-8",
+        headers=_attachment(course, "attempts"),
+    )

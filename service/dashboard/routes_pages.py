@@ -1,0 +1,80 @@
+"""The pages: the instructor's courses, a course's overview, its students, one student."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from service.dashboard import charts, views
+from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
+from service.dashboard.queries.overview import activity_mark, course_overview
+from service.dashboard.queries.students import SortKey, StudentFilter, sort_rows, student_rows
+from service.dashboard.queries.timeline import attempts
+from service.db import transaction
+
+router = APIRouter()
+
+
+@router.get("/", name="home", response_model=None)
+def home(request: Request, account: CurrentAccount) -> Response:
+    if len(account.courses) == 1:
+        return RedirectResponse(str(request.url_for("overview", course=account.courses[0])), status_code=303)
+    return render(request, "home.html", {"account": account})
+
+
+@router.get("/courses/{course}", response_class=HTMLResponse, name="overview")
+def overview(
+    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges
+) -> HTMLResponse:
+    with transaction() as session:
+        stats = course_overview(session, course)
+    cards = [views.card(entry, known.get(name)) for name, entry in stats.items()]
+    return render(request, "overview.html", {"account": account, "course": course, "cards": cards})
+
+
+@router.get("/courses/{course}/activity", name="activity")
+def activity(course: VisibleCourse) -> JSONResponse:
+    """A mark that changes when a submission arrives or is graded: pages poll it to refresh."""
+    with transaction() as session:
+        mark = activity_mark(session, course)
+    return JSONResponse({"mark": mark}, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/courses/{course}/students", response_class=HTMLResponse, name="students")
+def students(
+    request: Request,
+    account: CurrentAccount,
+    course: VisibleCourse,
+    known: Challenges,
+    q: Annotated[str, Query(max_length=200)] = "",
+    challenge: Annotated[str, Query(max_length=100)] = "",
+    below: Annotated[float | None, Query(ge=0, le=101)] = None,
+    sort: SortKey = "student",
+    desc: bool = False,
+) -> HTMLResponse:
+    chosen = StudentFilter(text=q, challenge=challenge, below=below)
+    with transaction() as session:
+        rows = student_rows(session, course, chosen)
+    names = sorted(set(known) | {c for row in rows for c in row.best})
+    context = {
+        "account": account,
+        "course": course,
+        "rows": sort_rows(rows, sort, challenge, desc),
+        "challenges": names,
+        "chosen": chosen,
+        "sort": sort,
+        "desc": desc,
+    }
+    return render(request, "students.html", context)
+
+
+@router.get("/courses/{course}/students/{student}", response_class=HTMLResponse, name="student")
+def student(request: Request, account: CurrentAccount, course: VisibleCourse, student: str) -> HTMLResponse:
+    with transaction() as session:
+        found = attempts(session, course, student)
+    points = [(a.challenge, a.created_at, a.score) for a in found if a.score is not None]
+    chart = charts.timeline(f"Score over time of {student}", points)
+    context = {"account": account, "course": course, "student": student, "attempts": found, "chart": chart}
+    return render(request, "student.html", context, status_code=200 if found else 404)

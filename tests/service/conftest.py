@@ -1,0 +1,175 @@
+"""The service under test, on real servers: PostgreSQL + Redis in CI (required there), else the embedded default.
+
+One session-wide database (a private PostgreSQL schema, or a SQLite file), queue and real worker
+process (`autograder worker`); every test starts from empty tables.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import delete
+
+from service import celery_app, db, events
+from service.broker import EmbeddedBroker
+from service.keys import CreatedKey, create_key
+from service.migrate import upgrade
+from service.settings import get_settings
+from service.tables import Base, WorkerBeat
+
+POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+REDIS = "redis://127.0.0.1:6379/0"
+RABBITMQ = "amqp://guest:guest@127.0.0.1:5672//"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def reachable(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.settimeout(0.5)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+@dataclass(frozen=True)
+class Backend:
+    name: str  # "postgres+redis" or "embedded"
+    database_url: str
+    broker_url: str
+    queue: str
+
+
+def _choose(tmp: Path) -> tuple[Backend, str | None]:
+    queue = f"autograder-test-{uuid.uuid4().hex[:8]}"
+    servers = reachable(5432) and reachable(6379)
+    if IN_CI and not servers:
+        pytest.fail(
+            "CI=true: the service tests need PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379"
+        )
+    if servers:
+        schema = f"ag_test_{uuid.uuid4().hex[:10]}"
+        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+            connection.execute(f"CREATE SCHEMA {schema}")
+        url = f"{POSTGRES}?options=-csearch_path%3D{schema}"
+        return Backend("postgres+redis", url, REDIS, queue), schema
+    return Backend(
+        "embedded", f"sqlite:///{tmp / 'test.db'}", f"redis+socket://{tmp / 'broker.sock'}", queue
+    ), None
+
+
+def _configure(backend: Backend, tmp: Path) -> None:
+    os.environ.update(
+        AUTOGRADER_DATABASE_URL=backend.database_url,
+        AUTOGRADER_BROKER_URL=backend.broker_url,
+        AUTOGRADER_QUEUE=backend.queue,
+        AUTOGRADER_DATA_DIR=str(tmp),
+    )
+    reset_caches()
+
+
+def reset_caches() -> None:
+    get_settings.cache_clear()
+    db.sessions.cache_clear()
+    db.engine.cache_clear()
+    celery_app.celery.cache_clear()
+    events.reset_after_fork()
+
+
+def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "worker", "--concurrency", "2"],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+
+
+def wait_for_workers(process: subprocess.Popen[bytes], log: Path, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert process.poll() is None, f"worker exited:\n{log.read_text()[-3000:]}"
+        with db.transaction() as session:
+            if session.query(WorkerBeat).count() > 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"no worker ready after {seconds} s:\n{log.read_text()[-3000:]}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
+    tmp = tmp_path_factory.mktemp("service")
+    saved = dict(os.environ)
+    chosen, schema = _choose(tmp)
+    broker = EmbeddedBroker(tmp / "broker.sock") if chosen.name == "embedded" else None
+    if broker is not None:
+        broker.start()
+    _configure(chosen, tmp)
+    upgrade()
+    worker = start_worker(dict(os.environ), tmp / "worker.log")
+    try:
+        wait_for_workers(worker, tmp / "worker.log")
+        yield chosen
+    finally:
+        stop(worker)
+        db.engine().dispose()
+        if broker is not None:
+            broker.stop()
+        if schema is not None:
+            with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+                connection.execute(f"DROP SCHEMA {schema} CASCADE")
+        os.environ.clear()
+        os.environ.update(saved)
+        reset_caches()
+
+
+@pytest.fixture
+def clean(backend: Backend) -> Iterator[Backend]:
+    """Every test starts from empty tables (the workers' heartbeats stay)."""
+    yield backend
+    with db.transaction() as session:
+        for table in reversed(Base.metadata.sorted_tables):
+            if table.name != "workers":
+                session.execute(delete(table))
+
+
+@pytest.fixture
+def client(clean: Backend) -> Iterator[TestClient]:
+    from service.api.app import create_app
+
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def new_key(name: str = "platform-a", courses: list[str] | None = None) -> CreatedKey:
+    with db.transaction() as session:
+        return create_key(session, name, courses or [])
+
+
+@pytest.fixture
+def key(clean: Backend) -> CreatedKey:
+    return new_key()
+
+
+def auth(created: CreatedKey) -> dict[str, str]:
+    return {"Authorization": f"Bearer {created.key}"}

@@ -1,0 +1,46 @@
+"""Keys: no key or a bad one is 401; a platform sees only its own submissions."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from service.keys import CreatedKey
+from tests.service.conftest import auth, new_key
+
+PAYLOAD = {"challenge": "layer_norm", "code": "x = 1\n", "student": "s", "course": "c"}
+
+
+def test_no_key_is_401(client: TestClient) -> None:
+    response = client.post("/v1/submissions", json=PAYLOAD)
+    assert response.status_code == 401
+    assert response.headers["www-authenticate"] == "Bearer"
+
+
+def test_bad_keys_are_401(client: TestClient, key: CreatedKey) -> None:
+    for bad in (
+        "nope",
+        key.key[:-1] + ("A" if key.key[-1] != "A" else "B"),
+        "ag_000000000000_x",
+        key.key + "x",
+    ):
+        response = client.get("/v1/submissions", headers={"Authorization": f"Bearer {bad}"})
+        assert response.status_code == 401, bad
+
+
+def test_a_platform_cannot_read_or_list_another_platforms_submissions(
+    client: TestClient, key: CreatedKey
+) -> None:
+    other = new_key("platform-b")
+    mine = client.post("/v1/submissions", json=PAYLOAD, headers=auth(key)).json()["id"]
+    assert client.get(f"/v1/submissions/{mine}", headers=auth(other)).status_code == 404
+    assert client.get("/v1/submissions", headers=auth(other)).json()["items"] == []
+    assert client.get(f"/v1/submissions/{mine}", headers=auth(key)).status_code in (200, 202)
+
+
+def test_same_idempotency_key_on_two_platforms_makes_two_submissions(
+    client: TestClient, key: CreatedKey
+) -> None:
+    other = new_key("platform-b")
+    first = client.post("/v1/submissions", json=PAYLOAD, headers={**auth(key), "Idempotency-Key": "k"})
+    second = client.post("/v1/submissions", json=PAYLOAD, headers={**auth(other), "Idempotency-Key": "k"})
+    assert first.json()["id"] != second.json()["id"]

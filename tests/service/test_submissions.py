@@ -1,0 +1,97 @@
+"""POST and GET /v1/submissions with a real worker: graded results, idempotency, waiting."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from grader.grade import Grader
+from service import db
+from service.keys import CreatedKey
+from service.settings import get_settings
+from service.tables import GradingResult, Submission, TestOutcome
+from tests.service.conftest import auth
+
+WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
+
+
+def reference() -> str:
+    return (get_settings().challenges_dir / "layer_norm" / "reference.py").read_text()
+
+
+def body(code: str, **extra: str) -> dict[str, str]:
+    return {"challenge": "layer_norm", "code": code, "student": "ana", "course": "ia-2026", **extra}
+
+
+def test_post_with_wait_answers_200_with_the_same_result_as_the_command_line(
+    client: TestClient, key: CreatedKey, grader: Grader
+) -> None:
+    response = client.post("/v1/submissions?wait=20", json=body(WRONG, lang="en"), headers=auth(key))
+    assert response.status_code == 200, response.text
+    submission = response.json()
+    assert submission["status"] == "done"
+    assert (submission["challenge"], submission["student"], submission["course"]) == (
+        "layer_norm",
+        "ana",
+        "ia-2026",
+    )
+    assert submission["finished_at"] is not None and submission["created_at"].endswith(("Z", "+00:00"))
+    expected = grader.grade("layer_norm", WRONG, "en").model_dump()
+    got = submission["result"]
+    for field in ("challenge", "status", "score", "points", "max_points", "tests", "diagnoses", "error"):
+        assert got[field] == expected[field], field
+    assert got["score"] < 100
+
+
+def test_reference_scores_100(client: TestClient, key: CreatedKey) -> None:
+    response = client.post("/v1/submissions?wait=20", json=body(reference()), headers=auth(key))
+    assert response.status_code == 200
+    assert response.json()["result"]["score"] == 100
+
+
+def test_without_wait_answers_202_then_get_with_wait_answers_200(client: TestClient, key: CreatedKey) -> None:
+    created = client.post("/v1/submissions", json=body(WRONG), headers=auth(key))
+    assert created.status_code == 202
+    assert created.json()["status"] in ("queued", "running")
+    assert created.json()["result"] is None
+    graded = client.get(f"/v1/submissions/{created.json()['id']}?wait=20", headers=auth(key))
+    assert graded.status_code == 200
+    assert graded.json()["status"] == "done" and graded.json()["result"]["tests"]
+
+
+def test_broken_code_ends_as_error_with_a_reason(client: TestClient, key: CreatedKey) -> None:
+    code = "def layer_norm(X, gamma, beta, eps=1e-5)\n    return X\n"
+    response = client.post("/v1/submissions?wait=20", json=body(code, lang="en"), headers=auth(key))
+    assert response.status_code == 200
+    submission = response.json()
+    assert submission["status"] == "error"
+    assert submission["result"]["error"]["kind"] == "syntax" and submission["result"]["error"]["line"] == 1
+
+
+def test_same_idempotency_key_gives_one_submission_graded_once(client: TestClient, key: CreatedKey) -> None:
+    headers = {**auth(key), "Idempotency-Key": "attempt-1"}
+    first = client.post("/v1/submissions?wait=20", json=body(WRONG), headers=headers)
+    second = client.post("/v1/submissions?wait=20", json=body(WRONG), headers=headers)
+    assert first.json()["id"] == second.json()["id"]
+    assert second.status_code == 200
+    with db.transaction() as session:
+        assert session.scalar(select(func.count()).select_from(Submission)) == 1
+        assert session.scalar(select(func.count()).select_from(GradingResult)) == 1
+
+
+def test_results_are_stored_as_rows_per_test(client: TestClient, key: CreatedKey) -> None:
+    response = client.post("/v1/submissions?wait=20", json=body(WRONG), headers=auth(key))
+    tests = response.json()["result"]["tests"]
+    with db.transaction() as session:
+        failed = session.execute(
+            select(TestOutcome.test_id, func.count())
+            .where(TestOutcome.challenge == "layer_norm", TestOutcome.passed.is_(False))
+            .group_by(TestOutcome.test_id)
+        ).all()
+    assert {test_id for test_id, _ in failed} == {t["id"] for t in tests if not t["passed"]}
+
+
+def test_unknown_submission_is_404(client: TestClient, key: CreatedKey) -> None:
+    response = client.get("/v1/submissions/0123456789abcdef0123456789abcdef", headers=auth(key))
+    assert response.status_code == 404
+    assert "no submission" in response.json()["detail"]

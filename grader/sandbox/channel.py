@@ -1,0 +1,84 @@
+"""Fixed-size messages between the grader and its zygote, with descriptors passed alongside.
+
+The zygote is trusted (it never runs student code), but nothing here is pickled all the same:
+every message is one struct on a SOCK_SEQPACKET socket, so message boundaries are kept.
+
+grader -> zygote  START  cpu seconds, memory bytes, wall seconds; fds: job, report, stdout
+zygote -> grader  FORKED child pid;                                fds: a pidfd of the child
+zygote -> grader  ENDED  wait status, cpu seconds used, peak rss kB
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import os
+import socket
+import struct
+from dataclasses import dataclass
+
+START = struct.Struct("<IQd")
+FORKED = struct.Struct("<i")
+ENDED = struct.Struct("<idq")
+MAX_FDS = 4
+
+
+@dataclass(frozen=True)
+class Start:
+    cpu_seconds: int
+    memory_bytes: int
+    wall_seconds: float
+
+    def pack(self) -> bytes:
+        return START.pack(self.cpu_seconds, self.memory_bytes, self.wall_seconds)
+
+
+@dataclass(frozen=True)
+class Ended:
+    status: int
+    cpu_seconds: float
+    max_rss_kb: int
+
+    def pack(self) -> bytes:
+        return ENDED.pack(self.status, self.cpu_seconds, self.max_rss_kb)
+
+
+class ChannelClosed(ConnectionError):
+    """The other end went away or broke the format."""
+
+
+def send(sock: socket.socket, data: bytes, fds: tuple[int, ...] = ()) -> None:
+    ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))] if fds else []
+    sock.sendmsg([data], ancillary)
+
+
+def receive(sock: socket.socket, size: int) -> tuple[bytes, list[int]]:
+    """One message of exactly `size` bytes and the descriptors that came with it."""
+    fd_space = socket.CMSG_SPACE(MAX_FDS * array.array("i").itemsize)
+    data, ancillary, flags, _ = sock.recvmsg(size + 1, fd_space)
+    fds: list[int] = []
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            received = array.array("i")
+            received.frombytes(payload[: len(payload) - len(payload) % received.itemsize])
+            fds.extend(received)
+    if len(data) != size or flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
+        for fd in fds:
+            _close_quietly(fd)
+        raise ChannelClosed(f"expected {size} bytes, got {len(data)}")
+    return data, fds
+
+
+def unpack_start(data: bytes) -> Start:
+    cpu, memory, wall = START.unpack(data)
+    return Start(cpu, memory, wall)
+
+
+def unpack_ended(data: bytes) -> Ended:
+    status, cpu, rss = ENDED.unpack(data)
+    return Ended(status, cpu, rss)
+
+
+def _close_quietly(fd: int) -> None:
+    with contextlib.suppress(OSError):
+        os.close(fd)

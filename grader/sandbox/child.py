@@ -1,0 +1,101 @@
+"""What a forked child does to itself, first while it waits for a job, then to run it.
+
+Runs only in the child. While waiting (off the critical path): close every inherited descriptor
+but the zygote's control socket, enter the scratch folder, switch to the slot's unprivileged uid,
+arm the parent-death signal (a uid change clears it), and warm up on a canned job. Once the job's
+descriptors arrive: put them in place and close the rest, rlimits with soft = hard, and the
+system-call filter last, because it forbids everything else. Then the harness runs the job.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import resource
+import signal
+import socket
+from typing import NoReturn
+
+from grader import harness
+from grader.sandbox import channel, linux, warmup
+from grader.sandbox.syscalls import Filter
+
+JOB_FD = 3
+REPORT_FD = 4
+CONTROL_FD = 5
+OPEN_FILES = 8  # the descriptors above and a few the student may dup
+SETUP_FAILED = 121
+
+
+def serve(control: socket.socket, identity: tuple[int, int] | None, scratch: str, rules: Filter) -> NoReturn:
+    """Become a sandboxed child, wait for one job, run it and exit. Never returns."""
+    try:
+        ctl = _waiting(control, identity, scratch)
+        data, fds = channel.receive(ctl, channel.START.size)
+        ctl.detach()  # closed below with every other descriptor
+        start = channel.unpack_start(data)
+        _descriptors(*fds)
+        _limits(start)
+        linux.prctl(linux.PR_SET_DUMPABLE, 0)
+        rules.install()
+    except BaseException as error:
+        _say(f"sandbox setup failed: {type(error).__name__}: {error}")
+        os._exit(SETUP_FAILED)
+    try:
+        harness.main(JOB_FD, REPORT_FD)
+    finally:
+        os._exit(1)
+
+
+def _waiting(control: socket.socket, identity: tuple[int, int] | None, scratch: str) -> socket.socket:
+    fd = control.detach()
+    if fd != CONTROL_FD:
+        os.dup2(fd, CONTROL_FD)
+    os.closerange(0, CONTROL_FD)
+    linux.close_from(CONTROL_FD + 1)
+    os.chdir(scratch)
+    if identity is not None:
+        _become(*identity)
+    parent = os.getppid()
+    linux.prctl(linux.PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(SETUP_FAILED)  # the zygote died before the signal was armed
+    warmup.run(warmup.CANNED)
+    return socket.socket(fileno=CONTROL_FD)
+
+
+def _descriptors(job: int, report: int, stdout: int) -> None:
+    """Job on 3, report on 4, stdout and stderr on 1 and 2; every other descriptor closed."""
+    high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 16) for fd in (job, report, stdout)]
+    os.dup2(high[2], 1)
+    os.dup2(high[2], 2)
+    os.dup2(high[0], JOB_FD)
+    os.dup2(high[1], REPORT_FD)
+    linux.close_from(REPORT_FD + 1)
+
+
+def _limits(start: channel.Start) -> None:
+    pairs = {
+        resource.RLIMIT_CPU: start.cpu_seconds,
+        resource.RLIMIT_AS: start.memory_bytes,
+        resource.RLIMIT_FSIZE: 0,
+        resource.RLIMIT_NOFILE: OPEN_FILES,
+        resource.RLIMIT_NPROC: 0,
+        resource.RLIMIT_CORE: 0,
+        resource.RLIMIT_MEMLOCK: 0,
+        resource.RLIMIT_MSGQUEUE: 0,
+    }
+    for kind, value in pairs.items():
+        resource.setrlimit(kind, (value, value))
+
+
+def _become(uid: int, gid: int) -> None:
+    os.setgroups([])
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+
+
+def _say(message: str) -> None:
+    with contextlib.suppress(OSError):
+        os.write(2, message.encode(errors="replace")[:500])

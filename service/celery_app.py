@@ -13,7 +13,9 @@ WEBHOOK_TASK = "autograder.deliver_webhook"
 
 
 def make_celery(settings: Settings) -> Celery:
-    app = Celery("autograder", broker=settings.broker, include=["service.tasks"])
+    app = Celery(
+        "autograder", broker=settings.broker, include=["service.tasks", "service.dashboard.regrade_task"]
+    )
     app.conf.update(
         task_default_queue=settings.queue,
         task_acks_late=True,  # a worker killed mid-grading leaves the task to be delivered again

@@ -47,6 +47,22 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
+class _Server(uvicorn.Server):
+    """Uvicorn, except that a SIGTERM/SIGINT stops the API and returns, so the workers stop next."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+
 def _watch(process: subprocess.Popen[bytes], server: uvicorn.Server) -> None:
     """If the workers die, stop serving instead of accepting work nobody grades."""
     process.wait()
@@ -66,7 +82,7 @@ def serve(host: str | None, port: int | None) -> int:
         port=port or settings.port,
         log_level="info",
     )
-    server = uvicorn.Server(config)
+    server = _Server(config)
     with contextlib.ExitStack() as stack:
         if settings.embedded_broker:
             settings.data_dir.mkdir(parents=True, exist_ok=True)

@@ -28,11 +28,23 @@ class Settings(BaseSettings):
     webhook_timeout_seconds: float = 5.0
     webhook_attempts: int = 6
     dashboard_secret: str | None = None  # signs dashboard sessions; default: a file in data_dir
+    sweep_every_seconds: float = 15.0  # how often the API looks for submissions whose grading was lost
+    sweep_stale_seconds: float = 120.0  # queued (or running) this long without a result: send grading again
+    sweep_batch: int = 500
+    rate_limit_url: str | None = (
+        None  # Redis for shared rate limits; default: the events Redis, else in-process
+    )
+    rate_per_key_per_minute: int = 12_000  # submissions one API key may post per minute
+    rate_per_student_per_minute: int = 30  # submissions one student of one course may post per minute
 
     @property
     def database(self) -> str:
         """The database URL in force: the configured one, or a SQLite file in the data folder."""
         return self.database_url or f"sqlite:///{self.data_dir / 'autograder.db'}"
+
+    @property
+    def rate_limit_redis(self) -> str | None:
+        return self.rate_limit_url or self.events
 
     @property
     def embedded_broker(self) -> bool:

@@ -115,6 +115,7 @@ class Submission(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # last re-send by the sweeper
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     course: Mapped[Course] = relationship(lazy="joined")
     student: Mapped[Student] = relationship(lazy="joined")

@@ -6,6 +6,7 @@ from typing import Any
 
 from celery import Task
 from celery.signals import worker_process_init, worker_process_shutdown, worker_ready, worker_shutdown
+from sqlalchemy.exc import DBAPIError
 
 from service import events, webhooks, worker_state
 from service.celery_app import GRADE_TASK, WEBHOOK_TASK, celery
@@ -54,7 +55,11 @@ def _done(**_: Any) -> None:
         worker_state.shutdown()
 
 
-app.task(name=GRADE_TASK)(grade)
+# A database outage while grading retries with backoff instead of dropping the task (acks_late
+# acknowledges a task that raised); the sweeper re-sends whatever is still lost after that.
+app.task(name=GRADE_TASK, autoretry_for=(DBAPIError,), retry_backoff=1, retry_backoff_max=30, max_retries=20)(
+    grade
+)
 app.task(name=WEBHOOK_TASK, bind=True, max_retries=None)(deliver_webhook)
 worker_process_init.connect(_child_ready, weak=False)
 worker_process_shutdown.connect(_child_done, weak=False)

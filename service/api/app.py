@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,8 +18,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grader.challenge import load_challenges
 from service.api import challenges, ops, submissions
+from service.dashboard.app import PREFIX, create_dashboard
 from service.errors import ServiceError
 from service.settings import get_settings
+from service.sweeper import sweep_forever
 from service.waiting import Waiter
 
 log = logging.getLogger(__name__)
@@ -30,7 +34,11 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.challenges = load_challenges(settings.challenges_dir)
     app.state.waiter = Waiter(settings.events, settings.poll_seconds)
     await app.state.waiter.start()
+    sweeping = asyncio.create_task(sweep_forever())
     yield
+    sweeping.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await sweeping
     await app.state.waiter.stop()
 
 
@@ -86,6 +94,7 @@ def create_app() -> FastAPI:
     app.include_router(submissions.router)
     app.include_router(challenges.router)
     app.include_router(ops.router)
+    app.mount(PREFIX, create_dashboard())
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(HTTPException, _http_error)

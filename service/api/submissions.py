@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Query, Response
 from starlette.concurrency import run_in_threadpool
 
-from service import intake, schemas, submissions
+from service import intake, ratelimit, schemas, submissions
 from service.api.deps import Challenges, CurrentCaller, CurrentWaiter
 from service.db import transaction
 from service.metrics import observe_request
@@ -20,6 +20,7 @@ ERRORS: dict[int | str, dict[str, str]] = {
     404: {"description": "unknown submission"},
     413: {"description": "code over 64 KiB"},
     422: {"description": "invalid body"},
+    429: {"description": "rate limited: retry after `Retry-After` seconds"},
     503: {"description": "database or queue unavailable"},
 }
 
@@ -46,6 +47,7 @@ async def create_submission(
 ) -> schemas.Submission:
     """Store a submission and queue its grading; 202 while queued or running, 200 once graded."""
     with observe_request("submit", wait > 0):
+        await run_in_threadpool(ratelimit.check_submission, caller, body)
         view = await run_in_threadpool(intake.submit, caller, body, idempotency_key, known)
         return await _settled(view, caller, waiter, wait, response)
 

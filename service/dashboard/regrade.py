@@ -60,7 +60,9 @@ def start(
 
 
 def submission_ids(session: Session, regrade_id: int) -> list[str]:
-    return list(session.scalars(select(RegradeItem.submission_id).where(RegradeItem.regrade_id == regrade_id)))
+    return list(
+        session.scalars(select(RegradeItem.submission_id).where(RegradeItem.regrade_id == regrade_id))
+    )
 
 
 def progress(session: Session, regrade_id: int, courses: tuple[str, ...]) -> Progress:

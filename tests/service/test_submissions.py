@@ -95,3 +95,15 @@ def test_unknown_submission_is_404(client: TestClient, key: CreatedKey) -> None:
     response = client.get("/v1/submissions/0123456789abcdef0123456789abcdef", headers=auth(key))
     assert response.status_code == 404
     assert "no submission" in response.json()["detail"]
+
+
+def test_wait_works_by_polling_the_database_without_redis(clean: object, key: CreatedKey) -> None:
+    from service.api.app import create_app
+    from service.waiting import Waiter
+
+    app = create_app()
+    with TestClient(app) as polling:
+        app.state.waiter = Waiter(None, poll_seconds=0.02)
+        assert app.state.waiter.mode == "poll"
+        response = polling.post("/v1/submissions?wait=20", json=body(WRONG), headers=auth(key))
+        assert response.status_code == 200 and response.json()["status"] == "done"

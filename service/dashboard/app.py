@@ -1,0 +1,64 @@
+"""The dashboard as an ASGI app of its own, mounted by the service's app at `PREFIX`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.middleware.sessions import SessionMiddleware
+
+from grader.challenge import load_challenges
+from service.dashboard import routes_auth, routes_export, routes_pages, routes_regrade
+from service.dashboard.deps import LoginRequired, render
+from service.dashboard.secret import session_secret
+from service.errors import ServiceError
+from service.settings import get_settings
+
+PREFIX = "/dashboard"
+SESSION_COOKIE = "autograder_dashboard"
+SESSION_SECONDS = 12 * 3600
+
+
+async def _login_required(request: Request, _: Exception) -> Response:
+    login = request.url_for("login").include_query_params(next=request.url.path)
+    return RedirectResponse(str(login), status_code=303)
+
+
+async def _service_error(request: Request, error: Exception) -> HTMLResponse:
+    assert isinstance(error, ServiceError)
+    context = {"status": error.status_code, "detail": error.detail}
+    return render(request, "error.html", context, status_code=error.status_code)
+
+
+async def _security_headers(request: Request, call_next: object) -> Response:
+    response: Response = await call_next(request)  # type: ignore[operator]
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'",
+    )
+    return response
+
+
+def create_dashboard() -> FastAPI:
+    app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.challenges = load_challenges(get_settings().challenges_dir)
+    for module in (routes_auth, routes_pages, routes_export, routes_regrade):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
+    app.add_exception_handler(LoginRequired, _login_required)
+    app.add_exception_handler(ServiceError, _service_error)
+    app.middleware("http")(_security_headers)
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=session_secret(),
+        session_cookie=SESSION_COOKIE,
+        max_age=SESSION_SECONDS,
+        path=PREFIX,
+        same_site="lax",
+    )
+    return app

@@ -1,0 +1,56 @@
+"""Start a regrade batch and watch its progress."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from starlette.concurrency import run_in_threadpool
+
+from service.dashboard import csrf, regrade
+from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
+from service.dashboard.forms import form_fields
+from service.dashboard.regrade_task import send_regrades
+from service.db import transaction
+
+router = APIRouter()
+Form = Annotated[dict[str, str], Depends(form_fields)]
+
+
+def _start(course: str, challenge: str | None, versions: dict[str, int], instructor_id: int) -> int:
+    with transaction() as session:
+        batch = regrade.start(session, course, challenge, versions, instructor_id)
+        batch_id = batch.id
+    with transaction() as session:
+        ids = regrade.submission_ids(session, batch_id)
+    send_regrades(ids)  # after the commit: a worker always finds the batch it works for
+    return batch_id
+
+
+@router.post("/courses/{course}/regrades", name="regrade_start")
+async def start(
+    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges, fields: Form
+) -> RedirectResponse:
+    csrf.check(request, fields)
+    versions = {c.id: c.version for c in known.values()}
+    batch_id = await run_in_threadpool(_start, course, fields.get("challenge") or None, versions, account.id)
+    return RedirectResponse(str(request.url_for("regrade_page", regrade_id=batch_id)), status_code=303)
+
+
+def _progress(regrade_id: int, courses: tuple[str, ...]) -> regrade.Progress:
+    with transaction() as session:
+        return regrade.progress(session, regrade_id, courses)
+
+
+@router.get("/regrades/{regrade_id}", response_class=HTMLResponse, name="regrade_page")
+def page(request: Request, account: CurrentAccount, regrade_id: int) -> HTMLResponse:
+    found = _progress(regrade_id, account.courses)
+    return render(request, "regrade.html", {"account": account, "course": found.course, "progress": found})
+
+
+@router.get("/regrades/{regrade_id}/progress", name="regrade_progress")
+def progress(account: CurrentAccount, regrade_id: int) -> JSONResponse:
+    found = _progress(regrade_id, account.courses)
+    body = {"total": found.total, "done": found.done, "percent": found.percent, "finished": found.finished}
+    return JSONResponse(body, headers={"Cache-Control": "no-store"})

@@ -1,0 +1,65 @@
+"""Grading a submission twice (a repeated delivery, a second task) stores one result."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from grader.grade import Grader
+from service import db, schemas, submissions
+from service.dispatch import send_grade
+from service.grading import grade_submission
+from service.keys import Caller, CreatedKey
+from service.tables import ApiKey, GradingResult, Submission
+from tests.service.conftest import Backend, auth
+
+CODE = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X - X.mean(axis=0)\n"
+
+
+def stored_submission(key: CreatedKey, grader: Grader) -> str:
+    with db.transaction() as session:
+        row = session.scalars(select(ApiKey)).one()
+        caller = Caller(platform_id=row.platform_id, key_id=row.id, courses=None)
+        body = schemas.SubmissionIn(challenge="layer_norm", code=CODE, student="s", course="c")
+        return submissions.accept(session, caller, body, None, grader.challenges).submission.id
+
+
+def results_of(submission_id: str) -> int:
+    with db.transaction() as session:
+        query = (
+            select(func.count())
+            .select_from(GradingResult)
+            .where(GradingResult.submission_id == submission_id)
+        )
+        return int(session.scalar(query) or 0)
+
+
+def test_grading_the_same_submission_twice_stores_one_result(
+    clean: Backend, key: CreatedKey, grader: Grader
+) -> None:
+    submission_id = stored_submission(key, grader)
+    first = grade_submission(grader, submission_id)
+    second = grade_submission(grader, submission_id)
+    assert first is not None and first.stored and first.status == "done"
+    assert second is not None and not second.stored
+    assert results_of(submission_id) == 1
+    with db.transaction() as session:
+        assert session.get_one(Submission, submission_id).attempts == 1
+
+
+def test_the_same_task_sent_twice_stores_one_result(
+    client: TestClient, key: CreatedKey, grader: Grader
+) -> None:
+    submission_id = stored_submission(key, grader)
+    send_grade(submission_id)
+    send_grade(submission_id)
+    graded = client.get(f"/v1/submissions/{submission_id}?wait=20", headers=auth(key))
+    assert graded.status_code == 200
+    time.sleep(0.5)  # let the second delivery finish: it must find the result and store nothing
+    assert results_of(submission_id) == 1
+
+
+def test_unknown_submission_id_is_ignored_by_the_worker_function(clean: Backend, grader: Grader) -> None:
+    assert grade_submission(grader, "0" * 32) is None

@@ -37,6 +37,17 @@ def mascara_causal(T):
 """,
     ),
     Mistake(
+        id="inf_times_zero",
+        message=text(
+            "Construyes la máscara multiplicando −∞ por una matriz de ceros y unos: −∞ · 0 no es 0 sino NaN, y un NaN en la máscara se come toda su fila en el softmax. Pon los −∞ encima de la diagonal sin multiplicar: np.triu(np.full((T, T), -np.inf), k=1) o np.where(j > i, -np.inf, 0.0).",
+            "You build the mask by multiplying −∞ by a matrix of zeros and ones: −∞ · 0 is not 0 but NaN, and a NaN in the mask eats its whole row in the softmax. Put the −∞ above the diagonal without multiplying: np.triu(np.full((T, T), -np.inf), k=1) or np.where(j > i, -np.inf, 0.0).",
+        ),
+        code="""
+def mascara_causal(T):
+    return -np.inf * np.triu(np.ones((T, T)), k=1)
+""",
+    ),
+    Mistake(
         id="zero_score_not_inf",
         message=text(
             "Pones un 0 en las puntuaciones tachadas en lugar de sumarles −∞. Un 0 no tacha nada: exp(0) = 1 es un peso normal y la fila reparte entre posiciones del futuro (en la celda de la lección, la fila 0 le da al futuro el 0.525 de su peso). Suma la máscara a las puntuaciones: exp(−∞) = 0.",

@@ -13,6 +13,7 @@ from service.dashboard.queries.overview import activity_mark, course_overview
 from service.dashboard.queries.students import SortKey, StudentFilter, sort_rows, student_rows
 from service.dashboard.queries.timeline import attempts
 from service.db import transaction
+from service.errors import Invalid
 
 router = APIRouter()
 
@@ -42,6 +43,16 @@ def activity(course: VisibleCourse) -> JSONResponse:
     return JSONResponse({"mark": mark}, headers={"Cache-Control": "no-store"})
 
 
+def _score(text: str) -> float | None:
+    """An empty field (the form's default) means no limit; anything unreadable is refused."""
+    if not text.strip():
+        return None
+    try:
+        return float(text)
+    except ValueError as error:
+        raise Invalid(f"not a score: {text!r}") from error
+
+
 @router.get("/courses/{course}/students", response_class=HTMLResponse, name="students")
 def students(
     request: Request,
@@ -50,11 +61,11 @@ def students(
     known: Challenges,
     q: Annotated[str, Query(max_length=200)] = "",
     challenge: Annotated[str, Query(max_length=100)] = "",
-    below: Annotated[float | None, Query(ge=0, le=101)] = None,
+    below: Annotated[str, Query(max_length=10, description="a score, or empty for no limit")] = "",
     sort: SortKey = "student",
     desc: bool = False,
 ) -> HTMLResponse:
-    chosen = StudentFilter(text=q, challenge=challenge, below=below)
+    chosen = StudentFilter(text=q, challenge=challenge, below=_score(below))
     with transaction() as session:
         rows = student_rows(session, course, chosen)
     names = sorted(set(known) | {c for row in rows for c in row.best})

@@ -1,0 +1,105 @@
+"""A served site with a class's worth of graded attempts, and a real Chromium to look at it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.conftest import ROOT
+from tests.dashboard.site import Site, close_site, open_site
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = ROOT / "test-artifacts" / "dashboard"
+PASSWORDS = {
+    "ana.prof@example.org": "first-course-password",
+    "bea.prof@example.org": "second-course-password",
+}
+# (course, student, challenge, file under tests/): the order is the order of the attempts.
+ATTEMPTS = [
+    ("c1", "ana", "layer_norm", "solutions/layer_norm/loops.py"),
+    ("c1", "ana", "bloque", "solutions/bloque/straightforward.py"),
+    ("c1", "ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
+    ("c1", "ben", "layer_norm", "solutions/layer_norm/class_based.py"),
+    ("c1", "carla", "layer_norm", "wrong/layer_norm/batch_norm.py"),
+    ("c1", "carla", "layer_norm", "wrong/layer_norm/sample_std.py"),
+    ("c1", "dario", "layer_norm", "wrong/layer_norm/eps_outside.py"),
+    ("c1", "dario", "bloque", "wrong/bloque/no_relu.py"),
+    ("c1", "elena", "layer_norm", "wrong/layer_norm/batch_norm.py"),
+    ("c1", "elena", "bloque", "wrong/bloque/pre_norm.py"),
+    ("c1", "fede", "layer_norm", "wrong/layer_norm/in_place.py"),
+    ("c2", "zoe", "layer_norm", "solutions/layer_norm/loops.py"),
+]
+
+
+def code(path: str) -> str:
+    return (ROOT / "tests" / path).read_text()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    site = open_site(tmp_path_factory.mktemp("dashboard"))
+    try:
+        for email, password in PASSWORDS.items():
+            course = "c1" if email.startswith("ana") else "c2"
+            site.run(
+                "instructors",
+                "create",
+                "--email",
+                email,
+                "--course",
+                course,
+                "--password-stdin",
+                stdin=password,
+            )
+        site.start()
+        for course, student, challenge, path in ATTEMPTS:
+            site.submit(course, student, challenge, code(path))
+        yield site
+    finally:
+        close_site(site)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def log_in(page: Page, site: Site, email: str) -> None:
+    page.goto(f"{site.base}/dashboard/")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(PASSWORDS[email])
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+
+
+@pytest.fixture
+def page(browser: Browser, site: Site) -> Iterator[Page]:
+    """A fresh browser context logged in as the instructor of course c1."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    log_in(page, site, "ana.prof@example.org")
+    yield page
+    context.close()
+
+
+def shoot(page: Page, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

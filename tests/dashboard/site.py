@@ -1,0 +1,171 @@
+"""The whole service as a platform and an instructor meet it: `autograder serve` in a process.
+
+PostgreSQL + Redis when they are reachable (required with CI=true), else the embedded default.
+Data reaches the database only through the real path: the HTTP API, the broker, a worker's grader.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+
+from tests.conftest import ROOT
+
+POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+REDIS = "redis://127.0.0.1:6379/0"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def reachable(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.settimeout(0.5)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def autograder(*args: str) -> list[str]:
+    return [sys.executable, "-m", "service.cli", *args]
+
+
+@dataclass
+class Site:
+    folder: Path
+    env: dict[str, str]
+    schema: str | None
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+    key: str = ""
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def database_url(self) -> str:
+        return (
+            self.env.get("AUTOGRADER_DATABASE_URL") or f"sqlite:///{self.folder / 'data' / 'autograder.db'}"
+        )
+
+    @property
+    def challenges(self) -> Path:
+        return Path(self.env["AUTOGRADER_CHALLENGES_DIR"])
+
+    def run(self, *args: str, stdin: str | None = None) -> str:
+        done = subprocess.run(
+            autograder(*args),
+            env=self.env,
+            cwd=ROOT,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        return done.stdout
+
+    def start(self) -> None:
+        with (self.folder / "serve.log").open("ab") as log:
+            self.process = subprocess.Popen(
+                autograder("serve", "--port", str(self.port)),
+                env=self.env,
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log()
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        raise AssertionError("serve never became healthy:\n" + self.log())
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def log(self) -> str:
+        return (self.folder / "serve.log").read_text(errors="replace")[-4000:]
+
+    def submit(self, course: str, student: str, challenge: str, code: str) -> dict[str, object]:
+        payload = {"challenge": challenge, "code": code, "student": student, "course": course, "lang": "en"}
+        headers = {"Authorization": f"Bearer {self.key}"}
+        answer = httpx.post(
+            f"{self.base}/v1/submissions", params={"wait": 20}, json=payload, headers=headers, timeout=40
+        )
+        assert answer.status_code == 200, answer.text
+        body: dict[str, object] = answer.json()
+        return body
+
+    def bump_version(self, challenge: str) -> int:
+        """A new version of a challenge's tests, as a course would publish one."""
+        manifest = self.challenges / challenge / "challenge.toml"
+        text = manifest.read_text()
+        old = next(line for line in text.splitlines() if line.startswith("version"))
+        version = int(old.split("=")[1]) + 1
+        manifest.write_text(text.replace(old, f"version = {version}"))
+        return version
+
+
+def _backend(folder: Path) -> tuple[dict[str, str], str | None]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOGRADER_")}
+    env["AUTOGRADER_DATA_DIR"] = str(folder / "data")
+    env["AUTOGRADER_CHALLENGES_DIR"] = str(folder / "challenges")
+    servers = reachable(5432) and reachable(6379)
+    if IN_CI and not servers:
+        pytest.fail(
+            "CI=true: the dashboard tests need PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379"
+        )
+    if not servers:
+        return env, None
+    schema = f"ag_dash_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    env["AUTOGRADER_DATABASE_URL"] = f"{POSTGRES}?options=-csearch_path%3D{schema}"
+    env["AUTOGRADER_BROKER_URL"] = REDIS
+    env["AUTOGRADER_QUEUE"] = f"autograder-dash-{uuid.uuid4().hex[:8]}"
+    return env, schema
+
+
+def open_site(folder: Path) -> Site:
+    shutil.copytree(ROOT / "challenges", folder / "challenges")
+    env, schema = _backend(folder)
+    site = Site(folder, env, schema)
+    site.run("migrate")
+    site.key = site.run(
+        "keys", "create", "--name", "platform", "--course", "c1", "--course", "c2"
+    ).splitlines()[-1]
+    return site
+
+
+def close_site(site: Site) -> None:
+    site.stop()
+    if site.schema is not None:
+        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {site.schema} CASCADE")

@@ -1,0 +1,72 @@
+"""The dashboard in a real browser: log in, the overview's charts, the students table, a student."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.dashboard.conftest import shoot
+from tests.dashboard.site import Site
+
+
+def test_login_leads_to_the_course_overview_with_charts_of_real_results(page: Page, site: Site) -> None:
+    expect(page).to_have_url(re.compile(r"/dashboard/courses/c1$"))
+    layer_norm = page.locator("#challenge-layer_norm")
+    expect(layer_norm.locator("[data-stat=tried]")).to_have_text("6")
+    expect(layer_norm.locator("[data-stat=reached]")).to_have_text("2")  # ana and ben
+    expect(layer_norm.locator("[data-stat=attempts]")).to_have_text("8")
+    histogram = page.locator("#hist-layer_norm")
+    expect(histogram.locator("rect")).to_have_count(11)
+    expect(histogram.locator("text.value").last).to_have_text("2")  # two students at 100
+    diagnoses = page.locator("#diag-layer_norm")
+    # ben, carla and elena normalised by column at some point: 3 of the 6 who tried
+    column = diagnoses.locator("g.share", has_text="normalizes by column")
+    expect(column.locator("text.value")).to_have_text("50%")
+    expect(page.locator("#tests-layer_norm rect").first).to_be_visible()
+    shoot(page, "overview")
+
+
+def test_wrong_password_is_refused(browser: Browser, site: Site) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{site.base}/dashboard/login")
+    page.get_by_label("Email").fill("ana.prof@example.org")
+    page.get_by_label("Password").fill("not-the-password")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("alert")).to_have_text("Wrong email or password.")
+    assert page.request.get(f"{site.base}/dashboard/courses/c1", max_redirects=0).status == 303
+    shoot(page, "login-refused")
+    context.close()
+
+
+def test_students_table_filters_and_sorts(page: Page, site: Site) -> None:
+    page.get_by_role("link", name="Students").click()
+    rows = page.locator("table.students tbody tr")
+    expect(rows).to_have_count(6)
+    page.get_by_label("Student contains").fill("ar")
+    page.get_by_role("button", name="Filter").click()
+    expect(rows.locator("th")).to_have_text(["carla", "dario"])
+    page.get_by_label("Student contains").fill("")
+    page.get_by_label("Challenge").select_option("layer_norm")
+    page.get_by_label("Best score below").fill("100")
+    page.get_by_role("button", name="Filter").click()
+    expect(rows.locator("th")).to_have_text(["carla", "dario", "elena", "fede"])
+    page.get_by_role("link", name="Attempts").click()  # sorts by attempts, most first
+    expect(rows.first.locator("th")).to_have_text(re.compile("carla|dario|elena"))
+    expect(rows.last.locator("th")).to_have_text("fede")
+    shoot(page, "students")
+
+
+def test_a_students_page_shows_the_timeline_code_and_feedback(page: Page, site: Site) -> None:
+    page.get_by_role("link", name="Students").click()
+    page.get_by_role("link", name="carla").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("carla")
+    expect(page.locator("#timeline circle")).to_have_count(2)
+    newest = page.locator("li.attempt").first
+    expect(newest.locator("summary")).to_contain_text("layer_norm")
+    expect(newest.locator("pre.code")).to_contain_text("def layer_norm")
+    expect(newest).to_contain_text("sample_deviation")
+    shoot(page, "student")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shoot(page, "student-phone")

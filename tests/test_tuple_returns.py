@@ -182,3 +182,24 @@ def test_compare_tells_minus_inf_from_plus_inf_and_nan() -> None:
     assert compare(np.array([0.0, -np.inf]), want, 0.0, 0.0).passed
     assert not compare(np.array([0.0, np.inf]), want, 0.0, 0.0).passed
     assert not compare(np.array([0.0, np.nan]), want, 0.0, 0.0).passed
+
+
+def test_shared_checks_look_at_every_array_or_one_part() -> None:
+    from grader.authoring import Observed, call
+    from grader.checks import matches_reference, same_shape
+    from grader.report import CallOutcome
+
+    def outcome(*arrays: np.ndarray) -> CallOutcome:
+        return CallOutcome(outputs=arrays, as_tuple=True, done=True)
+
+    seen = Observed(
+        calls=(call("split", np.ones(2)),),
+        student=(outcome(np.ones(2), np.zeros((2, 2))),),
+        expected=(outcome(np.ones(2), np.ones(2)),),
+    )
+    assert seen.parts(0) == 2
+    assert matches_reference(part=0)(seen).passed
+    verdict = matches_reference()(seen)
+    assert not verdict.passed and verdict.detail is not None
+    assert verdict.detail("en") == "element 1 of the tuple: returned shape (2, 2) instead of (2,)"
+    assert not same_shape(part=1)(seen).passed and same_shape(part=0)(seen).passed

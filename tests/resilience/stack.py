@@ -1,0 +1,189 @@
+"""The service on private servers: configuration, worker processes, keys and submissions."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import func, select
+
+from service import celery_app, db, events
+from service.keys import CreatedKey, create_key
+from service.migrate import upgrade
+from service.settings import PROJECT_ROOT, get_settings
+from service.tables import GradingResult, Submission, WorkerBeat
+from tests.resilience.servers import PrivatePostgres, PrivateRedis
+
+REFERENCE = (PROJECT_ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
+WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
+
+
+def slow(seconds: float) -> str:
+    """A correct submission whose import takes `seconds`: long enough to kill or stop a worker mid-grading."""
+    return f"import time\ntime.sleep({seconds})\n{REFERENCE}"
+
+
+def reset_caches() -> None:
+    get_settings.cache_clear()
+    db.sessions.cache_clear()
+    db.engine.cache_clear()
+    celery_app.celery.cache_clear()
+    events.reset_after_fork()
+
+
+@dataclass(frozen=True)
+class Stack:
+    postgres: PrivatePostgres
+    redis: PrivateRedis
+    folder: Path
+
+    def env(self) -> dict[str, str]:
+        return dict(os.environ)
+
+
+@contextmanager
+def configured(
+    postgres: PrivatePostgres, database_url: str, redis: PrivateRedis, folder: Path, **extra: str
+) -> Iterator[Stack]:
+    """Point this process's settings at the private servers (a fresh database and queue), then restore."""
+    saved = dict(os.environ)
+    os.environ.update(
+        AUTOGRADER_DATABASE_URL=database_url,
+        AUTOGRADER_BROKER_URL=redis.url,
+        AUTOGRADER_QUEUE=f"resilience-{uuid.uuid4().hex[:8]}",
+        AUTOGRADER_DATA_DIR=str(folder),
+        **extra,
+    )
+    reset_caches()
+    try:
+        upgrade()
+        yield Stack(postgres, redis, folder)
+    finally:
+        with suppress(Exception):  # cleanup after a server was stopped on purpose
+            db.engine().dispose()
+        os.environ.clear()
+        os.environ.update(saved)
+        reset_caches()
+
+
+def new_key(name: str = "platform-a", courses: list[str] | None = None) -> CreatedKey:
+    with db.transaction() as session:
+        return create_key(session, name, courses or [])
+
+
+def auth(created: CreatedKey) -> dict[str, str]:
+    return {"Authorization": f"Bearer {created.key}"}
+
+
+def body(code: str, student: str = "ana", **extra: str) -> dict[str, str]:
+    return {"challenge": "layer_norm", "code": code, "student": student, "course": "ia-2026", **extra}
+
+
+class Worker:
+    """`autograder worker` as a real process group, with its log in a file."""
+
+    def __init__(self, log: Path, concurrency: int = 1, env: dict[str, str] | None = None) -> None:
+        self.log = log
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "service.cli", "worker", "--concurrency", str(concurrency)],
+                env=env or dict(os.environ),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                process_group=0,
+            )
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def children(self) -> list[int]:
+        found = Path(f"/proc/{self.pid}/task/{self.pid}/children")
+        return [int(pid) for pid in found.read_text().split()] if found.exists() else []
+
+    def wait_ready(self, beats: int = 1, seconds: float = 60) -> None:
+        wait_until(lambda: self._beats() >= beats, seconds, self._tail)
+
+    def _beats(self) -> int:
+        assert self.process.poll() is None, self._tail()
+        with db.transaction() as session:
+            return session.scalar(select(func.count()).select_from(WorkerBeat)) or 0
+
+    def _tail(self) -> str:
+        return f"worker log:\n{self.log.read_text(errors='replace')[-4000:]}"
+
+    def terminate(self, seconds: float = 30) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=seconds)
+        finally:
+            self.kill()
+
+    def kill(self) -> None:
+        """Kill the whole process group (the worker and its pool children)."""
+        if self.process.poll() is None or self.children():
+            with suppress(ProcessLookupError):
+                os.killpg(self.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+
+def wait_until(condition: Callable[[], bool], seconds: float, explain: Callable[[], str] = str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true after {seconds} s. {explain()}")
+        time.sleep(0.05)
+
+
+def status(submission_id: str) -> str | None:
+    with db.transaction() as session:
+        return session.scalar(select(Submission.status).where(Submission.id == submission_id))
+
+
+def results_of(submission_id: str) -> int:
+    with db.transaction() as session:
+        query = (
+            select(func.count())
+            .select_from(GradingResult)
+            .where(GradingResult.submission_id == submission_id)
+        )
+        return session.scalar(query) or 0
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid`, at this moment."""
+    found: list[int] = []
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        children = Path(f"/proc/{current}/task/{current}/children")
+        try:
+            below = [int(p) for p in children.read_text().split()]
+        except OSError:
+            continue
+        found.extend(below)
+        pending.extend(below)
+    return found
+
+
+def alive(pids: list[int]) -> list[int]:
+    """Those of `pids` still running (zombies count as gone)."""
+    running = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            running.append(pid)
+    return running

@@ -1,0 +1,86 @@
+"""A worker killed (kill -9) or stopped (SIGTERM) in the middle of a grading loses nothing."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from fastapi.testclient import TestClient
+
+from service.celery_app import GRADE_TASK, celery
+from tests.resilience.stack import (
+    Stack,
+    Worker,
+    alive,
+    auth,
+    body,
+    descendants,
+    new_key,
+    results_of,
+    slow,
+    status,
+    wait_until,
+)
+
+
+def _graded_once(client: TestClient, headers: dict[str, str], submission_id: str) -> None:
+    graded = client.get(f"/v1/submissions/{submission_id}?wait=30", headers=headers)
+    assert graded.status_code == 200, graded.text
+    assert graded.json()["status"] == "done" and graded.json()["result"]["score"] == 100
+    assert results_of(submission_id) == 1
+
+
+def test_kill_9_of_the_grading_process_regrades_once(client: TestClient, worker: Worker) -> None:
+    headers = auth(new_key())
+    submitted = client.post("/v1/submissions", json=body(slow(2)), headers=headers).json()
+    wait_until(lambda: status(submitted["id"]) == "running", 20)
+    [child] = worker.children()
+    os.kill(child, signal.SIGKILL)
+    _graded_once(client, headers, submitted["id"])
+
+
+def test_kill_9_of_the_whole_worker_is_regraded_by_another_through_the_sweeper(
+    fast_sweeper: Stack, client: TestClient
+) -> None:
+    headers = auth(new_key())
+    first = Worker(fast_sweeper.folder / "first.log")
+    first.wait_ready()
+    submitted = client.post("/v1/submissions", json=body(slow(2)), headers=headers).json()
+    wait_until(lambda: status(submitted["id"]) == "running", 20)
+    first.kill()  # its unacknowledged message waits for the broker's visibility timeout (minutes)
+    second = Worker(fast_sweeper.folder / "second.log")
+    try:
+        _graded_once(client, headers, submitted["id"])
+    finally:
+        second.terminate()
+
+
+def test_sigterm_finishes_the_current_grading_then_exits_leaving_no_process(
+    stack: Stack, client: TestClient
+) -> None:
+    headers = auth(new_key())
+    worker = Worker(stack.folder / "worker.log")
+    worker.wait_ready()
+    submitted = client.post("/v1/submissions", json=body(slow(2)), headers=headers).json()
+    wait_until(lambda: status(submitted["id"]) == "running", 20)
+    family = descendants(worker.pid)
+    assert family, "the worker has its grading process (and sandbox) below it"
+    worker.process.send_signal(signal.SIGTERM)
+    assert worker.process.wait(timeout=30) == 0
+    assert status(submitted["id"]) == "done" and results_of(submitted["id"]) == 1
+    wait_until(lambda: not alive(family), 10, lambda: f"left running: {alive(family)}")
+
+
+def test_the_same_task_delivered_many_times_stores_one_result(stack: Stack, client: TestClient) -> None:
+    headers = auth(new_key())
+    worker = Worker(stack.folder / "worker.log", concurrency=2)
+    try:
+        worker.wait_ready(beats=2)
+        submitted = client.post("/v1/submissions", json=body(slow(0.5)), headers=headers).json()
+        for _ in range(5):
+            celery().send_task(GRADE_TASK, args=[submitted["id"]])
+        _graded_once(client, headers, submitted["id"])
+        wait_until(lambda: worker.log.read_text().count("succeeded") >= 6, 30, worker.log.read_text)
+        assert results_of(submitted["id"]) == 1
+    finally:
+        worker.terminate()

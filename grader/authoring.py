@@ -53,6 +53,12 @@ class Observed:
     calls: tuple[Call, ...]
     student: tuple[CallOutcome, ...]
     expected: tuple[CallOutcome, ...]
+    names: tuple[tuple[str, ...], ...] = ()  # per call, the names its function gives its arrays
+
+    def name(self, index: int, part: int) -> str | None:
+        """The declared name of array `part` of call `index`'s result, if it has one."""
+        names = self.names[index] if index < len(self.names) else ()
+        return names[part] if part < len(names) else None
 
     def parts(self, index: int = 0) -> int:
         """How many arrays call `index` returns: 1, or the length of its tuple."""

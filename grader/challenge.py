@@ -32,6 +32,10 @@ class FunctionSpec:
     name: str
     signature: str
     returns: int = 1  # how many arrays it returns: 1 is a bare array, more are a tuple of them
+    outputs: tuple[str, ...] = ()  # optional names of those arrays, used in feedback
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "outputs", tuple(str(name) for name in self.outputs))
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,8 @@ def _validate(challenge: Challenge) -> None:
     for spec in challenge.functions:
         if not 1 <= spec.returns <= MAX_OUTPUT_ITEMS:
             raise ChallengeError(f"{challenge.id}/{spec.name}: returns must be 1 to {MAX_OUTPUT_ITEMS}")
+        if spec.outputs and len(spec.outputs) != spec.returns:
+            raise ChallengeError(f"{challenge.id}/{spec.name}: outputs must name all {spec.returns} arrays")
     for mistake in challenge.mistakes:
         if not mistake.functions or not set(mistake.functions) <= set(challenge.required):
             raise ChallengeError(f"{challenge.id}/{mistake.id}: must redefine required functions only")

@@ -66,7 +66,11 @@ def _in_part(verdict: Verdict, seen: Observed, index: int, part: int) -> Verdict
     """Say which array of a returned tuple failed; a single returned array needs no name."""
     if verdict.passed or verdict.detail is None or seen.parts(index) == 1:
         return verdict
-    where = text(f"elemento {part} de la tupla: ", f"element {part} of the tuple: ")
+    name = seen.name(index, part)
+    if name is not None:
+        where = text(f"{name}: ", f"{name}: ")
+    else:
+        where = text(f"elemento {part} de la tupla: ", f"element {part} of the tuple: ")
     return Verdict(False, where + verdict.detail, verdict.show_hint)
 
 

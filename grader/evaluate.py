@@ -6,6 +6,7 @@ import logging
 
 from grader import messages
 from grader.authoring import HiddenTest, Observed, Verdict, fail
+from grader.challenge import FunctionSpec
 from grader.models import HiddenTestResult
 from grader.prepared import PreparedChallenge
 from grader.report import CallOutcome, ChildReport
@@ -15,7 +16,7 @@ log = logging.getLogger(__name__)
 
 
 def _unanswered(
-    test: HiddenTest, outcomes: tuple[CallOutcome, ...], missing: list[str], returns: dict[str, int]
+    test: HiddenTest, outcomes: tuple[CallOutcome, ...], missing: list[str], specs: dict[str, FunctionSpec]
 ) -> Verdict | None:
     """Why a call of this test gave no array to judge, if one did not."""
     for call, outcome in zip(test.calls, outcomes, strict=True):
@@ -27,22 +28,22 @@ def _unanswered(
             return Verdict(False, messages.raised(outcome.error, messages.CALL_RAISED), show_hint=False)
         if outcome.not_array is not None:
             return Verdict(False, messages.NOT_ARRAY.format(type=outcome.not_array), show_hint=False)
-        if not outcome.returns(count := returns.get(call.function, 1)):
-            return Verdict(False, _wrong_count(call.function, outcome, count), show_hint=False)
+        if not outcome.returns((spec := specs[call.function]).returns):
+            return Verdict(False, _wrong_count(spec, outcome), show_hint=False)
     return None
 
 
-def _wrong_count(function: str, outcome: CallOutcome, count: int) -> Text:
+def _wrong_count(spec: FunctionSpec, outcome: CallOutcome) -> Text:
     got = messages.arrays(len(outcome.outputs), outcome.as_tuple)
-    want = messages.arrays(count, count > 1)
+    want = messages.arrays(spec.returns, spec.returns > 1, spec.outputs)
     return Text(
-        messages.WRONG_COUNT.es.format(got=got.es, name=function, want=want.es),
-        messages.WRONG_COUNT.en.format(got=got.en, name=function, want=want.en),
+        messages.WRONG_COUNT.es.format(got=got.es, name=spec.name, want=want.es),
+        messages.WRONG_COUNT.en.format(got=got.en, name=spec.name, want=want.en),
     )
 
 
-def judge(test: HiddenTest, seen: Observed, missing: list[str], returns: dict[str, int]) -> Verdict:
-    verdict = _unanswered(test, seen.student, missing, returns)
+def judge(test: HiddenTest, seen: Observed, missing: list[str], specs: dict[str, FunctionSpec]) -> Verdict:
+    verdict = _unanswered(test, seen.student, missing, specs)
     if verdict is not None:
         return verdict
     try:
@@ -62,15 +63,16 @@ def _message(test: HiddenTest, verdict: Verdict, lang: Lang) -> str:
 
 
 def evaluate(prepared: PreparedChallenge, report: ChildReport, lang: Lang) -> list[HiddenTestResult]:
-    returns = {f.name: f.returns for f in prepared.challenge.functions}
+    specs = {f.name: f for f in prepared.challenge.functions}
     results = []
     for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
         seen = Observed(
             calls=test.calls,
             student=tuple(report.calls[i] for i in span),
             expected=tuple(prepared.expected[i] for i in span),
+            names=tuple(specs[c.function].outputs for c in test.calls),
         )
-        verdict = judge(test, seen, report.missing, returns)
+        verdict = judge(test, seen, report.missing, specs)
         results.append(
             HiddenTestResult(
                 id=test.id,

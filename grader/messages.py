@@ -78,11 +78,12 @@ FUNCTION_MISSING = text("falta la función {name}", "the function {name} is miss
 CHECK_BROKEN = text("no se pudo comprobar este resultado", "this result could not be checked")
 
 
-def arrays(count: int, as_tuple: bool) -> Text:
+def arrays(count: int, as_tuple: bool, names: tuple[str, ...] = ()) -> Text:
     """How many arrays a function gave back, or must: one bare array, or a tuple of them."""
     if not as_tuple:
         return text("un solo array", "a single array")
-    return text(f"una tupla de {count} arrays", f"a tuple of {count} arrays")
+    named = f" ({', '.join(names)})" if names else ""
+    return text(f"una tupla de {count} arrays{named}", f"a tuple of {count} arrays{named}")
 
 
 def where(error: StudentError) -> Text:

@@ -48,8 +48,8 @@ def test_every_correct_solution_scores_100(grader: Grader, path: Path) -> None:
 def test_returning_only_salida_is_explained(grader: Grader) -> None:
     code = "def atencion(Q, K, V, mascara=None):\n    E = Q @ K.T / np.sqrt(Q.shape[1])\n" + SOFTMAX
     for lang, said in [
-        ("en", "returned a single array, but atencion must return a tuple of 2 arrays"),
-        ("es", "devolvió un solo array, pero atencion debe devolver una tupla de 2 arrays"),
+        ("en", "returned a single array, but atencion must return a tuple of 2 arrays (salida, pesos)"),
+        ("es", "devolvió un solo array, pero atencion debe devolver una tupla de 2 arrays (salida, pesos)"),
     ]:
         result = _grade(grader, code + "    return pesos @ V\n", lang)
         atencion_tests = [t for t in result.tests if not t.id.startswith("mask_")]
@@ -105,8 +105,8 @@ def test_the_reference_passes_the_causality_cell_exactly(
 
 def test_the_challenge_declares_a_tuple_of_two(challenges: dict[str, Challenge]) -> None:
     challenge = challenges["atencion_causal"]
-    returns = {f.name: f.returns for f in challenge.functions}
-    assert returns == {"mascara_causal": 1, "atencion": 2}
+    returns = {f.name: (f.returns, f.outputs) for f in challenge.functions}
+    assert returns == {"mascara_causal": (1, ()), "atencion": (2, ("salida", "pesos"))}
     categories = {t.category for t in challenge.tests}
     assert {"shape", "mask", "normalization", "causality", "stability", "scaling", "purity"} <= categories
     for lang in ("es", "en"):

@@ -110,6 +110,20 @@ def test_diagnosis_compares_every_array_of_the_tuple(grader: Grader, pair: Chall
     assert diagnoses == ["second_negated"]
 
 
+def test_declared_names_are_used_in_feedback(grader: Grader, tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    manifest = MANIFEST.replace("returns = 2", 'returns = 2\noutputs = ["total", "maximo"]')
+    (folder / "challenge.toml").write_text(manifest, encoding="utf-8")
+    named = load_challenge(folder)
+    message = _grade(grader, named, "    return X.sum(axis=1), -X.max(axis=1)\n")[1]
+    assert "(maximo: is off by up to" in message
+    message = _grade(grader, named, "    return X.sum(axis=1)\n")[1]
+    assert "must return a tuple of 2 arrays (total, maximo)" in message
+    (folder / "challenge.toml").write_text(manifest.replace(', "maximo"', ""), encoding="utf-8")
+    with pytest.raises(ChallengeError, match="outputs must name all 2 arrays"):
+        load_challenge(folder)
+
+
 def test_a_tuple_subclass_cannot_lie_about_its_items(grader: Grader, pair: Challenge) -> None:
     body = (
         "    class Liar(tuple):\n"

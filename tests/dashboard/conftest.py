@@ -48,31 +48,28 @@ def code(path: str) -> str:
     return (ROOT / "tests" / path).read_text()
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    site = open_site(tmp_path_factory.mktemp("dashboard"))
+def served(folder: Path, attempts: list[tuple[str, str, str, str]]) -> Iterator[Site]:
+    site = open_site(folder)
     try:
         for email, password in PASSWORDS.items():
             course = "c1" if email.startswith("ana") else "c2"
-            site.run(
-                "instructors",
-                "create",
-                "--email",
-                email,
-                "--course",
-                course,
-                "--password-stdin",
-                stdin=password,
-            )
+            args = ("instructors", "create", "--email", email, "--course", course, "--password-stdin")
+            site.run(*args, stdin=password)
         site.start()
-        for course, student, challenge, path in ATTEMPTS:
+        for course, student, challenge, path in attempts:
             site.submit(course, student, challenge, code(path))
         yield site
     finally:
         close_site(site)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """Shared by the tests that only read: none of them may add or change data."""
+    yield from served(tmp_path_factory.mktemp("dashboard"), ATTEMPTS)
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

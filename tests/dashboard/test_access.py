@@ -1,0 +1,52 @@
+"""Who may do what: CSRF tokens on every form, and each instructor sees only their own courses."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.dashboard.conftest import log_in, shoot
+from tests.dashboard.site import Site
+
+
+def test_posts_without_the_forms_token_are_refused(page: Page, site: Site) -> None:
+    no_token = page.request.post(
+        f"{site.base}/dashboard/courses/c1/regrades", form={"challenge": "layer_norm"}
+    )
+    assert no_token.status == 403
+    assert "security token" in no_token.text()
+    forged = page.request.post(f"{site.base}/dashboard/logout", form={"csrf_token": "forged"})
+    assert forged.status == 403
+    page.reload()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()  # still logged in
+
+
+def test_the_login_form_needs_its_token_too(browser: Browser, site: Site) -> None:
+    context = browser.new_context()
+    answer = context.request.post(
+        f"{site.base}/dashboard/login",
+        form={"email": "ana.prof@example.org", "password": "first-course-password"},
+    )
+    assert answer.status == 403
+    context.close()
+
+
+def test_an_instructor_of_course_c2_cannot_see_course_c1(browser: Browser, site: Site) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 700})
+    page = context.new_page()
+    log_in(page, site, "bea.prof@example.org")
+    expect(page.locator("#challenge-layer_norm [data-stat=tried]")).to_have_text("1")  # zoe, in c2
+    for path in ("courses/c1", "courses/c1/students", "courses/c1/students/ana", "courses/c1/gradebook.csv"):
+        answer = page.request.get(f"{site.base}/dashboard/{path}")
+        assert answer.status == 404, path
+        assert "ana" not in answer.text() or path.endswith("ana")
+    page.goto(f"{site.base}/dashboard/courses/c1")
+    expect(page.get_by_role("alert")).to_contain_text("no course 'c1' among yours")
+    shoot(page, "other-course-refused")
+    context.close()
+
+
+def test_logging_out_ends_the_session(page: Page, site: Site) -> None:
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("heading", name="Instructor log in")).to_be_visible()
+    page.goto(f"{site.base}/dashboard/courses/c1")
+    expect(page.get_by_role("heading", name="Instructor log in")).to_be_visible()

@@ -1,0 +1,76 @@
+"""Pages that change under the instructor's eyes: new submissions, and a regrade's progress."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from sqlalchemy import create_engine, text
+
+from tests.dashboard.conftest import code, log_in, served, shoot
+from tests.dashboard.site import Site
+
+FIRST = [
+    ("c1", "ana", "layer_norm", "solutions/layer_norm/loops.py"),
+    ("c1", "ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
+    ("c1", "carla", "layer_norm", "wrong/layer_norm/sample_std.py"),
+]
+
+
+@pytest.fixture(scope="module")
+def own_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """A site of this module's own: these tests add submissions and publish a new version."""
+    yield from served(tmp_path_factory.mktemp("dashboard-live"), FIRST)
+
+
+@pytest.fixture
+def own_page(browser: Browser, own_site: Site) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    log_in(page, own_site, "ana.prof@example.org")
+    yield page
+    context.close()
+
+
+def _versions(site: Site) -> dict[int, int]:
+    engine = create_engine(site.database_url)
+    try:
+        with engine.connect() as connection:
+            query = "SELECT challenge_version, COUNT(*) FROM results GROUP BY challenge_version"
+            return {int(v): int(n) for v, n in connection.execute(text(query))}
+    finally:
+        engine.dispose()
+
+
+def test_a_new_submission_appears_without_reloading(own_page: Page, own_site: Site) -> None:
+    tried = own_page.locator("#challenge-layer_norm [data-stat=tried]")
+    expect(tried).to_have_text("3")
+    own_page.evaluate("window.notReloaded = true")
+    own_site.submit("c1", "dario", "layer_norm", code("wrong/layer_norm/batch_norm.py"))
+    expect(tried).to_have_text("4", timeout=15_000)
+    assert own_page.evaluate("window.notReloaded") is True  # the same page, refreshed in place
+    expect(own_page.get_by_role("status")).to_contain_text("Updated at")
+
+
+def test_regrade_after_a_new_version_keeps_the_earlier_results(own_page: Page, own_site: Site) -> None:
+    assert _versions(own_site) == {1: 4}
+    own_site.stop()
+    own_site.bump_version("layer_norm")
+    own_site.start()
+    own_page.reload()
+    notice = own_page.locator("#challenge-layer_norm form.notice")
+    expect(notice).to_contain_text("4 submissions graded with an earlier version")
+    shoot(own_page, "overview-before-regrade")
+    notice.get_by_role("button", name="Regrade layer_norm at version 2").click()
+    bar = own_page.get_by_label("Progress")
+    expect(bar).to_be_visible()
+    expect(own_page.locator("#regrade-status")).to_have_text(
+        "Finished: 4 of 4 submissions regraded.", timeout=30_000
+    )
+    assert bar.get_attribute("value") == "4"
+    shoot(own_page, "regrade-finished")
+    assert _versions(own_site) == {1: 4, 2: 4}  # every earlier result stays on record
+    own_page.get_by_role("link", name="Back to the overview").click()
+    expect(own_page.locator("#challenge-layer_norm form.notice")).to_have_count(0)
+    expect(own_page.locator("#challenge-layer_norm h2")).to_contain_text("version 2")

@@ -37,6 +37,9 @@ def worker(
     from service.celery_app import celery
 
     _logging()
+    if concurrency is not None:  # one value for Celery and for the sandbox's slots
+        os.environ["AUTOGRADER_WORKERS"] = str(concurrency)
+        get_settings.cache_clear()
     settings = get_settings()
     app = celery()
     app.conf.worker_pool = settings.worker_pool
@@ -44,7 +47,7 @@ def worker(
         [
             "worker",
             "--loglevel=INFO",
-            f"--concurrency={concurrency or settings.workers}",
+            f"--concurrency={settings.workers}",
             f"--pool={settings.worker_pool}",
             f"--queues={settings.queue}",
             f"--hostname=autograder-{os.getpid()}@%h",

@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -27,6 +28,11 @@ class Settings(BaseSettings):
     poll_seconds: float = 0.02
     webhook_timeout_seconds: float = 5.0
     webhook_attempts: int = 6
+    sandbox_allow_missing_layers: bool = False
+    # Passed through to the sandbox's zygotes (older OpenBLAS builds need them on some CPUs).
+    openblas_coretype: str | None = Field(default=None, validation_alias="OPENBLAS_CORETYPE")
+    openblas_l2_size: str | None = Field(default=None, validation_alias="OPENBLAS_L2_SIZE")
+
     dashboard_secret: str | None = None  # signs dashboard sessions; default: a file in data_dir
     sweep_every_seconds: float = 15.0  # how often the API looks for submissions whose grading was lost
     sweep_stale_seconds: float = 120.0  # queued (or running) this long without a result: send grading again
@@ -34,6 +40,11 @@ class Settings(BaseSettings):
     rate_limit_url: str | None = None  # Redis for shared limits; default: the events Redis, else local
     rate_per_key_per_minute: int = 12_000  # submissions one API key may post per minute
     rate_per_student_per_minute: int = 30  # submissions one student of one course may post per minute
+
+    @property
+    def hardware_env(self) -> dict[str, str]:
+        pairs = {"OPENBLAS_CORETYPE": self.openblas_coretype, "OPENBLAS_L2_SIZE": self.openblas_l2_size}
+        return {name: value for name, value in pairs.items() if value}
 
     @property
     def database(self) -> str:

@@ -28,12 +28,22 @@ def grader() -> Grader:
     global _grader
     with _lock:
         if _grader is None:
-            challenges = load_challenges(get_settings().challenges_dir)
-            _grader = Grader(challenges, default_sandbox())
-            for challenge_id in challenges:
-                _grader.prepared(challenge_id)
+            settings = get_settings()
+            sandbox = default_sandbox(
+                allow_missing_layers=settings.sandbox_allow_missing_layers,
+                slots=sandbox_slots(),
+                hardware_env=settings.hardware_env,
+            )
+            _grader = Grader(load_challenges(settings.challenges_dir), sandbox)
+            _grader.warm()
             _start_beat()
         return _grader
+
+
+def sandbox_slots() -> int:
+    """A prefork child grades one submission at a time; a thread pool as many as its threads."""
+    settings = get_settings()
+    return settings.workers if settings.worker_pool == "threads" else 1
 
 
 def worker_name() -> str:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.conftest import ROOT
-from tests.dashboard.site import Site, close_site, open_site
+from tests.dashboard.site import IN_CI, Site, close_site, open_site
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -71,6 +71,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        if IN_CI:
+            pytest.fail(f"CI=true: {CHROMIUM} is missing (scripts/ensure-chromium installs it)")
+        pytest.skip(f"{CHROMIUM} is missing: run scripts/ensure-chromium")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.dashboard.conftest import log_in, shoot
 from tests.dashboard.site import Site
+
+pytestmark = pytest.mark.slow
 
 
 def test_posts_without_the_forms_token_are_refused(page: Page, site: Site) -> None:

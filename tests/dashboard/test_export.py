@@ -5,10 +5,13 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
 from playwright.sync_api import Page
 
 from tests.dashboard.conftest import ATTEMPTS
 from tests.dashboard.site import Site
+
+pytestmark = pytest.mark.slow
 
 
 def _download(page: Page, link: str) -> list[dict[str, str]]:

@@ -17,6 +17,8 @@ FIRST = [
     ("c1", "carla", "layer_norm", "wrong/layer_norm/sample_std.py"),
 ]
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def own_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.dashboard.conftest import shoot
 from tests.dashboard.site import Site
+
+pytestmark = pytest.mark.slow
 
 
 def test_login_leads_to_the_course_overview_with_charts_of_real_results(page: Page, site: Site) -> None:

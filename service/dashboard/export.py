@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
@@ -99,12 +100,14 @@ def _long_page(session: Session, course: str, after: tuple[datetime, str] | None
     return [tuple(row) for row in session.execute(query)]
 
 
-def long_lines(course: str) -> Iterator[str]:
+def long_lines(
+    course: str, open_session: Callable[[], AbstractContextManager[Session]] = transaction
+) -> Iterator[str]:
     """Every attempt of the course, oldest first, read a page at a time (short transactions)."""
     yield _line(LONG_HEADER)
     after: tuple[datetime, str] | None = None
     while True:
-        with transaction() as session:
+        with open_session() as session:
             page = _long_page(session, course, after)
         for row in page:
             student, challenge, sid, created, status, score, points, max_points, version, kind, diag = row

@@ -36,7 +36,11 @@ class Progress:
 
 
 def start(
-    session: Session, course: str, challenge: str | None, versions: Mapping[str, int], instructor_id: int
+    session: Session,
+    course: str,
+    challenge: str | None,
+    versions: Mapping[str, int],
+    instructor_id: int | None,
 ) -> Regrade:
     """Record a batch of the submissions to regrade (the caller commits, then sends their tasks)."""
     if challenge is not None and challenge not in versions:

@@ -72,13 +72,16 @@ def student_rows(session: Session, course: str, chosen: StudentFilter) -> list[S
 
 
 def sort_rows(rows: list[StudentRow], key: SortKey, challenge: str, descending: bool) -> list[StudentRow]:
-    def value(row: StudentRow) -> tuple[float | str, str]:
-        if key == "attempts":
-            return (row.attempts, row.student)
-        if key == "last":
-            return (row.last_activity.timestamp() if row.last_activity else 0.0, row.student)
-        if key == "best":
-            return (row.best_of(challenge), row.student)
-        return (row.student.lower(), row.student)
+    """Sorted by the chosen column; ties always by the student's id, A to Z."""
 
-    return sorted(rows, key=value, reverse=descending)
+    def value(row: StudentRow) -> float | str:
+        if key == "attempts":
+            return row.attempts
+        if key == "last":
+            return row.last_activity.timestamp() if row.last_activity else 0.0
+        if key == "best":
+            return row.best_of(challenge)
+        return row.student.lower()
+
+    by_name = sorted(rows, key=lambda row: row.student)
+    return sorted(by_name, key=value, reverse=descending)  # stable: ties keep the A-to-Z order

@@ -1,0 +1,137 @@
+"""The dashboard's SQL on SQLite and on PostgreSQL, over results stored by the real grading path."""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+import psycopg
+import pytest
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from grader.grade import Grader
+from service import schemas, submissions
+from service.dashboard import export, regrade
+from service.dashboard.queries.overview import course_overview
+from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
+from service.dashboard.queries.timeline import attempts
+from service.db import make_engine
+from service.keys import authenticate, create_key
+from service.migrate import upgrade
+from service.results import record
+from tests.conftest import ROOT
+from tests.dashboard.site import IN_CI, POSTGRES, reachable
+
+CLASS = [
+    ("ana", "layer_norm", "solutions/layer_norm/loops.py"),
+    ("ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
+    ("ben", "layer_norm", "wrong/layer_norm/sample_std.py"),
+    ("carla", "layer_norm", "wrong/layer_norm/batch_norm.py"),
+    ("carla", "bloque", "wrong/bloque/no_relu.py"),
+]
+
+
+def _postgres() -> Iterator[str]:
+    if not reachable(5432):
+        if IN_CI:
+            pytest.fail("CI=true: PostgreSQL must be reachable on 127.0.0.1:5432")
+        pytest.skip("no PostgreSQL on 127.0.0.1:5432")
+    schema = f"ag_dashq_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
+    urls = _postgres() if request.param == "postgres" else iter([f"sqlite:///{tmp_path / 'q.db'}"])
+    for url in urls:
+        upgrade(url)
+        made = make_engine(url)
+        yield made
+        made.dispose()
+
+
+def _opener(engine: Engine) -> sessionmaker[Session]:
+    return sessionmaker(engine, expire_on_commit=False)
+
+
+def _grade_class(engine: Engine, grader: Grader, course: str) -> None:
+    """Accept each attempt as the API does, grade it with the real grader, record it as a worker does."""
+    with _opener(engine).begin() as session:
+        key = create_key(session, "platform", [])
+        caller = authenticate(session, key.key)
+        for student, challenge, path in CLASS:
+            code = (ROOT / "tests" / path).read_text()
+            body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)
+            submission = submissions.accept(session, caller, body, None, grader.challenges).submission
+            session.flush()
+            version = grader.challenges[challenge].version
+            record(session, submission, version, grader.grade(challenge, code, "en"))
+
+
+def test_overview_aggregates(engine: Engine, grader: Grader) -> None:
+    _grade_class(engine, grader, "c1")
+    with _opener(engine).begin() as session:
+        stats = course_overview(session, "c1")
+        assert course_overview(session, "other") == {}
+    layer_norm = stats["layer_norm"]
+    assert (layer_norm.tried, layer_norm.reached_100, layer_norm.attempts) == (3, 1, 4)
+    assert layer_norm.histogram[10] == 1 and sum(layer_norm.histogram) == 3
+    column = next(d for d in layer_norm.diagnoses if d.diagnosis_id == "normalizes_by_column")
+    assert (column.students, round(column.share, 3)) == (2, 0.667)  # ben and carla, of 3
+    shape = next(t for t in layer_norm.tests if t.test_id == "shape")
+    assert (shape.attempts, shape.failed) == (4, 0)
+    assert max(t.rate for t in layer_norm.tests) == 0.75  # three wrong attempts of four
+    assert layer_norm.versions == {1: 4}
+    assert stats["bloque"].tried == 1 and stats["bloque"].reached_100 == 0
+
+
+def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:
+    _grade_class(engine, grader, "c1")
+    opener = _opener(engine)
+    with opener.begin() as session:
+        rows = student_rows(session, "c1", StudentFilter())
+        ben = attempts(session, "c1", "ben")
+        filtered = student_rows(session, "c1", StudentFilter(text="A", challenge="layer_norm", below=100))
+    assert [r.student for r in sort_rows(rows, "attempts", "", True)] == ["ben", "carla", "ana"]
+    assert [r.student for r in filtered] == ["carla"]  # "a" in ana and carla; ana reached 100
+    assert [a.result.diagnoses[0].id for a in ben if a.result] == ["normalizes_by_column", "sample_deviation"]
+
+    def session_opener() -> AbstractContextManager[Session]:
+        return opener.begin()
+
+    lines = list(csv.DictReader(io.StringIO("".join(export.long_lines("c1", session_opener)))))
+    assert [(r["student"], r["challenge"]) for r in lines] == [(s, c) for s, c, _ in CLASS]
+    assert lines[1]["diagnoses"] == "normalizes_by_column"
+    wide = list(csv.DictReader(io.StringIO(export.wide(rows, ["bloque", "layer_norm"]))))
+    assert {r["student"]: r["layer_norm"] for r in wide}["ana"] == "100"
+
+
+def test_regrade_batches_count_progress_from_the_results(engine: Engine, grader: Grader) -> None:
+    _grade_class(engine, grader, "c1")
+    with _opener(engine).begin() as session:
+        batch = regrade.start(session, "c1", "layer_norm", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
+        batch_id = batch.id
+        nothing = regrade.start(session, "c1", "bloque", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
+        assert nothing.total == 0  # bloque is graded at its current version already
+    with _opener(engine).begin() as session:
+        ids = regrade.submission_ids(session, batch_id)
+        assert regrade.progress(session, batch_id, ("c1",)).done == 0
+        for submission_id in ids[:2]:
+            submission = session.get_one(submissions.Submission, submission_id)
+            record(session, submission, 2, grader.grade("layer_norm", submission.code, "en"))
+    with _opener(engine).begin() as session:
+        progress = regrade.progress(session, batch_id, ("c1",))
+        assert (progress.total, progress.done, progress.finished) == (4, 2, False)
+        with pytest.raises(regrade.NotFound):
+            regrade.progress(session, batch_id, ("c2",))

@@ -1,0 +1,80 @@
+"""Broker and database outages: never 202-then-lost; 503 meanwhile; recovery without restarts."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.resilience.stack import (
+    REFERENCE,
+    Stack,
+    Worker,
+    auth,
+    body,
+    new_key,
+    results_of,
+    slow,
+    status,
+    wait_until,
+)
+
+pytestmark = pytest.mark.slow
+
+
+def test_broker_down_answers_503_and_every_stored_submission_is_graded_once_it_is_back(
+    fast_sweeper: Stack, client: TestClient
+) -> None:
+    headers = auth(new_key())
+    accepted = [client.post("/v1/submissions", json=body(REFERENCE), headers=headers) for _ in range(3)]
+    assert [r.status_code for r in accepted] == [202] * 3
+    fast_sweeper.redis.stop()  # no persistence: the three queued messages are lost with it
+    try:
+        refused = [client.post("/v1/submissions", json=body(REFERENCE), headers=headers) for _ in range(3)]
+        assert [r.status_code for r in refused] == [503] * 3, [r.text for r in refused]
+        assert all("stored" in r.json()["detail"] for r in refused)
+    finally:
+        fast_sweeper.redis.start()
+    worker = Worker(fast_sweeper.folder / "worker.log")
+    try:
+        ids = [r.json()["id"] for r in accepted] + [r.json()["detail"].split()[-8] for r in refused]
+        wait_until(lambda: all(status(i) == "done" for i in ids), 60, worker.log.read_text)
+        assert [results_of(i) for i in ids] == [1] * 6
+    finally:
+        worker.terminate()
+
+
+def test_postgres_restart_answers_503_meanwhile_then_recovers_without_restarts(
+    stack: Stack, client: TestClient, worker: Worker
+) -> None:
+    headers = auth(new_key())
+    before = client.post("/v1/submissions?wait=20", json=body(REFERENCE), headers=headers)
+    assert before.status_code == 200
+    stack.postgres.stop()
+    try:
+        assert client.post("/v1/submissions", json=body(REFERENCE), headers=headers).status_code == 503
+        assert client.get(f"/v1/submissions/{before.json()['id']}", headers=headers).status_code == 503
+        assert client.get("/v1/submissions", headers=headers).status_code == 503
+        assert client.get("/healthz").status_code == 503
+    finally:
+        stack.postgres.start()
+    after = client.post("/v1/submissions?wait=20", json=body(REFERENCE), headers=headers)
+    assert after.status_code == 200, after.text
+    assert after.json()["result"]["score"] == 100
+    assert client.get(f"/v1/submissions/{before.json()['id']}", headers=headers).status_code == 200
+
+
+def test_a_worker_whose_database_restarts_mid_grading_stores_its_result_once_it_is_back(
+    stack: Stack, client: TestClient, worker: Worker
+) -> None:
+    headers = auth(new_key())
+    submitted = client.post("/v1/submissions", json=body(slow(1.5)), headers=headers).json()
+    wait_until(lambda: status(submitted["id"]) == "running", 20)
+    stack.postgres.stop()
+    try:
+        time.sleep(3)  # the grading ends while the database is down: storing its result fails
+    finally:
+        stack.postgres.start()
+    wait_until(lambda: status(submitted["id"]) == "done", 45, worker.log.read_text)
+    assert results_of(submitted["id"]) == 1

@@ -6,7 +6,9 @@ from grader.grade import Grader
 
 
 def test_syntax_error_reports_its_line(grader: Grader) -> None:
-    result = grader.grade("layer_norm", "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5)\n    return X\n")
+    result = grader.grade(
+        "layer_norm", "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5)\n    return X\n"
+    )
     assert result.status == "error"
     assert result.error is not None and result.error.kind == "syntax"
     assert result.error.line == 3

@@ -76,6 +76,8 @@ def main(sock_fd: int, uid: int, gid: int) -> None:
     channel.send(sock, json.dumps([asdict(layer) for layer in layers]).encode())
     while _serve_one(zygote, waiting):
         waiting = zygote.fork()
+    if prepared.scratch != namespaces.SCRATCH:  # a folder in the host's /tmp: leave nothing
+        shutil.rmtree(prepared.scratch, ignore_errors=True)
     os._exit(0)
 
 
@@ -101,7 +103,7 @@ def _own_layers(rules: syscalls.Filter, uid_dropped: bool, uid: int) -> list[Lay
         Layer(
             "uid",
             uid_dropped,
-            f"uid {uid}, no groups" if uid_dropped else "needs root: runs as the grader's uid",
+            f"uid {uid}, no groups" if uid_dropped else "needs CAP_SETUID: runs as the grader's uid",
         ),
         Layer("environment", True, "empty but for BLAS thread counts; zygote started fresh, never forked"),
         Layer("no processes", True, "clone/fork/exec kill the process; RLIMIT_NPROC = 0"),
@@ -146,9 +148,20 @@ def _reap(waiting: Waiting, sock: socket.socket, backstop: float) -> tuple[chann
     grader_alive = sock.fileno() not in events
     if waiting.pidfd not in events:
         signal.pidfd_send_signal(waiting.pidfd, signal.SIGKILL)
+        select.select([waiting.pidfd], [], [])
+    cpu = _cpu_seconds(waiting.pid)  # exact, read while the child is a zombie
     _, status, usage = os.wait4(waiting.pid, 0)
-    cpu = usage.ru_utime + usage.ru_stime
+    if cpu is None:
+        cpu = usage.ru_utime + usage.ru_stime
     return channel.Ended(status, cpu, usage.ru_maxrss), grader_alive
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/schedstat") as file:
+            return int(file.read().split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _kill(waiting: Waiting) -> None:

@@ -22,6 +22,7 @@ from grader.sandbox.uids import UidClaim, claim
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
 KILL_GRACE = 5.0
+CPU_KILL_SHARE = 0.75  # the kernel kills a tick or more early here; nothing else sends SIGKILL
 BLAS_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 # -I -S: no user site, no PYTHON* variables, no site-packages scan; NumPy's folder is put back.
@@ -155,7 +156,7 @@ def exit_kind(ended: channel.Ended, limits: Limits, timed_out: bool, flooded: bo
         return ExitKind.TIMEOUT
     if by_signal == signal.SIGSYS:
         return ExitKind.FORBIDDEN
-    if by_signal == signal.SIGKILL and ended.cpu_seconds >= math.ceil(limits.cpu_seconds) - 0.05:
+    if by_signal == signal.SIGKILL and ended.cpu_seconds >= CPU_KILL_SHARE * math.ceil(limits.cpu_seconds):
         return ExitKind.TIMEOUT  # RLIMIT_CPU with soft = hard ends in SIGKILL
     if by_signal is not None:
         return ExitKind.CRASH

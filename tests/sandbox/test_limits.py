@@ -1,0 +1,111 @@
+"""Attacks on the limits: each ends within them, with a clear error kind and no points."""
+
+from __future__ import annotations
+
+import time
+
+from grader.models import Result
+from tests.sandbox.conftest import TIGHT, Attack
+
+LAYER_NORM = "\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
+
+
+def assert_error(result: Result, kind: str) -> None:
+    assert result.error is not None and result.error.kind == kind, result
+    assert result.score == 0
+    assert result.status == "error"
+
+
+def test_fork_bomb(attack: Attack) -> None:
+    result = attack.grade("import os\nwhile True:\n    os.fork()\n" + LAYER_NORM)
+    assert_error(result, "forbidden")
+
+
+def test_fork_bomb_inside_the_function(attack: Attack) -> None:
+    code = "import os\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    while True:\n        os.fork()\n"
+    assert_error(attack.grade(code), "forbidden")
+
+
+def test_memory_bomb_at_import(attack: Attack) -> None:
+    code = "blocks = []\nwhile True:\n    blocks.append(bytearray(10**7))\n" + LAYER_NORM
+    assert_error(attack.grade(code), "memory")
+
+
+def test_memory_bomb_inside_the_function(attack: Attack) -> None:
+    code = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return np.ones((10**5, 10**5))\n"
+    assert_error(attack.grade(code), "memory")
+
+
+def test_infinite_loop_that_ignores_sigterm(attack: Attack) -> None:
+    code = (
+        "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "signal.signal(signal.SIGXCPU, signal.SIG_IGN)\n"
+        "def layer_norm(X, gamma, beta, eps=1e-5):\n    while True:\n        pass\n"
+    )
+    started = time.monotonic()
+    result = attack.grade(code, tight=True)
+    assert_error(result, "timeout")
+    assert time.monotonic() - started < TIGHT.wall_seconds + 2
+
+
+def test_sleep_at_import(attack: Attack) -> None:
+    started = time.monotonic()
+    result = attack.grade("import time\ntime.sleep(3600)\n" + LAYER_NORM, tight=True)
+    assert_error(result, "timeout")
+    assert time.monotonic() - started < TIGHT.wall_seconds + 2
+
+
+def test_stdout_flood(attack: Attack) -> None:
+    result = attack.grade("while True:\n    print('x' * 1000)\n" + LAYER_NORM, tight=True)
+    assert_error(result, "output")
+    assert len(result.stdout) <= 4000 + len("… (truncated)")
+
+
+def test_stderr_flood(attack: Attack) -> None:
+    code = "import sys\nwhile True:\n    sys.stderr.write('y' * 100000)\n" + LAYER_NORM
+    assert_error(attack.grade(code, tight=True), "output")
+
+
+def test_printing_a_little_is_kept_and_harmless(attack: Attack) -> None:
+    code = "print('hola')\n" + "import numpy as np\n" + LAYER_NORM
+    result = attack.grade(code)
+    assert result.error is None and "hola" in result.stdout and result.score < 100
+
+
+def test_unbounded_recursion(attack: Attack) -> None:
+    code = "def layer_norm(X, gamma, beta, eps=1e-5):\n    return layer_norm(X, gamma, beta, eps)\n"
+    result = attack.grade(code)
+    assert result.score == 0
+    assert all("RecursionError" in t.message for t in result.tests)
+
+
+def test_unbounded_recursion_with_the_guard_removed(attack: Attack) -> None:
+    code = (
+        "import sys\nsys.setrecursionlimit(10**9)\n"
+        "def f(n):\n    return f(n + 1) + 1\n"
+        "def layer_norm(X, gamma, beta, eps=1e-5):\n    return f(0)\n"
+    )
+    result = attack.grade(code, tight=True)
+    assert result.error is not None and result.error.kind in ("timeout", "memory", "crash"), result
+    assert result.score == 0
+
+
+def test_segfault_through_ctypes(attack: Attack) -> None:
+    code = "import ctypes\nctypes.string_at(0)\n" + LAYER_NORM
+    result = attack.grade(code)
+    assert_error(result, "crash")
+    assert result.error is not None and "11" in result.error.message  # SIGSEGV
+
+
+def test_background_thread(attack: Attack) -> None:
+    code = (
+        "import threading, time\n"
+        "def spin():\n    while True:\n        time.sleep(0.01)\n"
+        "threading.Thread(target=spin, daemon=True).start()\n" + LAYER_NORM
+    )
+    assert_error(attack.grade(code), "forbidden")
+
+
+def test_low_level_thread(attack: Attack) -> None:
+    code = "import _thread\n_thread.start_new_thread(print, ('hi',))\n" + LAYER_NORM
+    assert_error(attack.grade(code), "forbidden")

@@ -73,3 +73,17 @@ def test_a_students_page_shows_the_timeline_code_and_feedback(page: Page, site: 
     shoot(page, "student")
     page.set_viewport_size({"width": 390, "height": 844})
     shoot(page, "student-phone")
+
+
+UNLABELLED = """() => [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+    .filter(el => el.labels.length === 0 && !el.getAttribute('aria-label')).map(el => el.outerHTML)"""
+OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
+
+
+def test_pages_fit_a_phone_and_every_control_has_a_label(page: Page, site: Site) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path, name in (("courses/c1", "overview-phone"), ("courses/c1/students", "students-phone")):
+        page.goto(f"{site.base}/dashboard/{path}")
+        assert page.evaluate(OVERFLOW) <= 0, f"{path} scrolls sideways at phone width"
+        assert page.evaluate(UNLABELLED) == []
+        shoot(page, name)

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -67,7 +68,7 @@ def api(stack: Stack) -> Iterator[tuple[str, dict[str, str]]]:
         log.close()
 
 
-def _shorten_wait(case: schemathesis.Case) -> None:
+def _shorten_wait(case: schemathesis.Case[Any]) -> None:
     query = case.query or {}
     try:
         wait = float(query.get("wait", "x"))
@@ -79,7 +80,7 @@ def _shorten_wait(case: schemathesis.Case) -> None:
 
 @schema.parametrize()
 @settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
-def test_api_conforms_to_its_schema(case: schemathesis.Case, api: tuple[str, dict[str, str]]) -> None:
+def test_api_conforms_to_its_schema(case: schemathesis.Case[Any], api: tuple[str, dict[str, str]]) -> None:
     base, headers = api
     _shorten_wait(case)
     response = case.call(base_url=base, headers=headers)

@@ -1,0 +1,91 @@
+"""Rate limits per key and per student: 429 with Retry-After, shared through Redis, never a 500."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+
+import pytest
+import redis
+from fastapi.testclient import TestClient
+
+from service import ratelimit
+from service.settings import get_settings
+from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
+
+
+def _limits(per_key: int, per_student: int) -> None:
+    os.environ.update(
+        AUTOGRADER_RATE_PER_KEY_PER_MINUTE=str(per_key),
+        AUTOGRADER_RATE_PER_STUDENT_PER_MINUTE=str(per_student),
+    )
+    get_settings.cache_clear()
+    ratelimit.counter.cache_clear()
+
+
+@pytest.fixture
+def limited(stack: Stack) -> Iterator[TestClient]:
+    """The API with 5 submissions a minute per key and 3 per student; far from a window's end."""
+    from service.api.app import create_app
+
+    _limits(per_key=5, per_student=3)
+    shared = redis.Redis.from_url(stack.redis.url)
+    for counted in shared.scan_iter("autograder:rate:*"):  # counts of earlier tests' keys (same ids)
+        shared.delete(counted)
+    if time.time() % ratelimit.WINDOW_SECONDS > ratelimit.WINDOW_SECONDS - 8:
+        time.sleep(ratelimit.WINDOW_SECONDS - time.time() % ratelimit.WINDOW_SECONDS + 0.1)
+    with TestClient(create_app()) as client:
+        yield client
+    ratelimit.counter.cache_clear()
+
+
+def _post(client: TestClient, headers: dict[str, str], student: str) -> int:
+    return client.post("/v1/submissions", json=body(REFERENCE, student=student), headers=headers).status_code
+
+
+def test_one_students_loop_is_limited_and_the_class_goes_on(limited: TestClient) -> None:
+    headers = auth(new_key())
+    assert [_post(limited, headers, "ana") for _ in range(3)] == [202] * 3
+    refused = limited.post("/v1/submissions", json=body(REFERENCE, student="ana"), headers=headers)
+    assert refused.status_code == 429
+    assert 1 <= int(refused.headers["Retry-After"]) <= ratelimit.WINDOW_SECONDS
+    assert "student" in refused.json()["detail"]
+    assert _post(limited, headers, "bea") == 202
+
+
+def test_one_key_is_limited_and_another_key_is_not(limited: TestClient) -> None:
+    first, second = auth(new_key("platform-a")), auth(new_key("platform-b"))
+    assert [_post(limited, first, f"s{i}") for i in range(5)] == [202] * 5
+    assert _post(limited, first, "s5") == 429
+    assert _post(limited, second, "s5") == 202
+
+
+def test_limits_are_shared_by_api_processes_through_redis(limited: TestClient) -> None:
+    from service.api.app import create_app
+
+    headers = auth(new_key())
+    assert [_post(limited, headers, "ana") for _ in range(2)] == [202] * 2
+    ratelimit.counter.cache_clear()  # as another process would: a counter of its own, the same Redis
+    with TestClient(create_app()) as other:
+        assert _post(other, headers, "ana") == 202
+        assert _post(other, headers, "ana") == 429
+
+
+def test_without_redis_limits_are_counted_in_the_process() -> None:
+    counter = ratelimit.LocalCounter()
+    limits = [ratelimit.Limit("this student", "student:x", 2)]
+    ratelimit.enforce(counter, limits, moment=120.0)
+    ratelimit.enforce(counter, limits, moment=150.0)
+    with pytest.raises(ratelimit.RateLimited) as refused:
+        ratelimit.enforce(counter, limits, moment=170.5)
+    assert refused.value.status_code == 429 and refused.value.headers == {"Retry-After": "10"}
+    ratelimit.enforce(counter, limits, moment=180.0)  # a new minute
+
+
+def test_a_redis_outage_falls_back_to_counting_in_the_process() -> None:
+    counter = ratelimit.RedisCounter("redis://127.0.0.1:1/0")  # nothing listens there
+    limits = [ratelimit.Limit("this API key", "key:1", 1)]
+    ratelimit.enforce(counter, limits, moment=60.0)
+    with pytest.raises(ratelimit.RateLimited):
+        ratelimit.enforce(counter, limits, moment=61.0)

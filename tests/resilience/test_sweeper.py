@@ -1,0 +1,69 @@
+"""The sweeper re-sends stale submissions once per period, and two sweepers never claim the same one."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from service import db, sweeper
+from service.tables import Submission, now
+from tests.resilience.stack import REFERENCE, auth, body, new_key
+
+
+def _submit(client: TestClient, count: int) -> list[str]:
+    headers = auth(new_key())
+    return [
+        client.post("/v1/submissions", json=body(REFERENCE, student=f"s{i}"), headers=headers).json()["id"]
+        for i in range(count)
+    ]
+
+
+def _age(ids: list[str], seconds: float, status: str = "queued") -> None:
+    past = now() - timedelta(seconds=seconds)
+    with db.transaction() as session:
+        session.execute(
+            update(Submission)
+            .where(Submission.id.in_(ids))
+            .values(status=status, created_at=past, started_at=past if status == "running" else None)
+        )
+
+
+def test_stale_queued_and_running_are_claimed_once_fresh_and_final_ones_never(client: TestClient) -> None:
+    stale_queued, stale_running, done, fresh = (_submit(client, 3) for _ in range(4))
+    _age(stale_queued, 600)
+    _age(stale_running, 600, "running")
+    _age(done, 600, "done")
+    assert sorted(sweeper.claim(120, 100)) == sorted(stale_queued + stale_running)
+    assert sweeper.claim(120, 100) == []  # claimed: not again within the period
+    later = now() + timedelta(seconds=121)  # a period later the fresh ones are stale too
+    assert sorted(sweeper.claim(120, 100, later)) == sorted(stale_queued + stale_running + fresh)
+
+
+def test_concurrent_sweepers_claim_disjoint_sets(client: TestClient) -> None:
+    ids = _submit(client, 40)
+    _age(ids, 600)
+    start = threading.Barrier(4)
+    claimed: list[list[str]] = []
+
+    def sweep() -> None:
+        start.wait()
+        for _ in range(5):
+            claimed.append(sweeper.claim(120, 3))
+
+    threads = [threading.Thread(target=sweep) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    every = [i for batch in claimed for i in batch]
+    assert len(every) == len(set(every)) == 40
+
+
+def test_sweep_once_sends_the_stale_ones(client: TestClient) -> None:
+    ids = _submit(client, 2)
+    _age(ids, 600)
+    assert sweeper.sweep_once(120, 100) == 2
+    assert sweeper.sweep_once(120, 100) == 0

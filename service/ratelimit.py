@@ -84,9 +84,10 @@ def _digest(*parts: object) -> str:
 def limits_for(caller: Caller, body: SubmissionIn) -> list[Limit]:
     settings = get_settings()
     student = _digest(caller.platform_id, body.course, body.student)
+    scope = settings.queue  # deployments sharing a Redis have their own queue, and their own key ids
     return [
-        Limit("this API key", f"key:{caller.key_id}", settings.rate_per_key_per_minute),
-        Limit("this student", f"student:{student}", settings.rate_per_student_per_minute),
+        Limit("this API key", f"{scope}:key:{caller.key_id}", settings.rate_per_key_per_minute),
+        Limit("this student", f"{scope}:student:{student}", settings.rate_per_student_per_minute),
     ]
 
 

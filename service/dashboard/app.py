@@ -7,11 +7,12 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware.sessions import SessionMiddleware
 
 from grader.challenge import load_challenges
 from service.dashboard import routes_auth, routes_export, routes_pages, routes_regrade
-from service.dashboard.deps import LoginRequired, render
+from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.secret import session_secret
 from service.errors import ServiceError
 from service.settings import get_settings
@@ -28,7 +29,8 @@ async def _login_required(request: Request, _: Exception) -> Response:
 
 async def _service_error(request: Request, error: Exception) -> HTMLResponse:
     assert isinstance(error, ServiceError)
-    context = {"status": error.status_code, "detail": error.detail}
+    account = await run_in_threadpool(optional_account, request)
+    context = {"status": error.status_code, "detail": error.detail, "account": account}
     return render(request, "error.html", context, status_code=error.status_code)
 
 

@@ -37,6 +37,13 @@ def current_account(request: Request) -> Account:
     return account
 
 
+def optional_account(request: Request) -> Account | None:
+    try:
+        return current_account(request)
+    except LoginRequired:
+        return None
+
+
 CurrentAccount = Annotated[Account, Depends(current_account)]
 
 

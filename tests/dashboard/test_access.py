@@ -53,3 +53,24 @@ def test_logging_out_ends_the_session(page: Page, site: Site) -> None:
     expect(page.get_by_role("heading", name="Instructor log in")).to_be_visible()
     page.goto(f"{site.base}/dashboard/courses/c1")
     expect(page.get_by_role("heading", name="Instructor log in")).to_be_visible()
+
+
+def test_a_generated_password_logs_into_every_course_of_the_instructor(browser: Browser, site: Site) -> None:
+    printed = site.run(
+        "instructors", "create", "--email", "Cat.Prof@example.org", "--course", "c1", "--course", "c2"
+    )
+    summary, password = printed.strip().splitlines()[-2:]
+    assert summary == "instructor cat.prof@example.org: courses c1, c2"
+    assert password not in site.run("instructors", "list")
+    context = browser.new_context(viewport={"width": 1280, "height": 700})
+    page = context.new_page()
+    page.goto(f"{site.base}/dashboard/")
+    page.get_by_label("Email").fill("cat.prof@example.org")
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your courses")).to_be_visible()
+    expect(page.locator("ul.courses a")).to_have_text(["c1", "c2"])
+    shoot(page, "home")
+    page.get_by_role("link", name="c2").click()
+    expect(page.locator("#challenge-layer_norm [data-stat=tried]")).to_have_text("1")
+    context.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -87,3 +88,14 @@ def test_pages_fit_a_phone_and_every_control_has_a_label(page: Page, site: Site)
         assert page.evaluate(OVERFLOW) <= 0, f"{path} scrolls sideways at phone width"
         assert page.evaluate(UNLABELLED) == []
         shoot(page, name)
+
+
+def test_every_text_has_enough_contrast(page: Page, site: Site) -> None:
+    """WCAG AA: 4.5:1 for text, 3:1 for large text, measured on the rendered pages."""
+    check = (Path(__file__).parent / "contrast.js").read_text()
+    for path in ("courses/c1", "courses/c1/students", "courses/c1/students/carla"):
+        page.goto(f"{site.base}/dashboard/{path}")
+        assert page.evaluate(check) == [], path
+    pale = "() => { const p = document.createElement('p'); p.textContent = 'pale'; p.style.color = '#bbbbbb'; document.querySelector('main').append(p); }"
+    page.evaluate(pale)
+    assert [f for f in page.evaluate(check) if '"pale"' in f], "the check finds a pale text"

@@ -311,9 +311,8 @@ class Stored:
 
 def stored(database: str) -> Stored:
     with psycopg.connect(database_dsn(database), autocommit=True) as connection:
-        by_status = dict(
-            connection.execute("SELECT status, count(*) FROM submissions GROUP BY status").fetchall()
-        )
+        rows = connection.execute("SELECT status, count(*) FROM submissions GROUP BY status").fetchall()
+        by_status: dict[str, int] = {str(status): int(n) for status, n in rows}
         twice = connection.execute(
             "SELECT count(*) FROM (SELECT submission_id FROM results GROUP BY submission_id HAVING count(*) > 1) t"
         ).fetchone()

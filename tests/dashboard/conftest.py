@@ -48,8 +48,8 @@ def code(path: str) -> str:
     return (ROOT / "tests" / path).read_text()
 
 
-def served(folder: Path, attempts: list[tuple[str, str, str, str]]) -> Iterator[Site]:
-    site = open_site(folder)
+def served(folder: Path, attempts: list[tuple[str, str, str, str]], embedded: bool = False) -> Iterator[Site]:
+    site = open_site(folder, embedded)
     try:
         for email, password in PASSWORDS.items():
             course = "c1" if email.startswith("ana") else "c2"

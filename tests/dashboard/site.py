@@ -137,10 +137,12 @@ class Site:
         return version
 
 
-def _backend(folder: Path) -> tuple[dict[str, str], str | None]:
+def _backend(folder: Path, embedded: bool) -> tuple[dict[str, str], str | None]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOGRADER_")}
     env["AUTOGRADER_DATA_DIR"] = str(folder / "data")
     env["AUTOGRADER_CHALLENGES_DIR"] = str(folder / "challenges")
+    if embedded:
+        return env, None
     servers = reachable(5432) and reachable(6379)
     if IN_CI and not servers:
         pytest.fail(
@@ -157,9 +159,10 @@ def _backend(folder: Path) -> tuple[dict[str, str], str | None]:
     return env, schema
 
 
-def open_site(folder: Path) -> Site:
+def open_site(folder: Path, embedded: bool = False) -> Site:
+    """A site on PostgreSQL + Redis where they run, or (`embedded`, or without them) the embedded default."""
     shutil.copytree(ROOT / "challenges", folder / "challenges")
-    env, schema = _backend(folder)
+    env, schema = _backend(folder, embedded)
     site = Site(folder, env, schema)
     site.run("migrate")
     site.key = site.run(

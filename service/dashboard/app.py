@@ -14,6 +14,7 @@ from grader.challenge import load_challenges
 from service.dashboard import routes_auth, routes_export, routes_pages, routes_regrade
 from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.secret import session_secret
+from service.dashboard.throttle import LoginThrottle
 from service.errors import ServiceError
 from service.settings import get_settings
 
@@ -49,6 +50,7 @@ async def _security_headers(request: Request, call_next: object) -> Response:
 def create_dashboard() -> FastAPI:
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.challenges = load_challenges(get_settings().challenges_dir)
+    app.state.login_throttle = LoginThrottle()
     for module in (routes_auth, routes_pages, routes_export, routes_regrade):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")

@@ -11,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from service.dashboard import accounts, csrf
 from service.dashboard.deps import SESSION_USER, render
 from service.dashboard.forms import form_fields
+from service.dashboard.throttle import LoginThrottle
 from service.db import transaction
 
 router = APIRouter()
@@ -37,10 +38,15 @@ def _authenticate(email: str, password: str) -> accounts.Account | None:
 @router.post("/login", name="login_submit")
 async def login(request: Request, fields: Form) -> Response:
     csrf.check(request, fields)
-    account = await run_in_threadpool(_authenticate, fields.get("email", ""), fields.get("password", ""))
+    email, client = fields.get("email", ""), request.client.host if request.client else ""
+    throttle: LoginThrottle = request.app.state.login_throttle
+    throttle.check(email, client)
+    account = await run_in_threadpool(_authenticate, email, fields.get("password", ""))
     if account is None:
+        throttle.failed(email, client)
         context = {"next": _safe_next(fields.get("next")) or "", "error": "Wrong email or password."}
         return render(request, "login.html", context, status_code=401)
+    throttle.succeeded(email, client)
     request.session.clear()  # a fresh session: no fixation of an earlier one
     request.session[SESSION_USER] = account.id
     csrf.renew(request)

@@ -74,3 +74,21 @@ def test_a_generated_password_logs_into_every_course_of_the_instructor(browser: 
     page.get_by_role("link", name="c2").click()
     expect(page.locator("#challenge-layer_norm [data-stat=tried]")).to_have_text("1")
     context.close()
+
+
+def test_repeated_wrong_passwords_are_slowed_down(browser: Browser, site: Site) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{site.base}/dashboard/login")
+    for _ in range(5):
+        page.get_by_label("Email").fill("guessed@example.org")
+        page.get_by_label("Password").fill("guess-guess-guess")
+        page.get_by_role("button", name="Log in").click()
+        expect(page.get_by_role("alert")).to_have_text("Wrong email or password.")
+    page.get_by_label("Email").fill("guessed@example.org")
+    page.get_by_label("Password").fill("guess-guess-guess")
+    with page.expect_response(lambda r: r.url.endswith("/dashboard/login")) as answer:
+        page.get_by_role("button", name="Log in").click()
+    assert answer.value.status == 429
+    expect(page.get_by_role("alert")).to_contain_text("Too many failed log-ins")
+    context.close()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import time
 
 import pytest
 from fastapi.testclient import TestClient
 
+from service.keys import CreatedKey
 from tests.resilience.stack import (
     REFERENCE,
     Stack,
@@ -21,17 +23,28 @@ from tests.resilience.stack import (
 )
 
 pytestmark = pytest.mark.slow
+MARKER = "marca_del_alumno_3b9d"
+CODE = f"# {MARKER}\n{REFERENCE}"
+
+
+def _logged_no_secret(caplog: pytest.LogCaptureFixture, key: CreatedKey) -> None:
+    logged = caplog.text
+    assert "stale submissions" in logged or "database unavailable" in logged  # the outage was logged
+    for secret in (key.key, key.key.rsplit("_", 1)[-1], key.webhook_secret, MARKER):
+        assert secret not in logged
 
 
 def test_broker_down_answers_503_and_every_stored_submission_is_graded_once_it_is_back(
-    fast_sweeper: Stack, client: TestClient
+    fast_sweeper: Stack, client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:
-    headers = auth(new_key())
-    accepted = [client.post("/v1/submissions", json=body(REFERENCE), headers=headers) for _ in range(3)]
+    caplog.set_level(logging.DEBUG)
+    key = new_key()
+    headers = auth(key)
+    accepted = [client.post("/v1/submissions", json=body(CODE), headers=headers) for _ in range(3)]
     assert [r.status_code for r in accepted] == [202] * 3
     fast_sweeper.redis.stop()  # no persistence: the three queued messages are lost with it
     try:
-        refused = [client.post("/v1/submissions", json=body(REFERENCE), headers=headers) for _ in range(3)]
+        refused = [client.post("/v1/submissions", json=body(CODE), headers=headers) for _ in range(3)]
         assert [r.status_code for r in refused] == [503] * 3, [r.text for r in refused]
         assert all("stored" in r.json()["detail"] for r in refused)
     finally:
@@ -43,26 +56,30 @@ def test_broker_down_answers_503_and_every_stored_submission_is_graded_once_it_i
         assert [results_of(i) for i in ids] == [1] * 6
     finally:
         worker.terminate()
+    _logged_no_secret(caplog, key)
 
 
 def test_postgres_restart_answers_503_meanwhile_then_recovers_without_restarts(
-    stack: Stack, client: TestClient, worker: Worker
+    stack: Stack, client: TestClient, worker: Worker, caplog: pytest.LogCaptureFixture
 ) -> None:
-    headers = auth(new_key())
-    before = client.post("/v1/submissions?wait=20", json=body(REFERENCE), headers=headers)
+    caplog.set_level(logging.DEBUG)
+    key = new_key()
+    headers = auth(key)
+    before = client.post("/v1/submissions?wait=20", json=body(CODE), headers=headers)
     assert before.status_code == 200
     stack.postgres.stop()
     try:
-        assert client.post("/v1/submissions", json=body(REFERENCE), headers=headers).status_code == 503
+        assert client.post("/v1/submissions", json=body(CODE), headers=headers).status_code == 503
         assert client.get(f"/v1/submissions/{before.json()['id']}", headers=headers).status_code == 503
         assert client.get("/v1/submissions", headers=headers).status_code == 503
         assert client.get("/healthz").status_code == 503
     finally:
         stack.postgres.start()
-    after = client.post("/v1/submissions?wait=20", json=body(REFERENCE), headers=headers)
+    after = client.post("/v1/submissions?wait=20", json=body(CODE), headers=headers)
     assert after.status_code == 200, after.text
     assert after.json()["result"]["score"] == 100
     assert client.get(f"/v1/submissions/{before.json()['id']}", headers=headers).status_code == 200
+    _logged_no_secret(caplog, key)
 
 
 def test_a_worker_whose_database_restarts_mid_grading_stores_its_result_once_it_is_back(

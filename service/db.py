@@ -7,10 +7,12 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.settings import get_settings
+
+READ_ONLY = "autograder_read_only"
 
 
 def make_engine(url: str) -> Engine:
@@ -36,7 +38,8 @@ def _sqlite_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        reading = connection.get_execution_options().get(READ_ONLY, False)
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
     return engine
 
@@ -54,6 +57,15 @@ def sessions() -> sessionmaker[Session]:
     return sessionmaker(engine(), expire_on_commit=False)
 
 
+@lru_cache(maxsize=2)
+def _reading_sessions(bind: Engine) -> sessionmaker[Session]:
+    return sessionmaker(bind.execution_options(**{READ_ONLY: True}), expire_on_commit=False)
+
+
+def reading_sessions() -> sessionmaker[Session]:
+    return _reading_sessions(engine())
+
+
 @contextmanager
 def transaction() -> Iterator[Session]:
     """A session whose work is committed at the end of the block, or rolled back on error."""
@@ -61,7 +73,22 @@ def transaction() -> Iterator[Session]:
         yield session
 
 
+@contextmanager
+def reading() -> Iterator[Session]:
+    """A session that only reads: on SQLite it does not queue behind writers for the write lock."""
+    with reading_sessions().begin() as session:
+        yield session
+
+
+def relaxed_commit(session: Session) -> None:
+    """Let this transaction's commit skip waiting for the disk (PostgreSQL): for state that is
+    re-derived if lost, such as `running`."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SET LOCAL synchronous_commit TO OFF"))
+
+
 def reset_after_fork() -> None:
     """Drop connections inherited from a parent process (Celery prefork)."""
     if engine.cache_info().currsize:
         engine().dispose(close=False)
+    _reading_sessions.cache_clear()

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from grader.grade import Grader
-from service.db import transaction
+from service.db import relaxed_commit, transaction
 from service.results import record
 from service.tables import GradingResult, Submission, now
 
@@ -40,6 +40,7 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
         submission.started_at = now()
         submission.attempts += 1
         code, lang = submission.code, submission.lang
+        relaxed_commit(session)  # if `running` is lost, the submission is still graded
     result = grader.grade(challenge.id, code, lang)  # type: ignore[arg-type]
     try:
         with transaction() as session:

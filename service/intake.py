@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from grader.challenge import Challenge
 from service import schemas, submissions
-from service.db import transaction
+from service.db import reading, transaction
 from service.dispatch import send_grade
 from service.keys import Caller
 
@@ -16,9 +16,10 @@ def submit(
     body: schemas.SubmissionIn,
     idempotency_key: str | None,
     challenges: Mapping[str, Challenge],
+    submission_id: str | None = None,
 ) -> schemas.Submission:
     with transaction() as session:
-        accepted = submissions.accept(session, caller, body, idempotency_key, challenges)
+        accepted = submissions.accept(session, caller, body, idempotency_key, challenges, submission_id)
         view = submissions.view(session, accepted.submission)
     if accepted.created or view.status == "queued":
         # A replay of a submission still queued sends again: the first send may have failed,
@@ -28,10 +29,5 @@ def submit(
 
 
 def read(caller: Caller, submission_id: str) -> schemas.Submission:
-    with transaction() as session:
+    with reading() as session:
         return submissions.view(session, submissions.get(session, caller, submission_id))
-
-
-def is_final(submission_id: str) -> bool:
-    with transaction() as session:
-        return submissions.status_of(session, submission_id) in schemas.FINAL_STATUSES

@@ -26,6 +26,7 @@ def result_row(submission: Submission, version: int, result: Result) -> GradingR
         error_line=error.line if error else None,
         stdout=result.stdout,
         grading_ms=result.grading_ms,
+        document=result.model_dump_json(),
         tests=[
             TestOutcome(
                 position=i,
@@ -56,6 +57,12 @@ def record(session: Session, submission: Submission, version: int, result: Resul
 
 
 def to_result(row: GradingResult) -> Result:
+    if row.document is not None:
+        return Result.model_validate_json(row.document)
+    return _from_rows(row)
+
+
+def _from_rows(row: GradingResult) -> Result:
     error = None
     if row.error_kind is not None:
         error = GradingError(kind=row.error_kind, message=row.error_message or "", line=row.error_line)

@@ -19,7 +19,7 @@ from service import schemas
 from service.errors import Forbidden, Invalid, NotFound, TooLarge
 from service.keys import Caller
 from service.results import latest_results, to_result
-from service.tables import Course, GradingResult, Student, Submission
+from service.tables import Course, GradingResult, Student, Submission, new_id, now
 
 MAX_PAGE = 100
 
@@ -47,6 +47,7 @@ def accept(
     body: schemas.SubmissionIn,
     idempotency_key: str | None,
     challenges: Mapping[str, Challenge],
+    submission_id: str | None = None,
 ) -> Accepted:
     """Store a queued submission (the caller commits, then sends the grading task)."""
     check(body, caller, challenges)
@@ -57,6 +58,7 @@ def accept(
     course = _course(session, caller.platform_id, body.course)
     student = _student(session, course, body.student)
     submission = Submission(
+        id=submission_id or new_id(),
         platform_id=caller.platform_id,
         api_key_id=caller.key_id,
         course_id=course.id,
@@ -67,9 +69,14 @@ def accept(
         lang=body.lang,
         code=body.code,
         status="queued",
+        attempts=0,
+        created_at=now(),
         idempotency_key=idempotency_key,
         callback_url=body.callback_url,
     )
+    if idempotency_key is None:
+        session.add(submission)
+        return Accepted(submission, created=True)
     try:
         with session.begin_nested():
             session.add(submission)
@@ -121,10 +128,6 @@ def get(session: Session, caller: Caller, submission_id: str) -> Submission:
     if submission is None or submission.platform_id != caller.platform_id:
         raise NotFound(f"no submission {submission_id!r}")
     return submission
-
-
-def status_of(session: Session, submission_id: str) -> str | None:
-    return session.scalar(select(Submission.status).where(Submission.id == submission_id))
 
 
 def listing(
@@ -201,4 +204,6 @@ def to_schema(submission: Submission, result: GradingResult | None) -> schemas.S
 
 
 def view(session: Session, submission: Submission) -> schemas.Submission:
+    if submission.status not in schemas.FINAL_STATUSES:
+        return to_schema(submission, None)
     return to_schema(submission, latest_results(session, [submission.id]).get(submission.id))

@@ -143,12 +143,13 @@ class GradingResult(Base):
     error_line: Mapped[int | None] = mapped_column(Integer)
     stdout: Mapped[str] = mapped_column(Text, default="")
     grading_ms: Mapped[float] = mapped_column(Float)
+    document: Mapped[str | None] = mapped_column(Text)  # the Result as the API answers it (JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     tests: Mapped[list[TestOutcome]] = relationship(
-        lazy="selectin", order_by="TestOutcome.position", cascade="all, delete-orphan"
+        lazy="select", order_by="TestOutcome.position", cascade="all, delete-orphan"
     )
     diagnoses: Mapped[list[DiagnosisRow]] = relationship(
-        lazy="selectin", order_by="DiagnosisRow.position", cascade="all, delete-orphan"
+        lazy="select", order_by="DiagnosisRow.position", cascade="all, delete-orphan"
     )
 
 

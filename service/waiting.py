@@ -7,12 +7,14 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Iterator
+from typing import TypeVar
 
 import redis.asyncio as aioredis
 
 from service.events import CHANNEL_PREFIX
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 RECHECK_SECONDS = 1.0  # with pub/sub, still look at the database this often (a message may be lost)
 
 
@@ -67,7 +69,8 @@ class Waiter:
             event.set()
 
     @contextlib.contextmanager
-    def _expect(self, submission_id: str) -> Iterator[asyncio.Event]:
+    def expect(self, submission_id: str) -> Iterator[asyncio.Event]:
+        """Listen for the grading of `submission_id` from now on (enter before it can happen)."""
         event = asyncio.Event()
         self._waiting[submission_id].add(event)
         try:
@@ -77,23 +80,29 @@ class Waiter:
             if not self._waiting[submission_id]:
                 del self._waiting[submission_id]
 
-    async def until(
-        self, submission_id: str, seconds: float, is_final: Callable[[], Awaitable[bool]]
-    ) -> None:
-        """Return once `is_final()` holds or `seconds` have passed, checking it only when woken."""
+    async def settle(
+        self,
+        woken: asyncio.Event,
+        seconds: float,
+        current: T,
+        is_final: Callable[[T], bool],
+        reload: Callable[[], Awaitable[T]],
+    ) -> T:
+        """Reload `current` each time it may have changed, until it is final or `seconds` have passed."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
-        with self._expect(submission_id) as event:
-            while not await is_final():
-                remaining = deadline - loop.time()
-                if remaining <= 0:
-                    return
-                await self._pause(event, remaining)
+        while not is_final(current):
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                break
+            await self._pause(woken, remaining)
+            current = await reload()
+        return current
 
-    async def _pause(self, event: asyncio.Event, remaining: float) -> None:
+    async def _pause(self, woken: asyncio.Event, remaining: float) -> None:
         if not self._subscribed.is_set():
             await asyncio.sleep(min(self.poll_seconds, remaining))
             return
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(event.wait(), timeout=min(RECHECK_SECONDS, remaining))
-        event.clear()
+            await asyncio.wait_for(woken.wait(), timeout=min(RECHECK_SECONDS, remaining))
+        woken.clear()

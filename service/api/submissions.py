@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response
@@ -9,8 +11,11 @@ from starlette.concurrency import run_in_threadpool
 
 from service import intake, ratelimit, schemas, submissions
 from service.api.deps import Challenges, CurrentCaller, CurrentWaiter
-from service.db import transaction
+from service.db import reading
+from service.keys import Caller
 from service.metrics import observe_request
+from service.tables import new_id
+from service.waiting import Waiter
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
 Wait = Annotated[float, Query(ge=0, le=30, description="seconds to wait for the result (0 to 30)")]
@@ -25,13 +30,30 @@ ERRORS: dict[int | str, dict[str, str]] = {
 }
 
 
+def _final(view: schemas.Submission) -> bool:
+    return view.status in schemas.FINAL_STATUSES
+
+
 async def _settled(
-    view: schemas.Submission, caller: CurrentCaller, waiter: CurrentWaiter, wait: float, response: Response
+    view: schemas.Submission,
+    caller: Caller,
+    waiter: Waiter,
+    wait: float,
+    response: Response,
+    woken: asyncio.Event | None,
 ) -> schemas.Submission:
-    if wait > 0 and view.status not in schemas.FINAL_STATUSES:
-        await waiter.until(view.id, wait, lambda: run_in_threadpool(intake.is_final, view.id))
-        view = await run_in_threadpool(intake.read, caller, view.id)
-    response.status_code = 200 if view.status in schemas.FINAL_STATUSES else 202
+    """Wait up to `wait` seconds for the result, woken when it is stored; 200 once final, else 202."""
+    if wait > 0 and not _final(view):
+
+        async def reload() -> schemas.Submission:
+            return await run_in_threadpool(intake.read, caller, view.id)
+
+        with contextlib.ExitStack() as stack:
+            if woken is None:  # not listening yet: listen, then look once more so nothing is missed
+                woken = stack.enter_context(waiter.expect(view.id))
+                view = await reload()
+            view = await waiter.settle(woken, wait, view, _final, reload)
+    response.status_code = 200 if _final(view) else 202
     return view
 
 
@@ -48,8 +70,12 @@ async def create_submission(
     """Store a submission and queue its grading; 202 while queued or running, 200 once graded."""
     with observe_request("submit", wait > 0):
         await run_in_threadpool(ratelimit.check_submission, caller, body)
-        view = await run_in_threadpool(intake.submit, caller, body, idempotency_key, known)
-        return await _settled(view, caller, waiter, wait, response)
+        submission_id = new_id()
+        with waiter.expect(submission_id) as woken:  # before the task is sent: no wake-up is missed
+            view = await run_in_threadpool(intake.submit, caller, body, idempotency_key, known, submission_id)
+            return await _settled(
+                view, caller, waiter, wait, response, woken if view.id == submission_id else None
+            )
 
 
 @router.get("/{submission_id}", responses={200: {"description": "graded"}, **ERRORS})
@@ -57,9 +83,9 @@ async def read_submission(
     submission_id: str, caller: CurrentCaller, waiter: CurrentWaiter, response: Response, wait: Wait = 0
 ) -> schemas.Submission:
     """One submission of the caller's platform; 202 while queued or running, 200 once graded."""
-    with observe_request("read", wait > 0):
+    with observe_request("read", wait > 0), waiter.expect(submission_id) as woken:
         view = await run_in_threadpool(intake.read, caller, submission_id)
-        return await _settled(view, caller, waiter, wait, response)
+        return await _settled(view, caller, waiter, wait, response, woken)
 
 
 @router.get("", responses=ERRORS)
@@ -72,5 +98,5 @@ def list_submissions(
     cursor: str | None = None,
 ) -> schemas.SubmissionPage:
     """The caller's submissions, newest first; follow `next_cursor` for the next page."""
-    with transaction() as session:
+    with reading() as session:
         return submissions.listing(session, caller, course, student, challenge, limit, cursor)

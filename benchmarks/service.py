@@ -1,0 +1,193 @@
+"""End-to-end service benchmark: `autograder serve` as a real process, used over HTTP.
+
+    .venv/bin/python benchmarks/service.py [--setups embedded,postgres-redis] [--single 200] [--burst 1000]
+
+For each setup: one client posting with `wait` one submission after another (latency p50/p99),
+then a burst of concurrent submissions, each posted with `wait` (throughput, p50/p99). Prints a
+Markdown table. postgres-redis needs PostgreSQL on 127.0.0.1:5432 (db `test`) and Redis on :6379.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import psycopg
+
+ROOT = Path(__file__).resolve().parents[1]
+WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return (X - X.mean(axis=0)) / X.std(axis=0)\n"
+
+
+@dataclass
+class Row:
+    setup: str
+    scenario: str
+    count: int
+    seconds: float
+    latencies: list[float]
+    grading_ms: list[float]
+
+    def line(self) -> str:
+        ms = sorted(x * 1000 for x in self.latencies)
+        p50, p99 = statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        grading = statistics.median(self.grading_ms) if self.grading_ms else float("nan")
+        rate = self.count / self.seconds
+        return f"| {self.setup} | {self.scenario} | {self.count} | {rate:.0f} | {p50:.1f} | {p99:.1f} | {grading:.1f} |"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "service.cli", *args]
+
+
+@contextlib.contextmanager
+def environment(setup: str, data: Path) -> Iterator[dict[str, str]]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOGRADER_")}
+    env["AUTOGRADER_DATA_DIR"] = str(data)
+    if setup == "embedded":
+        yield env
+        return
+    schema = f"bench_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    env["AUTOGRADER_DATABASE_URL"] = (
+        f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
+    )
+    env["AUTOGRADER_BROKER_URL"] = "redis://127.0.0.1:6379/0"
+    env["AUTOGRADER_QUEUE"] = f"bench-{schema}"
+    try:
+        subprocess.run(cli("migrate"), env=env, cwd=ROOT, check=True, capture_output=True)
+        yield env
+    finally:
+        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@contextlib.contextmanager
+def served(env: dict[str, str], log: Path) -> Iterator[tuple[str, str]]:
+    made = subprocess.run(
+        cli("keys", "create", "--name", "bench"), env=env, cwd=ROOT, check=True, capture_output=True
+    )
+    key = made.stdout.decode().strip().splitlines()[-1]
+    port = free_port()
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            cli("serve", "--port", str(port)), env=env, cwd=ROOT, stdout=out, stderr=out
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                    break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("serve did not become healthy:\n" + log.read_text()[-2000:])
+            time.sleep(0.2)
+        yield base, key
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+
+
+def payload(i: int, reference: str) -> dict[str, str]:
+    code = reference if i % 2 else WRONG
+    return {
+        "challenge": "layer_norm",
+        "code": code,
+        "student": f"s{i % 300}",
+        "course": "bench",
+        "lang": "en",
+    }
+
+
+def single(setup: str, base: str, key: str, count: int, reference: str) -> Row:
+    headers = {"Authorization": f"Bearer {key}"}
+    latencies: list[float] = []
+    grading: list[float] = []
+    with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
+        for i in range(20):  # warm up every worker process and connection
+            client.post("/v1/submissions", params={"wait": 30}, json=payload(i, reference))
+        started = time.perf_counter()
+        for i in range(count):
+            t0 = time.perf_counter()
+            response = client.post("/v1/submissions", params={"wait": 30}, json=payload(i, reference))
+            latencies.append(time.perf_counter() - t0)
+            assert response.status_code == 200, response.text
+            grading.append(response.json()["result"]["grading_ms"])
+        seconds = time.perf_counter() - started
+    return Row(setup, "one client, POST ?wait", count, seconds, latencies, grading)
+
+
+async def burst(setup: str, base: str, key: str, count: int, concurrency: int, reference: str) -> Row:
+    headers = {"Authorization": f"Bearer {key}"}
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    latencies: list[float] = []
+    grading: list[float] = []
+    gate = asyncio.Semaphore(concurrency)
+    async with httpx.AsyncClient(base_url=base, headers=headers, timeout=120, limits=limits) as client:
+
+        async def one(i: int) -> None:
+            async with gate:
+                t0 = time.perf_counter()
+                response = await client.post(
+                    "/v1/submissions", params={"wait": 30}, json=payload(i, reference)
+                )
+                latencies.append(time.perf_counter() - t0)
+                assert response.status_code == 200, response.text
+                grading.append(response.json()["result"]["grading_ms"])
+
+        started = time.perf_counter()
+        await asyncio.gather(*(one(i) for i in range(count)))
+        seconds = time.perf_counter() - started
+    return Row(setup, f"burst, {concurrency} concurrent", count, seconds, latencies, grading)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--setups", default="embedded,postgres-redis")
+    parser.add_argument("--single", type=int, default=200)
+    parser.add_argument("--burst", type=int, default=1000)
+    parser.add_argument("--concurrency", type=int, default=64)
+    args = parser.parse_args()
+    reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
+    rows: list[Row] = []
+    for setup in args.setups.split(","):
+        with contextlib.ExitStack() as stack:
+            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            env = stack.enter_context(environment(setup, tmp / "data"))
+            base, key = stack.enter_context(served(env, tmp / "serve.log"))
+            rows.append(single(setup, base, key, args.single, reference))
+            print(rows[-1].line(), flush=True)
+            rows.append(asyncio.run(burst(setup, base, key, args.burst, args.concurrency, reference)))
+            print(rows[-1].line(), flush=True)
+    print(f"\n{os.cpu_count()} CPUs\n")
+    print("| setup | scenario | submissions | graded/s | p50 ms | p99 ms | grading p50 ms |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for row in rows:
+        print(row.line())
+
+
+if __name__ == "__main__":
+    main()

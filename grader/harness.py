@@ -8,6 +8,7 @@ NumPy, and it never sees expected outputs: it only answers the inputs it is give
 from __future__ import annotations
 
 import builtins
+import contextlib
 import os
 import struct
 import sys
@@ -38,6 +39,10 @@ _generic = np.generic
 _asarray = np.asarray
 _float64 = np.float64
 _float32 = np.float32
+_os_write = os.write
+_os_close = os.close
+_os_exit = os._exit
+_suppress = contextlib.suppress
 
 
 class _LoggedHelper:
@@ -224,7 +229,7 @@ def _fd_writer(fd: int) -> Write:
     def write(data: bytes) -> None:
         view = memoryview(data)
         while view:
-            view = view[os.write(fd, view) :]
+            view = view[_os_write(fd, view) :]
 
     return write
 
@@ -237,13 +242,21 @@ def _read_all(fd: int) -> bytes:
 
 
 def main(job_fd: int, report_fd: int) -> None:
-    """Entry point of a child: job on one descriptor, report on another, then exit at once."""
+    """Entry point of a child: job on one descriptor, report on another, then exit at once.
+
+    The report and the printed output are closed before exiting, so the parent has everything
+    without waiting for the process to be torn down.
+    """
     job = _read_all(job_fd)
-    os.close(job_fd)
+    _os_close(job_fd)
     run(job, _fd_writer(report_fd))
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)  # skip atexit handlers and finalizers the student may have registered
+    for stream in (sys.stdout, sys.stderr):
+        with _suppress(BaseException):  # the student may have replaced or closed them
+            stream.flush()
+    for fd in (report_fd, 1, 2):
+        with _suppress(OSError):
+            _os_close(fd)
+    _os_exit(0)  # skip atexit handlers and finalizers the student may have registered
 
 
 if __name__ == "__main__":

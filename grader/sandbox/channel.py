@@ -1,11 +1,11 @@
-"""Fixed-size messages between the grader and its zygote, with descriptors passed alongside.
+"""Fixed-size messages between the grader, its zygote and a waiting child, with descriptors.
 
 The zygote is trusted (it never runs student code), but nothing here is pickled all the same:
 every message is one struct on a SOCK_SEQPACKET socket, so message boundaries are kept.
 
-grader -> zygote  START  cpu seconds, memory bytes, wall seconds; fds: job, report, stdout
-zygote -> grader  FORKED child pid;                                fds: a pidfd of the child
-zygote -> grader  ENDED  wait status, cpu seconds used, peak rss kB
+zygote -> grader  READY  a forked child waits;    fds: a pidfd of it, the socket it waits on
+grader -> child   START  cpu, memory, wall;       fds: the job, the report pipe, the stdout pipe
+zygote -> grader  ENDED  the child was reaped: wait status, cpu seconds, peak rss kB
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ import struct
 from dataclasses import dataclass
 
 START = struct.Struct("<IQd")
-FORKED = struct.Struct("<i")
-ENDED = struct.Struct("<idq")
+READY = struct.Struct("<Bi")
+ENDED = struct.Struct("<Bidq")
+READY_TAG, ENDED_TAG = 1, 2
 MAX_FDS = 4
 
 
@@ -40,7 +41,7 @@ class Ended:
     max_rss_kb: int
 
     def pack(self) -> bytes:
-        return ENDED.pack(self.status, self.cpu_seconds, self.max_rss_kb)
+        return ENDED.pack(ENDED_TAG, self.status, self.cpu_seconds, self.max_rss_kb)
 
 
 class ChannelClosed(ConnectionError):
@@ -52,20 +53,21 @@ def send(sock: socket.socket, data: bytes, fds: tuple[int, ...] = ()) -> None:
     sock.sendmsg([data], ancillary)
 
 
-def receive(sock: socket.socket, size: int) -> tuple[bytes, list[int]]:
-    """One message of exactly `size` bytes and the descriptors that came with it."""
+def receive(sock: socket.socket, sizes: tuple[int, ...]) -> tuple[bytes, list[int]]:
+    """One message whose length is one of `sizes`, and the descriptors that came with it."""
     fd_space = socket.CMSG_SPACE(MAX_FDS * array.array("i").itemsize)
-    data, ancillary, flags, _ = sock.recvmsg(size + 1, fd_space)
+    data, ancillary, flags, _ = sock.recvmsg(max(sizes) + 1, fd_space, socket.MSG_CMSG_CLOEXEC)
     fds: list[int] = []
     for level, kind, payload in ancillary:
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
             received = array.array("i")
             received.frombytes(payload[: len(payload) - len(payload) % received.itemsize])
             fds.extend(received)
-    if len(data) != size or flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
+    if len(data) not in sizes or flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
         for fd in fds:
-            _close_quietly(fd)
-        raise ChannelClosed(f"expected {size} bytes, got {len(data)}")
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        raise ChannelClosed(f"unexpected message of {len(data)} bytes")
     return data, fds
 
 
@@ -75,10 +77,5 @@ def unpack_start(data: bytes) -> Start:
 
 
 def unpack_ended(data: bytes) -> Ended:
-    status, cpu, rss = ENDED.unpack(data)
+    _, status, cpu, rss = ENDED.unpack(data)
     return Ended(status, cpu, rss)
-
-
-def _close_quietly(fd: int) -> None:
-    with contextlib.suppress(OSError):
-        os.close(fd)

@@ -1,7 +1,7 @@
 """What a forked child does to itself, first while it waits for a job, then to run it.
 
 Runs only in the child. While waiting (off the critical path): close every inherited descriptor
-but the zygote's control socket, enter the scratch folder, switch to the slot's unprivileged uid,
+but the socket the grader will send the job's descriptors on, enter the scratch folder, switch to the slot's unprivileged uid,
 arm the parent-death signal (a uid change clears it), and warm up on a canned job. Once the job's
 descriptors arrive: put them in place and close the rest, rlimits with soft = hard, and the
 system-call filter last, because it forbids everything else. Then the harness runs the job.
@@ -32,7 +32,7 @@ def serve(control: socket.socket, identity: tuple[int, int] | None, scratch: str
     """Become a sandboxed child, wait for one job, run it and exit. Never returns."""
     try:
         ctl = _waiting(control, identity, scratch)
-        data, fds = channel.receive(ctl, channel.START.size)
+        data, fds = channel.receive(ctl, (channel.START.size,))
         ctl.detach()  # closed below with every other descriptor
         start = channel.unpack_start(data)
         _descriptors(*fds)

@@ -1,9 +1,8 @@
-"""The parent's side of one child's run: read its pipes with caps, a wall clock and its end.
+"""The parent's side of one child's run: read its pipes with caps and a wall clock.
 
-Watches three descriptors: the child's stdout+stderr pipe, its report pipe, and the zygote's
-socket, where a message arrives once the child has been reaped. Stops reading a pipe's bytes at
-its cap (keeps counting them), and tells the caller when the wall clock or the output ran out,
-so it can kill the child.
+Watches the child's stdout+stderr pipe, its report pipe, and the zygote's socket, which becomes
+readable once the child has been reaped. Keeps at most the cap of each pipe (counting the rest),
+and tells the caller when the wall clock or the output ran out, so it can kill the child.
 """
 
 from __future__ import annotations
@@ -12,10 +11,13 @@ import os
 import selectors
 import time
 from dataclasses import dataclass, field
+from typing import Literal
 
 from grader.sandbox.base import Limits
 
 FLOOD_FACTOR = 16  # printed bytes beyond this many times the kept limit kill the child
+
+How = Literal["closed", "ended", "deadline", "flood"]
 
 
 @dataclass
@@ -24,7 +26,6 @@ class Collected:
     stdout: bytearray = field(default_factory=bytearray)
     stdout_seen: int = 0
     report_seen: int = 0
-    flooded: bool = False
 
     def over(self, limits: Limits) -> bool:
         return self.stdout_seen > FLOOD_FACTOR * limits.output_bytes or self.report_seen > limits.report_bytes
@@ -39,24 +40,38 @@ class Reader:
         for fd in (stdout_fd, report_fd, ended_fd):
             self.selector.register(fd, selectors.EVENT_READ)
         self.pipes_open = 2
+        self.ended = False
 
     def close(self) -> None:
         self.selector.close()
 
-    def until(self, deadline: float) -> str:
-        """Read until the child ended and both pipes closed ('ended'), 'deadline' or 'flood'."""
-        ended = False
-        while self.pipes_open or not ended:
+    def until(self, deadline: float, pipes: bool = True) -> How:
+        """Read until both pipes closed ('closed', or 'ended' if the child was reaped by then),
+        or with `pipes` False until the child was reaped; else 'deadline' or 'flood'."""
+        while not self.ended and (self.pipes_open or not pipes):
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
-                return "ended" if ended else "deadline"
+                return "deadline"
             for key, _ in self.selector.select(remaining):
                 if key.fd == self.ended_fd:
                     self.selector.unregister(key.fd)
-                    ended = True
+                    self.ended = True
                 elif self._read(key.fd):
                     return "flood"
-        return "ended"
+        if self.ended:
+            self._drain()
+            return "ended"
+        return "closed"
+
+    def _drain(self) -> None:
+        """The child is dead: what is left in its pipes is all there is."""
+        while self.pipes_open:
+            ready = [key.fd for key, _ in self.selector.select(0) if key.fd != self.ended_fd]
+            if not ready:
+                return
+            for fd in ready:
+                if self._read(fd):
+                    return
 
     def _read(self, fd: int) -> bool:
         """Read one chunk; True when the child has written more than it may."""
@@ -72,5 +87,4 @@ class Reader:
         else:
             got.report_seen += len(chunk)
             got.report += chunk[: max(0, self.limits.report_bytes - len(got.report))]
-        got.flooded = got.over(self.limits)
-        return got.flooded
+        return got.over(self.limits)

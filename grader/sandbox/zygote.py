@@ -2,10 +2,10 @@
 
 Started by `ZygoteSandbox` as a fresh interpreter (never forked from the grader, which may hold
 secrets) with an empty environment. It sets up the namespaces its children share, compiles the
-system-call filter once, then keeps one child forked and waiting. For each job it passes the
-job's descriptors to the waiting child, hands the grader a pidfd of it, reaps it, reports how it
-ended, and forks the next one (checking first that it is still single-threaded). It never reads
-a job and never runs student code itself.
+system-call filter once, then loops: fork a child (checking first that it is still
+single-threaded), hand the grader a pidfd of it and the socket it waits on, so the job's
+descriptors go from the grader straight to the child, then reap it and report how it ended.
+It never sees a job and never runs student code itself.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from dataclasses import asdict, dataclass
 from grader.sandbox import channel, child, namespaces, syscalls
 from grader.sandbox.base import Layer
 
-REAP_GRACE_SECONDS = 2.0
 PRELOADED = (
     "math", "cmath", "random", "statistics", "itertools", "functools", "operator", "collections",
     "collections.abc", "typing", "dataclasses", "copy", "string", "re", "decimal", "fractions",
@@ -40,10 +39,6 @@ class Waiting:
     pid: int
     pidfd: int
     control: socket.socket
-
-    def close(self) -> None:
-        os.close(self.pidfd)
-        self.control.close()
 
 
 @dataclass(frozen=True)
@@ -67,15 +62,16 @@ class Zygote:
 def main(sock_fd: int, uid: int, gid: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the grader decides when the zygote ends
     sock = socket.socket(fileno=sock_fd)
-    prepared = namespaces.prepare(uid, gid)
+    # Import everything before the private tmpfs covers /tmp: the project or its virtualenv may
+    # live there (a CI clone does), and nothing could be imported from it afterwards.
     rules = syscalls.build()
     _preload()
+    prepared = namespaces.prepare(uid, gid)
     layers = [*prepared.layers, *_own_layers(rules, prepared.identity is not None, uid)]
     zygote = Zygote(sock, prepared, rules)
-    waiting = zygote.fork()
     channel.send(sock, json.dumps([asdict(layer) for layer in layers]).encode())
-    while _serve_one(zygote, waiting):
-        waiting = zygote.fork()
+    while _serve_one(zygote):
+        pass
     if prepared.scratch != namespaces.SCRATCH:  # a folder in the host's /tmp: leave nothing
         shutil.rmtree(prepared.scratch, ignore_errors=True)
     os._exit(0)
@@ -112,48 +108,41 @@ def _own_layers(rules: syscalls.Filter, uid_dropped: bool, uid: int) -> list[Lay
     ]
 
 
-def _serve_one(zygote: Zygote, waiting: Waiting) -> bool:
-    """Run one job on the waiting child; False when the grader has gone."""
+def _serve_one(zygote: Zygote) -> bool:
+    """Fork a child, hand it to the grader, reap it; False when the grader has gone."""
+    waiting = zygote.fork()
     try:
         try:
-            data, fds = channel.receive(zygote.sock, channel.START.size)
-        except (channel.ChannelClosed, OSError):
-            return False
-        try:
-            if len(fds) != 3:
-                return False
-            channel.send(waiting.control, data, tuple(fds))
+            channel.send(
+                zygote.sock,
+                channel.READY.pack(channel.READY_TAG, waiting.pid),
+                (waiting.pidfd, waiting.control.fileno()),
+            )
         finally:
-            for fd in fds:
-                os.close(fd)
-        start = channel.unpack_start(data)
-        channel.send(zygote.sock, channel.FORKED.pack(waiting.pid), (waiting.pidfd,))
-        ended, grader_alive = _reap(waiting, zygote.sock, start.wall_seconds + REAP_GRACE_SECONDS)
+            waiting.control.close()  # the grader has it now: the job goes straight to the child
+        ended = _reap(waiting, zygote.sock)
     finally:
         _kill(waiting)
-        waiting.close()
+        os.close(waiting.pidfd)
     _wipe(zygote.prepared.scratch)
-    if not grader_alive:
+    if ended is None:
         return False
     channel.send(zygote.sock, ended.pack())
     return True
 
 
-def _reap(waiting: Waiting, sock: socket.socket, backstop: float) -> tuple[channel.Ended, bool]:
-    """Wait for the child; kill it if the grader goes away or the backstop passes."""
+def _reap(waiting: Waiting, sock: socket.socket) -> channel.Ended | None:
+    """Wait for the child to end; None (and the child killed) if the grader goes away first."""
     poller = select.poll()
     poller.register(waiting.pidfd, select.POLLIN)
     poller.register(sock.fileno(), select.POLLIN | select.POLLHUP)
-    events = dict(poller.poll(backstop * 1000))
-    grader_alive = sock.fileno() not in events
-    if waiting.pidfd not in events:
-        signal.pidfd_send_signal(waiting.pidfd, signal.SIGKILL)
-        select.select([waiting.pidfd], [], [])
+    if sock.fileno() in dict(poller.poll()):
+        return None  # the grader never writes to this socket: readable means it closed
     cpu = _cpu_seconds(waiting.pid)  # exact, read while the child is a zombie
     _, status, usage = os.wait4(waiting.pid, 0)
     if cpu is None:
         cpu = usage.ru_utime + usage.ru_stime
-    return channel.Ended(status, cpu, usage.ru_maxrss), grader_alive
+    return channel.Ended(status, cpu, usage.ru_maxrss)
 
 
 def _cpu_seconds(pid: int) -> float | None:

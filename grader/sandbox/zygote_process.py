@@ -1,4 +1,10 @@
-"""The grader's handle on one zygote process: start it fresh, run one job at a time through it."""
+"""The grader's handle on one zygote process: start it fresh, run one job at a time through it.
+
+The zygote keeps a child forked and waiting and tells us (READY, with a pidfd and the child's
+socket); a job's descriptors go straight to that child. Once the child has written its whole
+report and closed its pipes, we kill it and answer at once; the zygote's word on how it ended
+(ENDED) is collected before the next job. Otherwise we wait for ENDED, up to the wall clock.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +18,21 @@ import subprocess
 import sys
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from grader.sandbox import channel
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
 from grader.sandbox.pipes import Reader
 from grader.sandbox.uids import UidClaim, claim
+from grader.wire import Tag, encode_record
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
 KILL_GRACE = 5.0
 CPU_KILL_SHARE = 0.75  # the kernel kills a tick or more early here; nothing else sends SIGKILL
 BLAS_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+FINISHED = encode_record(Tag.FINISHED, 0)
 
 # -I -S: no user site, no PYTHON* variables, no site-packages scan; NumPy's folder is put back.
 _BOOT = (
@@ -37,23 +46,31 @@ class ZygoteBroken(RuntimeError):
     """The zygote did not answer as it should; the caller starts a new one."""
 
 
+@dataclass
+class Child:
+    pid: int
+    pidfd: int
+    control: socket.socket | None
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+
+    def close(self) -> None:
+        os.close(self.pidfd)
+        if self.control is not None:
+            self.control.close()
+
+
 class ZygoteProcess:
     def __init__(self, lock_dir: Path, hardware_env: Mapping[str, str]) -> None:
         self.claim: UidClaim = claim(lock_dir)
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         env = {**BLAS_ENV, **{k: v for k, v in hardware_env.items() if k.startswith("OPENBLAS_")}}
+        uid = str(self.claim.uid)
         try:
             self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-I",
-                    "-S",
-                    "-c",
-                    _BOOT,
-                    str(theirs.fileno()),
-                    str(self.claim.uid),
-                    str(self.claim.uid),
-                ],
+                [sys.executable, "-I", "-S", "-c", _BOOT, str(theirs.fileno()), uid, uid],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 pass_fds=(theirs.fileno(),),
@@ -64,6 +81,8 @@ class ZygoteProcess:
         finally:
             theirs.close()
         self.sock = ours
+        self.waiting: Child | None = None
+        self.unreaped: Child | None = None  # answered early; its ENDED is still to come
         self.layers = self._hello()
 
     def _hello(self) -> list[Layer]:
@@ -84,72 +103,110 @@ class ZygoteProcess:
         with contextlib.suppress(ProcessLookupError):
             self.process.kill()
         self.process.wait()
+        for child in (self.waiting, self.unreaped):
+            if child is not None:
+                child.close()
+        self.waiting = self.unreaped = None
         self.claim.release()
 
     def run(self, job: bytes, limits: Limits) -> SandboxRun:
+        if self.unreaped is not None:
+            self._ended(self.unreaped)
+        child = self._ready()
         started = time.perf_counter()
-        job_fd = _memfd(job)
         report_read, report_write = os.pipe2(os.O_CLOEXEC)
         stdout_read, stdout_write = os.pipe2(os.O_CLOEXEC)
+        fds = (_memfd(job), report_write, stdout_write)
         try:
             start = channel.Start(
                 max(1, math.ceil(limits.cpu_seconds)), limits.memory_mb << 20, limits.wall_seconds
             )
-            self.sock.settimeout(KILL_GRACE)
-            channel.send(self.sock, start.pack(), (job_fd, report_write, stdout_write))
+            assert child.control is not None
+            channel.send(child.control, start.pack(), fds)
+        except OSError as error:
+            child.close()
+            raise ZygoteBroken(f"the waiting child is gone: {error}") from error
         finally:
-            for fd in (job_fd, report_write, stdout_write):
+            for fd in fds:
                 os.close(fd)
+        child.control.close()
+        child.control = None
         try:
-            return self._follow(started, limits, stdout_read, report_read)
+            return self._follow(child, started, limits, stdout_read, report_read)
         finally:
             os.close(report_read)
             os.close(stdout_read)
 
-    def _follow(self, started: float, limits: Limits, stdout_read: int, report_read: int) -> SandboxRun:
-        try:
-            _, fds = channel.receive(self.sock, channel.FORKED.size)
-        except (OSError, channel.ChannelClosed) as error:
-            raise ZygoteBroken(f"the zygote did not fork: {error}") from error
-        if len(fds) != 1:
-            raise ZygoteBroken("the zygote sent no pidfd")
-        pidfd = fds[0]
+    def _ready(self) -> Child:
+        """The child the zygote keeps waiting, once it has said so."""
+        if self.waiting is None:
+            data, fds = self._receive((channel.READY.size,), START_TIMEOUT)
+            tag, pid = channel.READY.unpack(data)
+            if tag != channel.READY_TAG or len(fds) != 2:
+                raise ZygoteBroken("the zygote sent a malformed READY")
+            self.waiting = Child(pid, fds[0], socket.socket(fileno=fds[1]))
+        child, self.waiting = self.waiting, None
+        return child
+
+    def _follow(
+        self, child: Child, started: float, limits: Limits, stdout_read: int, report_read: int
+    ) -> SandboxRun:
         reader = Reader(stdout_read, report_read, self.sock.fileno(), limits)
         try:
             how = reader.until(started + limits.wall_seconds)
-            if how != "ended":
-                signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-                reader.until(time.perf_counter() + KILL_GRACE)
-            ended = self._ended()
+            if how == "closed" and reader.collected.report.endswith(FINISHED):
+                child.kill()  # its whole report is in and it is about to exit anyway
+                self.unreaped = child
+                return _outcome(reader, None, ExitKind.OK, started)
+            if how == "closed":  # it closed its pipes without finishing: wait for its end
+                how = reader.until(started + limits.wall_seconds, pipes=False)
+            if how in ("deadline", "flood"):
+                child.kill()
+                reader.until(time.perf_counter() + KILL_GRACE, pipes=False)
         finally:
             reader.close()
-            os.close(pidfd)
-        got = reader.collected
-        kind = exit_kind(ended, limits, timed_out=how == "deadline", flooded=how == "flood")
-        code, by_signal = _decode(ended.status)
-        return SandboxRun(
-            report=bytes(got.report),
-            stdout=bytes(got.stdout),
-            exit_kind=kind,
-            exit_code=code,
-            signal=by_signal,
-            wall_ms=(time.perf_counter() - started) * 1000,
-            notes=[f"cpu {ended.cpu_seconds:.3f} s", f"peak rss {ended.max_rss_kb} kB"],
-        )
+        ended = self._ended(child)
+        return _outcome(reader, ended, exit_kind(ended, limits, how == "deadline", how == "flood"), started)
 
-    def _ended(self) -> channel.Ended:
-        self.sock.settimeout(KILL_GRACE)
+    def _ended(self, child: Child) -> channel.Ended:
+        """Wait for the zygote's report of the child's end, killing the child if it lingers."""
         try:
-            data, fds = channel.receive(self.sock, channel.ENDED.size)
-        except (OSError, channel.ChannelClosed) as error:
-            raise ZygoteBroken(f"the zygote did not report the child's end: {error}") from error
-        for fd in fds:
-            os.close(fd)
+            try:
+                data, _ = self._receive((channel.ENDED.size,), KILL_GRACE)
+            except ZygoteBroken:
+                child.kill()
+                data, _ = self._receive((channel.ENDED.size,), KILL_GRACE)
+        finally:
+            child.close()
+            self.unreaped = None
+        if data[0] != channel.ENDED_TAG:
+            raise ZygoteBroken("the zygote sent a malformed ENDED")
         return channel.unpack_ended(data)
+
+    def _receive(self, sizes: tuple[int, ...], timeout: float) -> tuple[bytes, list[int]]:
+        self.sock.settimeout(timeout)
+        try:
+            return channel.receive(self.sock, sizes)
+        except (OSError, channel.ChannelClosed) as error:
+            raise ZygoteBroken(f"the zygote did not answer: {error}") from error
+
+
+def _outcome(reader: Reader, ended: channel.Ended | None, kind: ExitKind, started: float) -> SandboxRun:
+    code, by_signal = _decode(ended.status) if ended is not None else (None, None)
+    notes = [f"cpu {ended.cpu_seconds:.3f} s", f"peak rss {ended.max_rss_kb} kB"] if ended is not None else []
+    return SandboxRun(
+        report=bytes(reader.collected.report),
+        stdout=bytes(reader.collected.stdout),
+        exit_kind=kind,
+        exit_code=code,
+        signal=by_signal,
+        wall_ms=(time.perf_counter() - started) * 1000,
+        notes=notes,
+    )
 
 
 def exit_kind(ended: channel.Ended, limits: Limits, timed_out: bool, flooded: bool) -> ExitKind:
-    _code, by_signal = _decode(ended.status)
+    _, by_signal = _decode(ended.status)
     if flooded:
         return ExitKind.OUTPUT
     if timed_out or by_signal == signal.SIGXCPU:

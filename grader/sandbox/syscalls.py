@@ -24,7 +24,7 @@ ALLOWED = (
     "getpgrp", "getpgid", "getsid", "getgroups",
     "clock_gettime", "clock_getres", "gettimeofday", "time", "nanosleep", "clock_nanosleep",
     "sched_yield", "sched_getaffinity", "getrandom", "uname", "getcwd",
-    "getrlimit", "prlimit64", "getrusage", "times", "sysinfo", "getpriority",
+    "getrlimit", "getrusage", "times", "sysinfo", "getpriority",
     "dup", "dup2", "dup3", "fcntl", "poll", "ppoll", "select", "pselect6",
 )  # fmt: skip
 DENIED_FILES = (
@@ -75,7 +75,10 @@ def build() -> Filter:
             if _exists(pyseccomp, name):
                 rules.add_rule(action, name)
                 count += 1
-    return Filter(_export(rules), count)
+    # prlimit64 on itself only (pid 0): on another process of the same uid it could lower limits.
+    rules.add_rule(pyseccomp.ALLOW, "prlimit64", pyseccomp.Arg(0, pyseccomp.EQ, 0))
+    rules.add_rule(pyseccomp.ERRNO(errno.EPERM), "prlimit64", pyseccomp.Arg(0, pyseccomp.NE, 0))
+    return Filter(_export(rules), count + 2)
 
 
 def _exists(pyseccomp: object, name: str) -> bool:

@@ -83,16 +83,18 @@ class ZygoteProcess:
         self.sock = ours
         self.waiting: Child | None = None
         self.unreaped: Child | None = None  # answered early; its ENDED is still to come
-        self.layers = self._hello()
+        self.layers: list[Layer] = []
 
-    def _hello(self) -> list[Layer]:
+    def greet(self) -> list[Layer]:
+        """Wait until the zygote is ready (it says which layers it set up); before any run."""
         self.sock.settimeout(START_TIMEOUT)
         try:
             data = self.sock.recv(65536)
-            return [Layer(**fields) for fields in json.loads(data)]
+            self.layers = [Layer(**fields) for fields in json.loads(data)]
         except (OSError, ValueError, TypeError) as error:
             self.close()
             raise ZygoteBroken(f"the sandbox zygote did not start: {error}") from error
+        return self.layers
 
     @property
     def alive(self) -> bool:

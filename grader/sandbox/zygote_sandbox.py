@@ -1,6 +1,7 @@
 """The production sandbox: a pool of zygotes, one job at a time each, one uid each.
 
-`run()` is thread-safe: concurrent callers each take a free zygote (or wait for one). A zygote
+All zygotes start at once, in parallel. `run()` is thread-safe: concurrent callers each take
+a free zygote (or wait for one), the one idle longest first. A zygote
 that breaks is replaced and the job retried once on a fresh one, since a broken zygote is never
 the student's fault. In strict mode a missing isolation layer stops the sandbox from starting.
 """
@@ -43,15 +44,20 @@ class ZygoteSandbox:
         self.slots = slots or os.cpu_count() or 1
         self._lock_dir = lock_dir or default_lock_dir()
         self._hardware_env = dict(hardware_env or {})
-        self._zygotes: list[ZygoteProcess | None] = [None] * self.slots
-        self._free: queue.LifoQueue[int] = queue.LifoQueue()
-        for index in reversed(range(self.slots)):
+        self._free: queue.Queue[int] = queue.Queue()  # oldest first: its child had longest to warm up
+        for index in range(self.slots):
             self._free.put(index)
         self._closed = threading.Event()
+        self._zygotes: list[ZygoteProcess | None] = []
         # Closes the zygotes even when a caller forgets close(): at garbage collection or exit.
         self._finalizer = weakref.finalize(self, _close_all, self._zygotes)
-        first = self._zygote(0)
-        self._layers = first.layers
+        self._zygotes.extend(ZygoteProcess(self._lock_dir, self._hardware_env) for _ in range(self.slots))
+        try:
+            greetings = [zygote.greet() for zygote in self._zygotes if zygote is not None]
+        except ZygoteBroken:
+            self.close()
+            raise
+        self._layers = greetings[0]
         missing = [layer.name for layer in self._layers if layer.name in REQUIRED and not layer.active]
         if strict and missing:
             self.close()
@@ -84,6 +90,7 @@ class ZygoteSandbox:
                 zygote.close()
             zygote = ZygoteProcess(self._lock_dir, self._hardware_env)
             self._zygotes[index] = zygote
+            zygote.greet()
         return zygote
 
     def _discard(self, index: int) -> None:

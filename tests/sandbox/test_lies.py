@@ -202,3 +202,22 @@ for pid in (os.getppid(), 1, -1):
     )
     result = attack.grade(code)
     assert result.score < 100 and "PermissionError" in result.stdout
+
+
+def test_changing_the_limits_of_other_processes(attack: Attack) -> None:
+    code = (
+        """
+import os, resource
+for pid in (os.getppid(), 1):
+    try:
+        resource.prlimit(pid, resource.RLIMIT_NOFILE, (0, 0))
+        print("lowered", pid)
+    except OSError as error:
+        print(type(error).__name__)
+print(resource.prlimit(0, resource.RLIMIT_NPROC))
+"""
+        + WRONG
+    )
+    result = attack.grade(code)
+    assert "lowered" not in result.stdout and "PermissionError" in result.stdout
+    assert "(0, 0)" in result.stdout  # its own limits are readable, and it may not start processes

@@ -5,8 +5,10 @@ or the API process died), or with its worker (a worker killed whole keeps its un
 message until the broker's visibility timeout). Submissions left `queued`, or `running`, longer
 than `sweep_stale_seconds` are sent again; grading twice stores one result.
 
-Any number of API processes sweep: each claims the rows it re-sends in the database
-(`SELECT ... FOR UPDATE SKIP LOCKED`, then `sent_at` is set), so a row is re-sent once per period.
+Queued submissions are re-sent only while the broker's queue is empty: during a backlog they are
+waiting, not lost, and re-sending them would only lengthen the queue. Any number of API processes
+sweep: each claims the rows it re-sends in the database (`SELECT ... FOR UPDATE SKIP LOCKED`, then
+`sent_at` is set), so a row is re-sent once per period.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 
+from service.backlog import queue_depth
 from service.db import transaction
 from service.dispatch import send_grade
 from service.errors import NotReady
@@ -28,14 +31,18 @@ from service.tables import Submission, now
 log = logging.getLogger(__name__)
 
 
-def claim(stale_seconds: float, batch: int, moment: datetime | None = None) -> list[str]:
-    """Mark (and return) the submissions to re-send; another sweeper skips or no longer sees them."""
+def claim(
+    stale_seconds: float, batch: int, moment: datetime | None = None, *, queued: bool = True
+) -> list[str]:
+    """Mark (and return) the submissions to re-send; another sweeper skips or no longer sees them.
+
+    Stale `running` ones always; stale `queued` ones only when `queued` (the broker's queue is empty).
+    """
     current = moment or now()
     cutoff = current - timedelta(seconds=stale_seconds)
-    stale = or_(
-        and_(Submission.status == "queued", Submission.created_at < cutoff),
-        and_(Submission.status == "running", Submission.started_at < cutoff),
-    )
+    stale = and_(Submission.status == "running", Submission.started_at < cutoff)
+    if queued:
+        stale = or_(stale, and_(Submission.status == "queued", Submission.created_at < cutoff))
     not_recently_sent = or_(Submission.sent_at.is_(None), Submission.sent_at < cutoff)
     query = (
         select(Submission.id)
@@ -53,7 +60,11 @@ def claim(stale_seconds: float, batch: int, moment: datetime | None = None) -> l
 
 def sweep_once(stale_seconds: float, batch: int) -> int:
     """Re-send what is stale; the number of gradings sent."""
-    ids = claim(stale_seconds, batch)
+    try:
+        backlog = queue_depth()
+    except NotReady:
+        return 0  # the broker is down: nothing can be sent this round
+    ids = claim(stale_seconds, batch, queued=backlog == 0)
     sent = 0
     for submission_id in ids:
         try:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import threading
 from datetime import timedelta
 
+import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from service import db, sweeper
+from service.backlog import queue_depth
+from service.settings import get_settings
 from service.tables import Submission, now
-from tests.resilience.stack import REFERENCE, auth, body, new_key
+from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
 
 
 def _submit(client: TestClient, count: int) -> list[str]:
@@ -62,8 +65,23 @@ def test_concurrent_sweepers_claim_disjoint_sets(client: TestClient) -> None:
     assert len(every) == len(set(every)) == 40
 
 
-def test_sweep_once_sends_the_stale_ones(client: TestClient) -> None:
-    ids = _submit(client, 2)
+def test_queued_ones_waiting_in_the_broker_queue_are_not_re_sent_lost_ones_are(
+    stack: Stack, client: TestClient
+) -> None:
+    ids = _submit(client, 2)  # no worker: their messages wait in the queue
     _age(ids, 600)
+    assert queue_depth() == 2
+    assert sweeper.sweep_once(120, 100) == 0  # a backlog: waiting, not lost
+    redis.Redis.from_url(stack.redis.url).delete(get_settings().queue)  # the broker loses them
+    assert queue_depth() == 0
     assert sweeper.sweep_once(120, 100) == 2
+    assert queue_depth() == 2
     assert sweeper.sweep_once(120, 100) == 0
+
+
+def test_stale_running_ones_are_re_sent_even_during_a_backlog(client: TestClient) -> None:
+    running, waiting = _submit(client, 1), _submit(client, 1)
+    _age(running, 600, "running")  # its worker died holding the message
+    _age(waiting, 600)
+    assert sweeper.sweep_once(120, 100) == 1
+    assert sweeper.claim(120, 100, queued=True) == waiting

@@ -48,6 +48,7 @@ class ZygoteSandbox:
         for index in range(self.slots):
             self._free.put(index)
         self._closed = threading.Event()
+        self._owner = os.getpid()
         self._zygotes: list[ZygoteProcess | None] = []
         # Closes the zygotes even when a caller forgets close(): at garbage collection or exit.
         self._finalizer = weakref.finalize(self, _close_all, self._zygotes)
@@ -67,6 +68,8 @@ class ZygoteSandbox:
         return list(self._layers)
 
     def run(self, job: bytes, limits: Limits) -> SandboxRun:
+        if os.getpid() != self._owner:
+            raise RuntimeError("a ZygoteSandbox cannot be used in a forked copy: create one per process")
         index = self._free.get()
         try:
             try:

@@ -63,6 +63,8 @@ def build() -> Filter:
     import pyseccomp
 
     rules = pyseccomp.SyscallFilter(defaction=pyseccomp.KILL_PROCESS)
+    # System calls of another ABI (int 0x80, x32) would dodge the rules: kill those too.
+    rules.set_attr(pyseccomp.Attr.ACT_BADARCH, pyseccomp.KILL_PROCESS)
     count = 0
     groups = (
         (pyseccomp.ALLOW, ALLOWED),

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import platform
 import time
+
+import pytest
 
 from grader.models import Result
 from tests.sandbox.conftest import TIGHT, Attack
@@ -109,3 +112,29 @@ def test_background_thread(attack: Attack) -> None:
 def test_low_level_thread(attack: Attack) -> None:
     code = "import _thread\n_thread.start_new_thread(print, ('hi',))\n" + LAYER_NORM
     assert_error(attack.grade(code), "forbidden")
+
+
+MACHINE_CODE = """
+import ctypes, platform
+libc = ctypes.CDLL(None)
+libc.mmap.restype = ctypes.c_void_p
+libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+page = libc.mmap(None, 4096, 7, 0x22, -1, 0)
+ctypes.memmove(page, bytes(CODE), len(CODE))
+print("returned", ctypes.CFUNCTYPE(ctypes.c_long)(page)())
+"""
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="x86-64 machine code")
+@pytest.mark.parametrize(
+    "code",
+    [
+        [0xB8, 0x02, 0, 0, 0, 0xCD, 0x80, 0xC3],  # mov eax, 2 (i386 fork); int 0x80; ret
+        [0xB8, 0x39, 0, 0, 0x40, 0x0F, 0x05, 0xC3],  # mov eax, 0x40000039 (x32 fork); syscall; ret
+    ],
+    ids=["i386-int-0x80", "x32"],
+)
+def test_fork_through_another_system_call_abi(attack: Attack, code: list[int]) -> None:
+    result = attack.grade(f"CODE = {code!r}\n" + MACHINE_CODE + LAYER_NORM)
+    assert_error(result, "forbidden")
+    assert "returned" not in result.stdout

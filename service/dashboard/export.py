@@ -18,7 +18,7 @@ from service.dashboard.timezones import utc
 from service.db import transaction
 from service.tables import DiagnosisRow, GradingResult, Student, Submission
 
-PAGE = 500
+PAGE = 1000
 LONG_HEADER = [
     "student",
     "challenge",
@@ -61,6 +61,7 @@ def wide(rows: list[StudentRow], challenges: list[str]) -> str:
 def _long_page(session: Session, course: str, after: tuple[datetime, str] | None) -> list[tuple[Any, ...]]:
     newest = (
         select(GradingResult.submission_id, func.max(GradingResult.id).label("result_id"))
+        .where(GradingResult.course_id.in_(course_ids(course)))
         .group_by(GradingResult.submission_id)
         .subquery()
     )

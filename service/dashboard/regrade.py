@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import and_, case, exists, func, insert, literal, select
+from sqlalchemy import and_, func, insert, literal, select
 from sqlalchemy.orm import Session
 
-from service.dashboard.queries.scope import graded_submissions
+from service.dashboard.queries.scope import current_version, graded_submissions, not_graded_at_current
 from service.dashboard.tables import Regrade, RegradeItem
 from service.errors import Invalid, NotFound
 from service.tables import GradingResult, Submission
@@ -49,12 +49,8 @@ def start(
     batch = Regrade(course=course, challenge=challenge, instructor_id=instructor_id, total=0)
     session.add(batch)
     session.flush()
-    current = case(chosen, value=Submission.challenge)
-    graded_now = exists().where(
-        GradingResult.submission_id == Submission.id, GradingResult.challenge_version == current
-    )
-    todo = select(literal(batch.id), Submission.id, current).where(
-        graded_submissions(course), Submission.challenge.in_(list(chosen)), ~graded_now
+    todo = select(literal(batch.id), Submission.id, current_version(chosen)).where(
+        graded_submissions(course), Submission.challenge.in_(list(chosen)), not_graded_at_current(chosen)
     )
     session.execute(
         insert(RegradeItem).from_select(["regrade_id", "submission_id", "challenge_version"], todo)

@@ -30,7 +30,7 @@ def overview(
     request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges
 ) -> HTMLResponse:
     with transaction() as session:
-        stats = course_overview(session, course)
+        stats = course_overview(session, course, {c.id: c.version for c in known.values()})
     cards = [views.card(entry, known.get(name)) for name, entry in stats.items()]
     return render(request, "overview.html", {"account": account, "course": course, "cards": cards})
 

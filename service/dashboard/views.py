@@ -74,7 +74,7 @@ def card(stats: ChallengeStats, challenge: Challenge | None) -> ChallengeCard:
         reached_100=stats.reached_100,
         attempts=stats.attempts,
         version=version,
-        stale=sum(n for v, n in stats.versions.items() if v != version) if version is not None else 0,
+        stale=stats.stale,
         histogram=charts.histogram(f"Best scores in {stats.challenge}", stats.histogram),
         tests_chart=charts.shares(
             f"Share of attempts failing each hidden test of {stats.challenge}",

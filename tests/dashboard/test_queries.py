@@ -27,6 +27,7 @@ from service.results import record
 from tests.conftest import ROOT
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
+VERSIONS = {"layer_norm": 1, "bloque": 1}
 CLASS = [
     ("ana", "layer_norm", "solutions/layer_norm/loops.py"),
     ("ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
@@ -82,8 +83,9 @@ def _grade_class(engine: Engine, grader: Grader, course: str) -> None:
 def test_overview_aggregates(engine: Engine, grader: Grader) -> None:
     _grade_class(engine, grader, "c1")
     with _opener(engine).begin() as session:
-        stats = course_overview(session, "c1")
-        assert course_overview(session, "other") == {}
+        stats = course_overview(session, "c1", VERSIONS)
+        assert course_overview(session, "other", VERSIONS) == {}
+        newer = course_overview(session, "c1", {**VERSIONS, "layer_norm": 2})
     layer_norm = stats["layer_norm"]
     assert (layer_norm.tried, layer_norm.reached_100, layer_norm.attempts) == (3, 1, 4)
     assert layer_norm.histogram[10] == 1 and sum(layer_norm.histogram) == 3
@@ -92,7 +94,7 @@ def test_overview_aggregates(engine: Engine, grader: Grader) -> None:
     shape = next(t for t in layer_norm.tests if t.test_id == "shape")
     assert (shape.attempts, shape.failed) == (4, 0)
     assert max(t.rate for t in layer_norm.tests) == 0.75  # three wrong attempts of four
-    assert layer_norm.versions == {1: 4}
+    assert layer_norm.stale == 0 and newer["layer_norm"].stale == 4 and newer["bloque"].stale == 0
     assert stats["bloque"].tried == 1 and stats["bloque"].reached_100 == 0
 
 

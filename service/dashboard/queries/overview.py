@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from sqlalchemy import ColumnElement, Subquery, case, distinct, func, select
 from sqlalchemy.orm import Session
 
-from service.dashboard.queries.scope import course_ids, graded_submissions, latest_result_ids
+from service.dashboard.queries.scope import (
+    course_ids,
+    graded_submissions,
+    latest_result_ids,
+    not_graded_at_current,
+)
 from service.tables import DiagnosisRow, GradingResult, Submission, TestOutcome
 
 BUCKETS = 11  # 0-9, 10-19, ..., 90-99, and 100 alone
@@ -42,7 +48,7 @@ class ChallengeStats:
     histogram: list[int] = field(default_factory=lambda: [0] * BUCKETS)
     tests: list[TestRate] = field(default_factory=list)
     diagnoses: list[DiagnosisShare] = field(default_factory=list)
-    versions: dict[int, int] = field(default_factory=dict)  # challenge version -> submissions
+    stale: int = 0  # graded submissions without a result for the current version of the challenge
 
 
 def _best_per_student(course: str) -> Subquery:
@@ -64,15 +70,18 @@ def _bucket(best: ColumnElement[float]) -> ColumnElement[int]:
     return case(*steps, else_=0)
 
 
-def course_overview(session: Session, course: str) -> dict[str, ChallengeStats]:
-    """Every challenge the course has graded submissions of, with its statistics."""
+def course_overview(session: Session, course: str, versions: Mapping[str, int]) -> dict[str, ChallengeStats]:
+    """Every challenge the course has graded submissions of, with its statistics.
+
+    `versions` are the current versions of the known challenges (a challenge missing there is never stale).
+    """
     stats: dict[str, ChallengeStats] = defaultdict(lambda: ChallengeStats(""))
     best = _best_per_student(course)
     _totals(session, best, stats)
     _histograms(session, best, stats)
     _test_rates(session, course, stats)
     _diagnoses(session, course, stats)
-    _versions(session, course, stats)
+    _stale(session, course, versions, stats)
     for name, entry in stats.items():
         entry.challenge = name
     return dict(sorted(stats.items()))
@@ -130,14 +139,20 @@ def _diagnoses(session: Session, course: str, stats: dict[str, ChallengeStats]) 
         )
 
 
-def _versions(session: Session, course: str, stats: dict[str, ChallengeStats]) -> None:
+def _stale(
+    session: Session, course: str, versions: Mapping[str, int], stats: dict[str, ChallengeStats]
+) -> None:
     query = (
-        select(GradingResult.challenge, GradingResult.challenge_version, func.count())
-        .where(GradingResult.id.in_(latest_result_ids(course)))
-        .group_by(GradingResult.challenge, GradingResult.challenge_version)
+        select(Submission.challenge, func.count())
+        .where(
+            graded_submissions(course),
+            Submission.challenge.in_(list(versions)),
+            not_graded_at_current(versions),
+        )
+        .group_by(Submission.challenge)
     )
-    for challenge, version, count in session.execute(query):
-        stats[challenge].versions[int(version)] = count
+    for challenge, count in session.execute(query):
+        stats[challenge].stale = count
 
 
 def activity_mark(session: Session, course: str) -> str:

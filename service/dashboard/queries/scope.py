@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, Select, func, select
+from collections.abc import Mapping
+
+from sqlalchemy import ColumnElement, Select, case, exists, func, select
 
 from service.tables import Course, GradingResult, Submission
 
@@ -23,4 +25,17 @@ def latest_result_ids(course: str) -> Select[int]:
         select(func.max(GradingResult.id))
         .where(GradingResult.course_id.in_(course_ids(course)))
         .group_by(GradingResult.submission_id)
+    )
+
+
+def current_version(versions: Mapping[str, int]) -> ColumnElement[int]:
+    """The current version of each submission's challenge (from the challenges the app loaded)."""
+    return case(dict(versions), value=Submission.challenge, else_=-1)
+
+
+def not_graded_at_current(versions: Mapping[str, int]) -> ColumnElement[bool]:
+    """The submission has no result for the current version of its challenge (one index lookup)."""
+    return ~exists().where(
+        GradingResult.submission_id == Submission.id,
+        GradingResult.challenge_version == current_version(versions),
     )

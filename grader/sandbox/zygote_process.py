@@ -73,7 +73,7 @@ class ZygoteProcess:
                 [sys.executable, "-I", "-S", "-c", _BOOT, str(theirs.fileno()), uid, uid],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
-                pass_fds=(theirs.fileno(),),
+                pass_fds=(theirs.fileno(), self.claim.lock_fd),  # the uid stays ours while either lives
                 env=env,
                 cwd="/",
                 start_new_session=True,

@@ -121,11 +121,14 @@ class Worker:
     def _tail(self) -> str:
         return f"worker log:\n{self.log.read_text(errors='replace')[-4000:]}"
 
-    def terminate(self, seconds: float = 30) -> int:
+    def terminate(self, seconds: float = 30) -> int | None:
+        """SIGTERM (warm shutdown), then SIGKILL to the group after `seconds`; the exit status of SIGTERM."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
         try:
             return self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            return None
         finally:
             self.kill()
 

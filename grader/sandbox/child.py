@@ -72,6 +72,8 @@ def _descriptors(job: int, report: int, stdout: int) -> None:
     os.dup2(high[2], 2)
     os.dup2(high[0], JOB_FD)
     os.dup2(high[1], REPORT_FD)
+    with contextlib.suppress(OSError):
+        os.close(0)  # where a received descriptor may have landed: no stdin
     linux.close_from(REPORT_FD + 1)
 
 

@@ -103,3 +103,22 @@ except OSError as error:
     result = attack.grade(code)
     assert "cwd /tmp/scratch" in result.stdout
     assert "PermissionError" in result.stdout
+
+
+def test_the_child_holds_only_its_own_descriptors(attack: Attack) -> None:
+    code = (
+        """
+import fcntl
+open_fds = []
+for fd in range(64):
+    try:
+        fcntl.fcntl(fd, fcntl.F_GETFD)
+        open_fds.append(fd)
+    except OSError:
+        pass
+print("open", open_fds)
+"""
+        + WRONG
+    )
+    result = attack.grade(code)
+    assert "open [1, 2, 4]" in result.stdout  # stdout, stderr and the report; the job was read and closed

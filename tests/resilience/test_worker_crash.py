@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 
+import pytest
 from fastapi.testclient import TestClient
 
 from service.celery_app import GRADE_TASK, celery
@@ -21,6 +22,8 @@ from tests.resilience.stack import (
     status,
     wait_until,
 )
+
+pytestmark = pytest.mark.slow
 
 
 def _graded_once(client: TestClient, headers: dict[str, str], submission_id: str) -> None:

@@ -79,9 +79,12 @@ def shares(title: str, items: list[tuple[str, float]]) -> BarChart:
     return BarChart(title, max(row * len(items), row), bars)
 
 
+TIMELINE_WIDTH = 480.0
+
+
 def timeline(title: str, attempts: list[tuple[str, datetime, float]]) -> LineChart:
     """Score over time, one series per challenge; x is the attempt's time."""
-    left, right, top, base = 34.0, WIDTH - 8, 10.0, 150.0
+    left, right, top, base = 34.0, TIMELINE_WIDTH - 8, 10.0, 150.0
     times = [moment.timestamp() for _, moment, _ in attempts] or [0.0]
     start, span = min(times), (max(times) - min(times)) or 1.0
 
@@ -108,5 +111,6 @@ def timeline(title: str, attempts: list[tuple[str, datetime, float]]) -> LineCha
     )
     ticks = tuple((y(v), str(v)) for v in (0, 50, 100))
     ends = [min(attempts, key=lambda a: a[1])[1], max(attempts, key=lambda a: a[1])[1]] if attempts else []
-    labels = tuple((x(m), f"{m:%d %b %H:%M}") for m in dict.fromkeys(ends))
-    return LineChart(title, 175.0, series, ticks, labels)
+    short = len(times) > 1 and max(times) - min(times) < 24 * 3600
+    labels = tuple((x(m), f"{m:%H:%M:%S}" if short else f"{m:%d %b %H:%M}") for m in dict.fromkeys(ends))
+    return LineChart(title, 175.0, series, ticks, labels, width=TIMELINE_WIDTH)

@@ -95,3 +95,22 @@ def test_a_worker_whose_database_restarts_mid_grading_stores_its_result_once_it_
         stack.postgres.start()
     wait_until(lambda: status(submitted["id"]) == "done", 45, worker.log.read_text)
     assert results_of(submitted["id"]) == 1
+
+
+def test_a_running_worker_reconnects_after_a_redis_restart_and_grades_what_was_refused(
+    fast_sweeper: Stack, client: TestClient, worker: Worker
+) -> None:
+    headers = auth(new_key())
+    assert client.post("/v1/submissions?wait=20", json=body(CODE), headers=headers).status_code == 200
+    fast_sweeper.redis.stop()
+    try:
+        refused = client.post("/v1/submissions", json=body(CODE), headers=headers)
+        assert refused.status_code == 503
+        time.sleep(2)  # the worker notices the lost connection
+    finally:
+        fast_sweeper.redis.start()
+    submission_id = refused.json()["detail"].split()[-8]
+    wait_until(lambda: status(submission_id) == "done", 60, worker.log.read_text)
+    assert results_of(submission_id) == 1
+    after = client.post("/v1/submissions?wait=20", json=body(CODE), headers=headers)
+    assert after.status_code == 200, after.text

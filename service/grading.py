@@ -5,13 +5,13 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from grader.grade import Grader
 from service.db import relaxed_commit, transaction
-from service.results import record
+from service.results import Stored, finish, store
 from service.tables import GradingResult, Submission, now
 
 log = logging.getLogger(__name__)
@@ -28,29 +28,38 @@ class Graded:
 def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
     """Run the grader on a submission and store its result; None when there is no such submission."""
     with transaction() as session:
-        submission = session.get(Submission, submission_id)
-        if submission is None:
+        row = session.execute(
+            select(
+                Submission.challenge,
+                Submission.course_id,
+                Submission.status,
+                Submission.code,
+                Submission.lang,
+                Submission.callback_url,
+            ).where(Submission.id == submission_id)
+        ).first()
+        if row is None:
             log.warning("asked to grade unknown submission %s", submission_id)
             return None
-        challenge = grader.challenges.get(submission.challenge)
+        challenge = grader.challenges.get(row.challenge)
         version = challenge.version if challenge else 0
-        if _already_graded(session, submission_id, version) or challenge is None:
-            return Graded(submission_id, submission.status, False, submission.callback_url)
-        submission.status = "running"
-        submission.started_at = now()
-        submission.attempts += 1
-        code, lang = submission.code, submission.lang
+        if challenge is None or _already_graded(session, submission_id, version):
+            return Graded(submission_id, row.status, False, row.callback_url)
+        session.execute(
+            update(Submission)
+            .where(Submission.id == submission_id)
+            .values(status="running", started_at=now(), attempts=Submission.attempts + 1)
+        )
         relaxed_commit(session)  # if `running` is lost, the submission is still graded
-    result = grader.grade(challenge.id, code, lang)  # type: ignore[arg-type]
+    result = grader.grade(challenge.id, row.code, row.lang)
     try:
         with transaction() as session:
-            submission = session.get_one(Submission, submission_id)
-            record(session, submission, version, result)
-            callback_url = submission.callback_url
+            store(session, Stored(submission_id, row.course_id, row.challenge), version, result)
+            finish(session, submission_id, result)
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
-    return Graded(submission_id, result.status, True, callback_url)
+    return Graded(submission_id, result.status, True, row.callback_url)
 
 
 def _already_graded(session: Session, submission_id: str, version: int) -> bool:

@@ -3,54 +3,83 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from service.tables import DiagnosisRow, GradingResult, Submission, TestOutcome, now
 
 
-def result_row(submission: Submission, version: int, result: Result) -> GradingResult:
+@dataclass(frozen=True)
+class Stored:
+    """What storing a result needs to know of its submission."""
+
+    id: str
+    course_id: int
+    challenge: str
+
+
+def store(session: Session, submission: Stored, version: int, result: Result) -> None:
+    """Insert the result and its test and diagnosis rows (a duplicate fails at the unique key)."""
     keys = {"course_id": submission.course_id, "challenge": submission.challenge}
     error = result.error
-    return GradingResult(
-        submission_id=submission.id,
-        challenge_version=version,
-        status=result.status,
-        score=result.score,
-        points=result.points,
-        max_points=result.max_points,
-        error_kind=error.kind if error else None,
-        error_message=error.message if error else None,
-        error_line=error.line if error else None,
-        stdout=result.stdout,
-        grading_ms=result.grading_ms,
-        document=result.model_dump_json(),
-        tests=[
-            TestOutcome(
-                position=i,
-                test_id=t.id,
-                category=t.category,
-                passed=t.passed,
-                points=t.points,
-                max_points=t.max_points,
-                message=t.message,
-                **keys,
-            )
-            for i, t in enumerate(result.tests)
-        ],
-        diagnoses=[
-            DiagnosisRow(position=i, diagnosis_id=d.id, message=d.message, **keys)
-            for i, d in enumerate(result.diagnoses)
-        ],
+    row = {
+        "submission_id": submission.id,
+        "challenge_version": version,
+        "status": result.status,
+        "score": result.score,
+        "points": result.points,
+        "max_points": result.max_points,
+        "error_kind": error.kind if error else None,
+        "error_message": error.message if error else None,
+        "error_line": error.line if error else None,
+        "stdout": result.stdout,
+        "grading_ms": result.grading_ms,
+        "document": result.model_dump_json(),
+        "created_at": now(),
         **keys,
-    )
+    }
+    # Statements without inline values are compiled once and cached; the rows go as parameters.
+    result_id = session.execute(insert(GradingResult).returning(GradingResult.id), row).scalar_one()
+    if result.tests:
+        session.execute(
+            insert(TestOutcome),
+            [
+                {
+                    "result_id": result_id,
+                    "position": i,
+                    "test_id": t.id,
+                    "category": t.category,
+                    "passed": t.passed,
+                    "points": t.points,
+                    "max_points": t.max_points,
+                    "message": t.message,
+                    **keys,
+                }
+                for i, t in enumerate(result.tests)
+            ],
+        )
+    if result.diagnoses:
+        session.execute(
+            insert(DiagnosisRow),
+            [
+                {"result_id": result_id, "position": i, "diagnosis_id": d.id, "message": d.message, **keys}
+                for i, d in enumerate(result.diagnoses)
+            ],
+        )
+
+
+def finish(session: Session, submission_id: str, result: Result) -> None:
+    values = {"status": result.status, "score": result.score, "finished_at": now()}
+    session.execute(update(Submission).where(Submission.id == submission_id).values(**values))
 
 
 def record(session: Session, submission: Submission, version: int, result: Result) -> None:
-    """Add the result and finish the submission (the caller commits; a duplicate fails there)."""
-    session.add(result_row(submission, version, result))
+    """Store the result of an ORM submission and finish it (the caller commits)."""
+    session.flush()
+    store(session, Stored(submission.id, submission.course_id, submission.challenge), version, result)
     submission.status = result.status
     submission.score = result.score
     submission.finished_at = now()

@@ -79,6 +79,8 @@ def _configure(backend: Backend, tmp: Path) -> None:
 
 
 def reset_caches() -> None:
+    if db.engine.cache_info().currsize:
+        db.engine().dispose()
     get_settings.cache_clear()
     db.sessions.cache_clear()
     db.engine.cache_clear()
@@ -97,13 +99,19 @@ def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
         )
 
 
-def wait_for_workers(process: subprocess.Popen[bytes], log: Path, seconds: float = 60) -> None:
+def worker_count() -> int:
+    with db.transaction() as session:
+        return session.query(WorkerBeat).count()
+
+
+def wait_for_workers(
+    process: subprocess.Popen[bytes], log: Path, seconds: float = 180, more_than: int = 0
+) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         assert process.poll() is None, f"worker exited:\n{log.read_text()[-3000:]}"
-        with db.transaction() as session:
-            if session.query(WorkerBeat).count() > 0:
-                return
+        if worker_count() > more_than:
+            return
         time.sleep(0.1)
     raise AssertionError(f"no worker ready after {seconds} s:\n{log.read_text()[-3000:]}")
 

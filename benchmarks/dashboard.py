@@ -38,7 +38,7 @@ from service.dashboard.queries.timeline import attempts  # noqa: E402
 from service.db import make_engine  # noqa: E402
 from service.keys import create_key  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
-from service.results import result_row  # noqa: E402
+from service.results import record  # noqa: E402
 from service.tables import ApiKey, Course, GradingResult, Student, Submission, new_id, now  # noqa: E402
 
 CHALLENGES = ("layer_norm", "bloque")
@@ -98,7 +98,8 @@ def fill(engine: Engine, students: int, tries: int, samples: dict[str, list[tupl
 
             session.add_all(s for s, _ in pending)
             session.flush()  # results point at their submissions: those go first
-            session.add_all(result_row(s, 1, r) for s, r in pending)
+            for submission, result in pending:
+                record(session, submission, 1, result)
 
 
 def median_ms(action: Callable[[], object], runs: int = 5) -> float:

@@ -13,7 +13,7 @@ from jinja2 import Environment, FileSystemLoader
 from grader.challenge import Challenge
 from service.dashboard import accounts, csrf
 from service.dashboard.accounts import Account
-from service.db import transaction
+from service.db import reading
 from service.errors import NotFound
 
 SESSION_USER = "instructor"
@@ -30,7 +30,7 @@ def current_account(request: Request) -> Account:
     instructor_id = request.session.get(SESSION_USER)
     account = None
     if isinstance(instructor_id, int):
-        with transaction() as session:
+        with reading() as session:
             account = accounts.load(session, instructor_id)
     if account is None:
         raise LoginRequired()

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.queries.students import StudentRow
 from service.dashboard.timezones import utc
-from service.db import transaction
+from service.db import reading
 from service.tables import DiagnosisRow, GradingResult, Student, Submission
 
 PAGE = 1000
@@ -102,7 +102,7 @@ def _long_page(session: Session, course: str, after: tuple[datetime, str] | None
 
 
 def long_lines(
-    course: str, open_session: Callable[[], AbstractContextManager[Session]] = transaction
+    course: str, open_session: Callable[[], AbstractContextManager[Session]] = reading
 ) -> Iterator[str]:
     """Every attempt of the course, oldest first, read a page at a time (short transactions)."""
     yield _line(LONG_HEADER)

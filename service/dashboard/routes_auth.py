@@ -12,7 +12,7 @@ from service.dashboard import accounts, csrf
 from service.dashboard.deps import SESSION_USER, render
 from service.dashboard.forms import form_fields
 from service.dashboard.throttle import LoginThrottle
-from service.db import transaction
+from service.db import reading
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]
@@ -31,7 +31,7 @@ def login_page(request: Request, next: str | None = None) -> HTMLResponse:
 
 
 def _authenticate(email: str, password: str) -> accounts.Account | None:
-    with transaction() as session:
+    with reading() as session:
         return accounts.authenticate(session, email, password)
 
 

@@ -8,7 +8,7 @@ from fastapi.responses import Response, StreamingResponse
 from service.dashboard import export
 from service.dashboard.deps import Challenges, VisibleCourse
 from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
-from service.db import transaction
+from service.db import reading
 
 router = APIRouter()
 
@@ -20,7 +20,7 @@ def _attachment(course: str, kind: str) -> dict[str, str]:
 
 @router.get("/courses/{course}/gradebook.csv", name="gradebook")
 def gradebook(course: VisibleCourse, known: Challenges) -> Response:
-    with transaction() as session:
+    with reading() as session:
         rows = sort_rows(student_rows(session, course, StudentFilter()), "student", "", False)
     names = sorted(set(known) | {c for row in rows for c in row.best})
     body = export.wide(rows, names)

@@ -12,7 +12,7 @@ from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, re
 from service.dashboard.queries.overview import activity_mark, course_overview
 from service.dashboard.queries.students import SortKey, StudentFilter, sort_rows, student_rows
 from service.dashboard.queries.timeline import attempts
-from service.db import transaction
+from service.db import reading
 from service.errors import Invalid
 
 router = APIRouter()
@@ -29,7 +29,7 @@ def home(request: Request, account: CurrentAccount) -> Response:
 def overview(
     request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges
 ) -> HTMLResponse:
-    with transaction() as session:
+    with reading() as session:
         stats = course_overview(session, course, {c.id: c.version for c in known.values()})
     cards = [views.card(entry, known.get(name)) for name, entry in stats.items()]
     return render(request, "overview.html", {"account": account, "course": course, "cards": cards})
@@ -38,7 +38,7 @@ def overview(
 @router.get("/courses/{course}/activity", name="activity")
 def activity(course: VisibleCourse) -> JSONResponse:
     """A mark that changes when a submission arrives or is graded: pages poll it to refresh."""
-    with transaction() as session:
+    with reading() as session:
         mark = activity_mark(session, course)
     return JSONResponse({"mark": mark}, headers={"Cache-Control": "no-store"})
 
@@ -66,7 +66,7 @@ def students(
     desc: bool = False,
 ) -> HTMLResponse:
     chosen = StudentFilter(text=q, challenge=challenge, below=_score(below))
-    with transaction() as session:
+    with reading() as session:
         rows = student_rows(session, course, chosen)
     names = sorted(set(known) | {c for row in rows for c in row.best})
     context = {
@@ -83,7 +83,7 @@ def students(
 
 @router.get("/courses/{course}/students/{student}", response_class=HTMLResponse, name="student")
 def student(request: Request, account: CurrentAccount, course: VisibleCourse, student: str) -> HTMLResponse:
-    with transaction() as session:
+    with reading() as session:
         found = attempts(session, course, student)
     points = [(a.challenge, a.created_at, a.score) for a in found if a.score is not None]
     chart = charts.timeline(f"Score over time of {student}", points)

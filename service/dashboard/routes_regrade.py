@@ -12,7 +12,7 @@ from service.dashboard import csrf, regrade
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
 from service.dashboard.regrade_task import send_regrades
-from service.db import transaction
+from service.db import reading, transaction
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]
@@ -22,7 +22,7 @@ def _start(course: str, challenge: str | None, versions: dict[str, int], instruc
     with transaction() as session:
         batch = regrade.start(session, course, challenge, versions, instructor_id)
         batch_id = batch.id
-    with transaction() as session:
+    with reading() as session:
         ids = regrade.submission_ids(session, batch_id)
     send_regrades(ids)  # after the commit: a worker always finds the batch it works for
     return batch_id
@@ -39,7 +39,7 @@ async def start(
 
 
 def _progress(regrade_id: int, courses: tuple[str, ...]) -> regrade.Progress:
-    with transaction() as session:
+    with reading() as session:
         return regrade.progress(session, regrade_id, courses)
 
 

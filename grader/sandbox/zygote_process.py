@@ -215,8 +215,10 @@ def exit_kind(ended: channel.Ended, limits: Limits, timed_out: bool, flooded: bo
         return ExitKind.TIMEOUT
     if by_signal == signal.SIGSYS:
         return ExitKind.FORBIDDEN
-    if by_signal == signal.SIGKILL and ended.cpu_seconds >= CPU_KILL_SHARE * math.ceil(limits.cpu_seconds):
-        return ExitKind.TIMEOUT  # RLIMIT_CPU with soft = hard ends in SIGKILL
+    if by_signal == signal.SIGKILL:  # not ours: RLIMIT_CPU (soft = hard ends in SIGKILL) or the OOM killer
+        if ended.cpu_seconds >= CPU_KILL_SHARE * math.ceil(limits.cpu_seconds):
+            return ExitKind.TIMEOUT
+        return ExitKind.MEMORY
     if by_signal is not None:
         return ExitKind.CRASH
     return ExitKind.OK

@@ -32,6 +32,12 @@ MAX_HELPER_LOG = 4
 MAX_MESSAGE = 400
 
 Write = Callable[[bytes], None]
+Flush = Callable[[], None]
+
+
+def _no_flush() -> None:
+    pass
+
 
 # Taken before student code runs, so that monkeypatching NumPy cannot change how we report.
 _ndarray = np.ndarray
@@ -187,9 +193,11 @@ def _run_call(
     builder: _Materializer,
     write: Write,
     max_elements: int,
+    flush: Flush,
 ) -> None:
     args = [builder.build(a) for a in spec["args"]]
     kwargs = {k: builder.build(v) for k, v in spec["kwargs"].items()}
+    flush()  # everything before this call reaches the parent, whatever the call does
     try:
         value = function(*args, **kwargs)
         record = _output_record(index, value, max_elements)
@@ -204,8 +212,11 @@ def _run_call(
             write(encode_record(Tag.HELPER_INPUT, index, struct.pack("<H", slot) + encode_array(seen)))
 
 
-def run(job: bytes, write: Write) -> None:
-    """Load the student's module and answer every call of the job, in order."""
+def run(job: bytes, write: Write, flush: Flush = _no_flush) -> None:
+    """Load the student's module and answer every call of the job, in order.
+
+    `write` may buffer: `flush` is called before each call of a student's function.
+    """
     header, blob = decode_job(job)
     arrays = [decode_array(blob[a["offset"] : a["offset"] + a["length"]], 1 << 30) for a in header["arrays"]]
     helpers = _load_helpers(header.get("helpers", ""))
@@ -220,18 +231,26 @@ def run(job: bytes, write: Write) -> None:
         function = namespace.get(spec["function"])
         if callable(function):
             builder = _Materializer(arrays, helpers)
-            _run_call(index, spec, function, builder, write, max_elements)
+            _run_call(index, spec, function, builder, write, max_elements, flush)
         write(encode_record(Tag.CALL_DONE, index))
     write(encode_record(Tag.FINISHED, 0))
 
 
-def _fd_writer(fd: int) -> Write:
-    def write(data: bytes) -> None:
-        view = memoryview(data)
-        while view:
-            view = view[_os_write(fd, view) :]
+class _BufferedWriter:
+    """Records gathered and written in one system call: fewer wake-ups of the reading parent."""
 
-    return write
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.pending: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.pending.append(data)
+
+    def flush(self) -> None:
+        view = memoryview(b"".join(self.pending))
+        self.pending = []
+        while view:
+            view = view[_os_write(self.fd, view) :]
 
 
 def _read_all(fd: int) -> bytes:
@@ -249,7 +268,9 @@ def main(job_fd: int, report_fd: int) -> None:
     """
     job = _read_all(job_fd)
     _os_close(job_fd)
-    run(job, _fd_writer(report_fd))
+    writer = _BufferedWriter(report_fd)
+    run(job, writer.write, writer.flush)
+    writer.flush()
     for stream in (sys.stdout, sys.stderr):
         with _suppress(BaseException):  # the student may have replaced or closed them
             stream.flush()

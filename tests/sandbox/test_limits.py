@@ -138,3 +138,19 @@ def test_fork_through_another_system_call_abi(attack: Attack, code: list[int]) -
     result = attack.grade(f"CODE = {code!r}\n" + MACHINE_CODE + LAYER_NORM)
     assert_error(result, "forbidden")
     assert "returned" not in result.stdout
+
+
+def test_a_call_that_never_ends_keeps_the_answers_before_it(attack: Attack) -> None:
+    code = """
+import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    if X.shape[1] == 1:
+        while True:
+            pass
+    mu = X.mean(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(X.var(axis=1, keepdims=True) + eps) + beta
+"""
+    result = attack.grade(code, tight=True)
+    assert result.error is not None and result.error.kind == "timeout"
+    assert 0 < result.points < result.max_points

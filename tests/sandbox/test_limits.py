@@ -48,14 +48,14 @@ def test_infinite_loop_that_ignores_sigterm(attack: Attack) -> None:
     started = time.monotonic()
     result = attack.grade(code, tight=True)
     assert_error(result, "timeout")
-    assert time.monotonic() - started < TIGHT.wall_seconds + 2
+    assert time.monotonic() - started < TIGHT.wall_seconds + 5  # slack for a loaded machine
 
 
 def test_sleep_at_import(attack: Attack) -> None:
     started = time.monotonic()
     result = attack.grade("import time\ntime.sleep(3600)\n" + LAYER_NORM, tight=True)
     assert_error(result, "timeout")
-    assert time.monotonic() - started < TIGHT.wall_seconds + 2
+    assert time.monotonic() - started < TIGHT.wall_seconds + 5  # slack for a loaded machine
 
 
 def test_stdout_flood(attack: Attack) -> None:

@@ -8,6 +8,7 @@ the student's fault. In strict mode a missing isolation layer stops the sandbox 
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import threading
@@ -19,6 +20,7 @@ from grader.sandbox.base import Layer, Limits, SandboxRun
 from grader.sandbox.uids import default_lock_dir
 from grader.sandbox.zygote_process import ZygoteBroken, ZygoteProcess
 
+log = logging.getLogger(__name__)
 REQUIRED = ("namespaces", "network", "filesystem", "seccomp", "rlimits", "uid", "environment", "no processes")
 
 
@@ -63,6 +65,10 @@ class ZygoteSandbox:
         if strict and missing:
             self.close()
             raise SandboxUnavailable(f"sandbox layers unavailable here: {', '.join(missing)}")
+        if missing:
+            log.warning(
+                "sandbox running WITHOUT these layers (allowed by the operator): %s", ", ".join(missing)
+            )
 
     def layers(self) -> list[Layer]:
         return list(self._layers)

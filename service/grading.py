@@ -56,6 +56,8 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
         with transaction() as session:
             store(session, Stored(submission_id, row.course_id, row.challenge), version, result)
             finish(session, submission_id, result)
+            # Lost in a database crash, the submission is left `running` and the sweeper grades it again.
+            relaxed_commit(session)
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)

@@ -60,9 +60,10 @@ def cli(*args: str) -> list[str]:
 
 
 @contextlib.contextmanager
-def environment(setup: str, data: Path) -> Iterator[dict[str, str]]:
+def environment(setup: str, data: Path, extra: dict[str, str] | None = None) -> Iterator[dict[str, str]]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOGRADER_")}
     env["AUTOGRADER_DATA_DIR"] = str(data)
+    env.update(extra or {})
     if setup == "embedded":
         yield env
         return
@@ -170,13 +171,17 @@ def main() -> None:
     parser.add_argument("--single", type=int, default=200)
     parser.add_argument("--burst", type=int, default=1000)
     parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument(
+        "--set", action="append", default=[], help="NAME=VALUE for serve, e.g. AUTOGRADER_WORKERS=3"
+    )
     args = parser.parse_args()
+    extra = dict(item.split("=", 1) for item in args.set)
     reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
     rows: list[Row] = []
     for setup in args.setups.split(","):
         with contextlib.ExitStack() as stack:
             tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            env = stack.enter_context(environment(setup, tmp / "data"))
+            env = stack.enter_context(environment(setup, tmp / "data", extra))
             base, key = stack.enter_context(served(env, tmp / "serve.log"))
             rows.append(single(setup, base, key, args.single, reference))
             print(rows[-1].line(), flush=True)

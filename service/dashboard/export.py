@@ -58,18 +58,10 @@ def wide(rows: list[StudentRow], challenges: list[str]) -> str:
     return "".join(lines)
 
 
-def _long_page(session: Session, course: str, after: tuple[datetime, str] | None) -> list[tuple[Any, ...]]:
-    newest = (
-        select(GradingResult.submission_id, func.max(GradingResult.id).label("result_id"))
-        .where(GradingResult.course_id.in_(course_ids(course)))
-        .group_by(GradingResult.submission_id)
-        .subquery()
-    )
-    diagnoses = (
-        select(func.aggregate_strings(DiagnosisRow.diagnosis_id, ";"))
-        .where(DiagnosisRow.result_id == GradingResult.id)
-        .scalar_subquery()
-    )
+def _attempts_page(
+    session: Session, course: str, after: tuple[datetime, str] | None
+) -> list[tuple[Any, ...]]:
+    """The next page of the course's submissions, in (created_at, id) order (keyset pagination)."""
     query = (
         select(
             Student.external_id,
@@ -78,15 +70,8 @@ def _long_page(session: Session, course: str, after: tuple[datetime, str] | None
             Submission.created_at,
             Submission.status,
             Submission.score,
-            GradingResult.points,
-            GradingResult.max_points,
-            GradingResult.challenge_version,
-            GradingResult.error_kind,
-            diagnoses,
         )
         .join(Student, Submission.student_id == Student.id)
-        .outerjoin(newest, newest.c.submission_id == Submission.id)
-        .outerjoin(GradingResult, GradingResult.id == newest.c.result_id)
         .where(Submission.course_id.in_(course_ids(course)))
         .order_by(Submission.created_at, Submission.id)
         .limit(PAGE)
@@ -101,6 +86,34 @@ def _long_page(session: Session, course: str, after: tuple[datetime, str] | None
     return [tuple(row) for row in session.execute(query)]
 
 
+def _newest_results(session: Session, submission_ids: list[str]) -> dict[str, tuple[Any, ...]]:
+    """Per submission of the page: points, max points, version, error kind and diagnoses of its newest result."""
+    newest = (
+        select(func.max(GradingResult.id))
+        .where(GradingResult.submission_id.in_(submission_ids))
+        .group_by(GradingResult.submission_id)
+    )
+    diagnoses = (
+        select(DiagnosisRow.result_id, func.aggregate_strings(DiagnosisRow.diagnosis_id, ";").label("ids"))
+        .where(DiagnosisRow.result_id.in_(newest))
+        .group_by(DiagnosisRow.result_id)
+        .subquery()
+    )
+    query = (
+        select(
+            GradingResult.submission_id,
+            GradingResult.points,
+            GradingResult.max_points,
+            GradingResult.challenge_version,
+            GradingResult.error_kind,
+            diagnoses.c.ids,
+        )
+        .outerjoin(diagnoses, diagnoses.c.result_id == GradingResult.id)
+        .where(GradingResult.id.in_(newest))
+    )
+    return {row[0]: tuple(row[1:]) for row in session.execute(query)}
+
+
 def long_lines(
     course: str, open_session: Callable[[], AbstractContextManager[Session]] = reading
 ) -> Iterator[str]:
@@ -109,24 +122,11 @@ def long_lines(
     after: tuple[datetime, str] | None = None
     while True:
         with open_session() as session:
-            page = _long_page(session, course, after)
-        for row in page:
-            student, challenge, sid, created, status, score, points, max_points, version, kind, diag = row
-            yield _line(
-                [
-                    student,
-                    challenge,
-                    sid,
-                    _time(created),
-                    status,
-                    _score(score),
-                    points,
-                    max_points,
-                    version,
-                    kind,
-                    diag,
-                ]
-            )
+            page = _attempts_page(session, course, after)
+            results = _newest_results(session, [row[2] for row in page])
+        for student, challenge, sid, created, status, score in page:
+            graded = results.get(sid, (None,) * 5)
+            yield _line([student, challenge, sid, _time(created), status, _score(score), *graded])
         if len(page) < PAGE:
             return
         after = (page[-1][3], page[-1][2])

@@ -44,3 +44,16 @@ def test_same_idempotency_key_on_two_platforms_makes_two_submissions(
     first = client.post("/v1/submissions", json=PAYLOAD, headers={**auth(key), "Idempotency-Key": "k"})
     second = client.post("/v1/submissions", json=PAYLOAD, headers={**auth(other), "Idempotency-Key": "k"})
     assert first.json()["id"] != second.json()["id"]
+
+
+def test_only_the_keys_hash_is_stored(key: CreatedKey) -> None:
+    from sqlalchemy import select
+
+    from service import db
+    from service.tables import ApiKey
+
+    with db.transaction() as session:
+        row = session.scalars(select(ApiKey)).one()
+        stored = [str(value) for value in (row.prefix, row.key_hash, row.webhook_secret)]
+    assert all(key.key not in value for value in stored)
+    assert key.key.split("_")[1] == row.prefix and len(row.key_hash) == 64

@@ -78,3 +78,32 @@ def diagnose(prepared: PreparedChallenge, student: ChildReport) -> list[Mistake]
             matching = _explaining(prepared.pairs(), student, calls, prepared.expected)
         found |= {m.id for v in matching for m in v.mistakes}
     return [m for m in prepared.challenge.mistakes if m.id in found]
+
+
+def explained_tests(
+    prepared: PreparedChallenge, student: ChildReport, mistakes: list[Mistake]
+) -> dict[str, list[Mistake]]:
+    """For each failed test a diagnosis accounts for, the fewest diagnosed mistakes that do.
+
+    A test is accounted for when the variant made of those mistakes behaves on every call of the
+    test exactly as the student's code did, and differently from the reference.
+    """
+    variants = [v for v in prepared.singles if v.mistakes[0] in mistakes]
+    if len(mistakes) == 2:
+        ids = {m.id for m in mistakes}
+        variants += [v for v in prepared.pairs() if {m.id for m in v.mistakes} == ids]
+    explained: dict[str, list[Mistake]] = {}
+    for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
+        for variant in variants:
+            if _reproduces(variant, student, span, prepared.expected):
+                explained[test.id] = list(variant.mistakes)
+                break
+    return explained
+
+
+def _reproduces(
+    variant: Variant, student: ChildReport, span: range, expected: tuple[CallOutcome, ...]
+) -> bool:
+    return all(same_behaviour(student.calls[i], variant.outcomes[i]) for i in span) and not all(
+        same_behaviour(variant.outcomes[i], expected[i]) for i in span
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from grader import messages
 from grader.authoring import HiddenTest, Observed, Verdict, fail
@@ -53,16 +54,24 @@ def judge(test: HiddenTest, seen: Observed, missing: list[str], specs: dict[str,
         return fail(messages.CHECK_BROKEN)
 
 
-def _message(test: HiddenTest, verdict: Verdict, lang: Lang) -> str:
+def _message(test: HiddenTest, verdict: Verdict, lang: Lang, explanation: Text | None) -> str:
     if verdict.passed:
         return test.title(lang)
-    parts = [test.hint(lang)] if verdict.show_hint else []
+    hint = explanation if explanation is not None else test.hint
+    parts = [hint(lang)] if verdict.show_hint else []
     if verdict.detail is not None:
         parts.append(f"({verdict.detail(lang)})" if verdict.show_hint else verdict.detail(lang))
     return f"{test.title(lang)}: {' '.join(parts)}"
 
 
-def evaluate(prepared: PreparedChallenge, report: ChildReport, lang: Lang) -> list[HiddenTestResult]:
+def evaluate(
+    prepared: PreparedChallenge,
+    report: ChildReport,
+    lang: Lang,
+    explained: Mapping[str, Text] | None = None,
+) -> list[HiddenTestResult]:
+    """Judge every test; `explained` replaces the hint of failed tests a diagnosis accounts for."""
+    explained = explained or {}
     specs = {f.name: f for f in prepared.challenge.functions}
     results = []
     for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
@@ -80,7 +89,7 @@ def evaluate(prepared: PreparedChallenge, report: ChildReport, lang: Lang) -> li
                 passed=verdict.passed,
                 points=test.points if verdict.passed else 0,
                 max_points=test.points,
-                message=_message(test, verdict, lang),
+                message=_message(test, verdict, lang, explained.get(test.id)),
             )
         )
     return results

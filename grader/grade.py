@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from grader import messages
 from grader.challenge import Challenge
-from grader.diagnosis import diagnose
+from grader.diagnosis import diagnose, explained_tests
 from grader.evaluate import evaluate
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
@@ -57,6 +57,12 @@ def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: S
     error = _whole_error(prepared.challenge, run, report, lang)
     failed = any(not t.passed for t in tests)
     diagnoses = diagnose(prepared, report) if failed and report.protocol_error is None else []
+    if explained := explained_tests(prepared, report, diagnoses):
+        because = {
+            test_id: messages.EXPLAINED.format(names=", ".join(m.id for m in mistakes))
+            for test_id, mistakes in explained.items()
+        }
+        tests = evaluate(prepared, report, lang, because)
     return _result(
         prepared.challenge,
         tests,

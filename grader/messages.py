@@ -75,6 +75,10 @@ NOT_RUN = text(
     "did not run: the grading stopped before it",
 )
 FUNCTION_MISSING = text("falta la función {name}", "the function {name} is missing")
+EXPLAINED = text(
+    "es justo lo que produce el error diagnosticado ({names})",
+    "exactly what the diagnosed mistake produces ({names})",
+)
 CHECK_BROKEN = text("no se pudo comprobar este resultado", "this result could not be checked")
 
 

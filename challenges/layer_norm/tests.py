@@ -36,8 +36,8 @@ def rows_standardized(seen: Observed) -> Verdict:
         if not (np.all(np.abs(means) < 1e-6) and np.all(np.abs(stds - 1) < 1e-3)):
             return fail(
                 text(
-                    f"medias por fila {np.round(means, 3).tolist()}, desviaciones {np.round(stds, 3).tolist()}",
-                    f"row means {np.round(means, 3).tolist()}, deviations {np.round(stds, 3).tolist()}",
+                    f"medias por fila {(np.round(means, 3) + 0.0).tolist()}, desviaciones {np.round(stds, 3).tolist()}",
+                    f"row means {(np.round(means, 3) + 0.0).tolist()}, deviations {np.round(stds, 3).tolist()}",
                 )
             )
     return passed()

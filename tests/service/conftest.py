@@ -69,6 +69,8 @@ def _choose(tmp: Path) -> tuple[Backend, str | None]:
 
 
 def _configure(backend: Backend, tmp: Path) -> None:
+    for name in [n for n in os.environ if n.startswith("AUTOGRADER_") and n != "AUTOGRADER_CHALLENGES_DIR"]:
+        del os.environ[name]  # whatever earlier tests left: these tests set what they use
     os.environ.update(
         AUTOGRADER_DATABASE_URL=backend.database_url,
         AUTOGRADER_BROKER_URL=backend.broker_url,
@@ -126,7 +128,7 @@ def stop(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
     tmp = tmp_path_factory.mktemp("service")
     saved = dict(os.environ)

@@ -52,7 +52,7 @@ def grade(
     if challenge not in known:
         _usage_error(f"unknown challenge {challenge!r}; known: {', '.join(known)}")
     sources = [_read(path) for path in files]
-    grader = Grader(known, default_sandbox())
+    grader = Grader(known, default_sandbox(hardware_env=get_settings().hardware_env))
     for path, source in zip(files, sources, strict=True):
         result = grader.grade(challenge, source, lang)  # type: ignore[arg-type]
         if as_json:

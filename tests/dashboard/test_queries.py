@@ -137,3 +137,15 @@ def test_regrade_batches_count_progress_from_the_results(engine: Engine, grader:
         assert (progress.total, progress.done, progress.finished) == (4, 2, False)
         with pytest.raises(regrade.NotFound):
             regrade.progress(session, batch_id, ("c2",))
+
+
+def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
+    engine: Engine, grader: Grader
+) -> None:
+    _grade_class(engine, grader, "c1")
+    with _opener(engine).begin() as session:
+        everything = regrade.start(session, "c1", None, {"layer_norm": 2, "bloque": 2}, instructor_id=None)
+        only_bloque = regrade.start(session, "c1", None, {"layer_norm": 1, "bloque": 2}, instructor_id=None)
+        assert (everything.total, only_bloque.total) == (5, 1)
+        with pytest.raises(regrade.Invalid):
+            regrade.start(session, "c1", "no_such_challenge", VERSIONS, instructor_id=None)

@@ -1,10 +1,11 @@
 """What a forked child does to itself, first while it waits for a job, then to run it.
 
 Runs only in the child. While waiting (off the critical path): close every inherited descriptor
-but the socket the grader will send the job's descriptors on, enter the scratch folder, switch to the slot's unprivileged uid,
-arm the parent-death signal (a uid change clears it), and warm up on a canned job. Once the job's
-descriptors arrive: put them in place and close the rest, rlimits with soft = hard, and the
-system-call filter last, because it forbids everything else. Then the harness runs the job.
+but the socket the grader will send the job's descriptors on, enter the scratch folder, switch
+to the slot's unprivileged uid, arm the parent-death signal (a uid change clears it), set the
+rlimits that do not depend on the job, become non-dumpable, and warm up on a canned job. Once the
+job's descriptors arrive: put them in place and close the rest, the job's rlimits (soft = hard),
+and the system-call filter last, because it forbids everything else. Then the harness runs.
 """
 
 from __future__ import annotations
@@ -36,8 +37,7 @@ def serve(control: socket.socket, identity: tuple[int, int] | None, scratch: str
         ctl.detach()  # closed below with every other descriptor
         start = channel.unpack_start(data)
         _descriptors(*fds)
-        _limits(start)
-        linux.prctl(linux.PR_SET_DUMPABLE, 0)
+        _limits(_job_limits(start))
         rules.install()
     except BaseException as error:
         _say(f"sandbox setup failed: {type(error).__name__}: {error}")
@@ -61,6 +61,8 @@ def _waiting(control: socket.socket, identity: tuple[int, int] | None, scratch: 
     linux.prctl(linux.PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:
         os._exit(SETUP_FAILED)  # the zygote died before the signal was armed
+    _limits(FIXED_LIMITS)
+    linux.prctl(linux.PR_SET_DUMPABLE, 0)
     warmup.run(warmup.CANNED)
     return socket.socket(fileno=CONTROL_FD)
 
@@ -77,17 +79,25 @@ def _descriptors(job: int, report: int, stdout: int) -> None:
     linux.close_from(REPORT_FD + 1)
 
 
-def _limits(start: channel.Start) -> None:
-    pairs = {
+FIXED_LIMITS = {  # set while waiting: they do not depend on the job
+    resource.RLIMIT_FSIZE: 0,
+    resource.RLIMIT_NPROC: 0,
+    resource.RLIMIT_CORE: 0,
+    resource.RLIMIT_MEMLOCK: 0,
+    resource.RLIMIT_MSGQUEUE: 0,
+}
+
+
+def _job_limits(start: channel.Start) -> dict[int, int]:
+    return {
         resource.RLIMIT_CPU: start.cpu_seconds,
         resource.RLIMIT_AS: start.memory_bytes,
-        resource.RLIMIT_FSIZE: 0,
-        resource.RLIMIT_NOFILE: OPEN_FILES,
-        resource.RLIMIT_NPROC: 0,
-        resource.RLIMIT_CORE: 0,
-        resource.RLIMIT_MEMLOCK: 0,
-        resource.RLIMIT_MSGQUEUE: 0,
+        resource.RLIMIT_NOFILE: OPEN_FILES,  # once the job's descriptors are in place
     }
+
+
+def _limits(pairs: dict[int, int]) -> None:
+    """Soft = hard: the child cannot raise them back."""
     for kind, value in pairs.items():
         resource.setrlimit(kind, (value, value))
 

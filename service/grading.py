@@ -11,7 +11,9 @@ from sqlalchemy.orm import Session
 
 from grader.grade import Grader
 from service.db import relaxed_commit, transaction
+from service.poison import gave_up
 from service.results import Stored, finish, store
+from service.settings import get_settings
 from service.tables import GradingResult, Submission, now
 
 log = logging.getLogger(__name__)
@@ -36,6 +38,7 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
                 Submission.code,
                 Submission.lang,
                 Submission.callback_url,
+                Submission.attempts,
             ).where(Submission.id == submission_id)
         ).first()
         if row is None:
@@ -51,7 +54,10 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
             .values(status="running", started_at=now(), attempts=Submission.attempts + 1)
         )
         relaxed_commit(session)  # if `running` is lost, the submission is still graded
-    result = grader.grade(challenge.id, row.code, row.lang)
+    if row.attempts >= get_settings().grading_max_attempts:
+        result = gave_up(challenge, row.lang, submission_id, row.attempts + 1)
+    else:
+        result = grader.grade(challenge.id, row.code, row.lang)
     try:
         with transaction() as session:
             store(session, Stored(submission_id, row.course_id, row.challenge), version, result)

@@ -1,0 +1,45 @@
+"""A submission whose grading keeps dying ends `error` (internal, resubmit) instead of looping forever."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from grader.grade import Grader
+from service import db
+from service.grading import grade_submission
+from service.settings import get_settings
+from service.tables import Submission
+from tests.resilience.stack import REFERENCE, auth, body, new_key, results_of
+
+
+def _started(submission_id: str, attempts: int) -> None:
+    with db.transaction() as session:
+        session.execute(
+            update(Submission)
+            .where(Submission.id == submission_id)
+            .values(status="running", attempts=attempts)
+        )
+
+
+def test_after_the_last_allowed_attempt_the_submission_ends_as_an_internal_error(
+    client: TestClient, grader: Grader
+) -> None:
+    headers = auth(new_key())
+    submitted = client.post("/v1/submissions", json=body(REFERENCE, lang="en"), headers=headers).json()
+    _started(submitted["id"], get_settings().grading_max_attempts)  # every earlier start died
+    graded = grade_submission(grader, submitted["id"])
+    assert graded is not None and graded.stored and graded.status == "error"
+    seen = client.get(f"/v1/submissions/{submitted['id']}", headers=headers).json()
+    assert seen["status"] == "error" and seen["result"]["error"]["kind"] == "internal"
+    assert "resubmit" in seen["result"]["error"]["message"] and seen["result"]["score"] == 0
+    assert results_of(submitted["id"]) == 1
+
+
+def test_below_the_limit_a_redelivered_submission_is_graded(client: TestClient, grader: Grader) -> None:
+    headers = auth(new_key())
+    submitted = client.post("/v1/submissions", json=body(REFERENCE), headers=headers).json()
+    _started(submitted["id"], get_settings().grading_max_attempts - 1)
+    graded = grade_submission(grader, submitted["id"])
+    assert graded is not None and graded.status == "done"
+    assert client.get(f"/v1/submissions/{submitted['id']}", headers=headers).json()["result"]["score"] == 100

@@ -20,6 +20,7 @@ ATOL = 1e-7
 
 def _observation(outcome: CallOutcome) -> list[np.ndarray]:
     seen = [np.array([len(outcome.outputs), outcome.as_tuple], dtype=float), *outcome.outputs]
+    seen += [np.array(sorted(outcome.args_after), dtype=float)]  # which arguments it changed
     seen += [outcome.args_after[s] for s in sorted(outcome.args_after)]
     seen += [np.array([outcome.helper_counts[s] for s in sorted(outcome.helper_counts)], dtype=float)]
     for slot in sorted(outcome.helper_inputs):

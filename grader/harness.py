@@ -74,15 +74,16 @@ class _Materializer:
     def __init__(self, arrays: list[np.ndarray], helpers: dict[str, Any]) -> None:
         self.arrays = arrays
         self.helpers = helpers
-        self.array_slots: list[np.ndarray] = []
+        self.array_slots: list[tuple[np.ndarray, np.ndarray]] = []  # (given to the student, as sent)
         self.helper_slots: list[_LoggedHelper] = []
 
     def build(self, spec: dict[str, Any], track: bool = True) -> Any:
         """An argument for the student; `track` reports arrays back after the call."""
         if "array" in spec:
-            array = self.arrays[spec["array"]].copy()
+            sent = self.arrays[spec["array"]]
+            array = sent.copy()
             if track:
-                self.array_slots.append(array)
+                self.array_slots.append((array, sent))
             return array
         if "helper" in spec:
             params = {k: self.build(v, track=False) for k, v in spec["params"].items()}
@@ -96,6 +97,12 @@ class _Materializer:
         if "int" in spec:
             return int(spec["int"])
         return spec["const"]
+
+
+def _changed(array: np.ndarray, sent: np.ndarray) -> bool:
+    """Whether the student changed an argument: compared byte for byte, by methods of ndarray."""
+    same_layout = array.shape == sent.shape and array.dtype == sent.dtype
+    return not (same_layout and _ndarray.tobytes(array) == _ndarray.tobytes(sent))
 
 
 def _student_line(error: BaseException) -> int | None:
@@ -204,8 +211,9 @@ def _run_call(
     except BaseException as error:
         record = encode_record(Tag.CALL_ERROR, index, encode_text(_describe(error)))
     write(record)
-    for slot, array in enumerate(builder.array_slots):
-        write(encode_record(Tag.ARG_AFTER, index, struct.pack("<H", slot) + encode_array(array)))
+    for slot, (array, sent) in enumerate(builder.array_slots):
+        if _changed(array, sent):
+            write(encode_record(Tag.ARG_AFTER, index, struct.pack("<H", slot) + encode_array(array)))
     for slot, helper in enumerate(builder.helper_slots):
         write(encode_record(Tag.HELPER_COUNT, index, struct.pack("<HI", slot, helper.count)))
         for seen in helper.inputs:

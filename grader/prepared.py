@@ -6,7 +6,9 @@ the trusted parent, and grading a submission only runs the student's code.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import json
 import threading
 import warnings
 from collections.abc import Callable
@@ -20,7 +22,7 @@ from grader.authoring import Mistake
 from grader.calls import Call, CallEncoder
 from grader.challenge import Challenge, ChallengeError
 from grader.report import CallOutcome, ChildReport, parse_report
-from grader.wire import encode_job
+from grader.wire import encode_job_head
 
 MAX_OUTPUT_ELEMENTS = 1 << 20
 
@@ -73,7 +75,13 @@ class PreparedChallenge:
         )
 
     def job(self, source: str) -> bytes:
-        return encode_job({**self.header, "source": source}, self.blob)
+        # The calls' JSON is encoded once; only the source is spliced into the object per job.
+        head = self.head_json[:-1] + b', "source": ' + json.dumps(source).encode() + b"}"
+        return encode_job_head(head, self.blob)
+
+    @functools.cached_property
+    def head_json(self) -> bytes:
+        return json.dumps(self.header).encode()
 
     def run_in_process(self, source: str) -> ChildReport:
         """Run trusted code (the reference, a mistake) the way the child would run a student's."""

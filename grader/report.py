@@ -35,7 +35,7 @@ class CallOutcome:
     as_tuple: bool = False
     error: StudentError | None = None
     not_array: str | None = None
-    args_after: dict[int, np.ndarray] = field(default_factory=dict)
+    args_after: dict[int, np.ndarray] = field(default_factory=dict)  # only the arguments it changed
     helper_counts: dict[int, int] = field(default_factory=dict)
     helper_inputs: dict[int, list[np.ndarray]] = field(default_factory=dict)
     done: bool = False

@@ -31,7 +31,7 @@ class Tag(IntEnum):
     OUTPUT = 4  # array: the value returned by the call
     CALL_ERROR = 5  # json: type, message, line
     NOT_ARRAY = 6  # json: type
-    ARG_AFTER = 7  # u16 slot + array: an array argument after the call
+    ARG_AFTER = 7  # u16 slot + array: an array argument the call changed (absent: unchanged)
     HELPER_INPUT = 8  # u16 slot + array: what a helper function was called with
     HELPER_COUNT = 9  # u16 slot + u32 count: how often a helper function was called
     CALL_DONE = 10
@@ -91,7 +91,11 @@ def encode_text(fields: dict[str, Any]) -> bytes:
 
 
 def encode_job(header: dict[str, Any], blob: bytes) -> bytes:
-    head = json.dumps(header).encode()
+    return encode_job_head(json.dumps(header).encode(), blob)
+
+
+def encode_job_head(head: bytes, blob: bytes) -> bytes:
+    """A job from its header already encoded as a JSON object."""
     return JOB_MAGIC + struct.pack("<IQ", len(head), len(blob)) + head + blob
 
 

@@ -119,3 +119,16 @@ def arguments_untouched() -> Check:
         return passed()
 
     return check
+
+
+def all_of(*checks: Check) -> Check:
+    """Every check in turn; the first failure is the verdict."""
+
+    def check(seen: Observed) -> Verdict:
+        for one in checks:
+            verdict = one(seen)
+            if not verdict.passed:
+                return verdict
+        return passed()
+
+    return check

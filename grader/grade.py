@@ -23,10 +23,15 @@ MAX_STDOUT_CHARS = 4000
 class Grader:
     """Grades submissions for a set of challenges through one sandbox. Thread-safe."""
 
-    def __init__(self, challenges: Mapping[str, Challenge], sandbox: Sandbox) -> None:
+    def __init__(
+        self,
+        challenges: Mapping[str, Challenge],
+        sandbox: Sandbox,
+        prepared: Mapping[str, PreparedChallenge] | None = None,
+    ) -> None:
         self.challenges = dict(challenges)
         self.sandbox = sandbox
-        self._prepared: dict[str, PreparedChallenge] = {}
+        self._prepared: dict[str, PreparedChallenge] = dict(prepared or {})
         self._lock = threading.Lock()
 
     def prepared(self, challenge_id: str) -> PreparedChallenge:
@@ -42,6 +47,14 @@ class Grader:
 
     def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
         return grade(self.prepared(challenge_id), code, lang, self.sandbox)
+
+
+def prepare_all(challenges: Mapping[str, Challenge]) -> dict[str, PreparedChallenge]:
+    """Every challenge fully prepared: done once in a worker's parent, inherited by its children."""
+    prepared = {challenge_id: prepare(challenge) for challenge_id, challenge in challenges.items()}
+    for one in prepared.values():
+        one.warm()
+    return prepared
 
 
 def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: Sandbox) -> Result:

@@ -22,6 +22,7 @@ def make_celery(settings: Settings) -> Celery:
         task_reject_on_worker_lost=True,
         task_ignore_result=True,  # results live in the database
         worker_prefetch_multiplier=1,
+        worker_proc_alive_timeout=60,  # a pool child starts its sandbox before it says it is up
         worker_hijack_root_logger=False,
         worker_send_task_events=False,
         broker_connection_retry_on_startup=True,

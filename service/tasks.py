@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from celery import Task
-from celery.signals import worker_process_init, worker_process_shutdown, worker_ready, worker_shutdown
+from celery.signals import (
+    worker_init,
+    worker_process_init,
+    worker_process_shutdown,
+    worker_ready,
+    worker_shutdown,
+)
 from sqlalchemy.exc import DBAPIError
 
 from service import events, webhooks, worker_state
@@ -37,6 +43,10 @@ def _in_process_pool() -> bool:
     return str(app.conf.worker_pool) in ("threads", "solo")
 
 
+def _main_starting(**_: Any) -> None:
+    worker_state.preload()
+
+
 def _child_ready(**_: Any) -> None:
     worker_state.after_fork()
 
@@ -61,6 +71,7 @@ app.task(name=GRADE_TASK, autoretry_for=(DBAPIError,), retry_backoff=1, retry_ba
     grade
 )
 app.task(name=WEBHOOK_TASK, bind=True, max_retries=None)(deliver_webhook)
+worker_init.connect(_main_starting, weak=False)
 worker_process_init.connect(_child_ready, weak=False)
 worker_process_shutdown.connect(_child_done, weak=False)
 worker_ready.connect(_ready, weak=False)

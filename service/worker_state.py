@@ -9,7 +9,8 @@ import socket
 import threading
 
 from grader.challenge import load_challenges
-from grader.grade import Grader
+from grader.grade import Grader, prepare_all
+from grader.prepared import PreparedChallenge
 from grader.sandbox import default_sandbox
 from service import db, events
 from service.settings import get_settings
@@ -21,10 +22,21 @@ BEAT_SECONDS = 10.0
 _lock = threading.Lock()
 _grader: Grader | None = None
 _beat: threading.Timer | None = None
+_prepared: dict[str, PreparedChallenge] | None = None
+
+
+def preload() -> None:
+    """In the worker's main process, before its pool forks: prepare every challenge once.
+
+    Forked pool children inherit the result, so each starts in the time its sandbox takes
+    instead of preparing everything again (which outlasted Celery's start-up check under load).
+    """
+    global _prepared
+    _prepared = prepare_all(load_challenges(get_settings().challenges_dir))
 
 
 def grader() -> Grader:
-    """This process's Grader, created (and every challenge prepared) on first use."""
+    """This process's Grader, created on first use (every challenge prepared and warmed)."""
     global _grader
     with _lock:
         if _grader is None:
@@ -34,8 +46,11 @@ def grader() -> Grader:
                 slots=sandbox_slots(),
                 hardware_env=settings.hardware_env,
             )
-            _grader = Grader(load_challenges(settings.challenges_dir), sandbox)
-            _grader.warm()
+            if _prepared is not None:
+                _grader = Grader({k: p.challenge for k, p in _prepared.items()}, sandbox, _prepared)
+            else:
+                _grader = Grader(load_challenges(settings.challenges_dir), sandbox)
+            _grader.warm()  # instant with preloaded challenges
             _start_beat()
         return _grader
 

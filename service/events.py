@@ -27,13 +27,14 @@ def _client() -> redis.Redis | None:
     return redis.Redis.from_url(url, socket_timeout=2) if url else None
 
 
-def publish_graded(submission_id: str, status: str) -> None:
-    """Tell waiting requests the result is stored; a lost message only delays them (they recheck)."""
+def publish_graded(submission_id: str, message: str) -> None:
+    """Tell waiting requests the result is stored: the message is the graded Submission's JSON
+    (or just its status); a lost message only delays them (they recheck the database)."""
     client = _client()
     if client is None:
         return
     try:
-        client.publish(channel(submission_id), status)
+        client.publish(channel(submission_id), message)
     except redis.RedisError as error:
         log.warning("could not publish the grading of %s: %s", submission_id, error)
 

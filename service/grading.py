@@ -10,11 +10,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from grader.grade import Grader
+from service import schemas
 from service.db import relaxed_commit, transaction
 from service.poison import gave_up
 from service.results import Stored, finish, store
 from service.settings import get_settings
-from service.tables import GradingResult, Submission, now
+from service.submissions import utc
+from service.tables import Course, GradingResult, Student, Submission, now
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +27,7 @@ class Graded:
     status: str
     stored: bool  # False when this submission already had its result (a repeated delivery)
     callback_url: str | None
+    view: schemas.Submission | None = None  # the graded Submission, as the API shows it
 
 
 def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
@@ -39,7 +42,13 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
                 Submission.lang,
                 Submission.callback_url,
                 Submission.attempts,
-            ).where(Submission.id == submission_id)
+                Submission.created_at,
+                Course.slug,
+                Student.external_id,
+            )
+            .join(Course, Submission.course_id == Course.id)
+            .join(Student, Submission.student_id == Student.id)
+            .where(Submission.id == submission_id)
         ).first()
         if row is None:
             log.warning("asked to grade unknown submission %s", submission_id)
@@ -61,13 +70,23 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
     try:
         with transaction() as session:
             store(session, Stored(submission_id, row.course_id, row.challenge), version, result)
-            finish(session, submission_id, result)
+            finished_at = finish(session, submission_id, result)
             # Lost in a database crash, the submission is left `running` and the sweeper grades it again.
             relaxed_commit(session)
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
-    return Graded(submission_id, result.status, True, row.callback_url)
+    view = schemas.Submission(
+        id=submission_id,
+        status=result.status,
+        challenge=row.challenge,
+        student=row.external_id,
+        course=row.slug,
+        created_at=utc(row.created_at),
+        finished_at=finished_at,
+        result=result,
+    )
+    return Graded(submission_id, result.status, True, row.callback_url, view)
 
 
 def _already_graded(session: Session, submission_id: str, version: int) -> bool:

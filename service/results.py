@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
@@ -71,9 +72,12 @@ def store(session: Session, submission: Stored, version: int, result: Result) ->
         )
 
 
-def finish(session: Session, submission_id: str, result: Result) -> None:
-    values = {"status": result.status, "score": result.score, "finished_at": now()}
+def finish(session: Session, submission_id: str, result: Result) -> datetime:
+    """Mark the submission graded; the moment it finished."""
+    finished_at = now()
+    values = {"status": result.status, "score": result.score, "finished_at": finished_at}
     session.execute(update(Submission).where(Submission.id == submission_id).values(**values))
+    return finished_at
 
 
 def record(session: Session, submission: Submission, version: int, result: Result) -> None:

@@ -180,25 +180,22 @@ def _decode_cursor(cursor: str) -> tuple[datetime, str]:
         raise Invalid("invalid cursor: pass the next_cursor of the previous page") from error
 
 
-def _utc(moment: datetime | None) -> datetime | None:
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)  # SQLite keeps no time zone; every stored time is UTC
+def utc(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite keeps none, and every stored time is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def to_schema(submission: Submission, result: GradingResult | None) -> schemas.Submission:
     final = submission.status in schemas.FINAL_STATUSES
     graded: Result | None = to_result(result) if result is not None and final else None
-    created_at = _utc(submission.created_at)
-    assert created_at is not None
     return schemas.Submission(
         id=submission.id,
         status=submission.status,
         challenge=submission.challenge,
         student=submission.student.external_id,
         course=submission.course.slug,
-        created_at=created_at,
-        finished_at=_utc(submission.finished_at),
+        created_at=utc(submission.created_at),
+        finished_at=utc(submission.finished_at) if submission.finished_at else None,
         result=graded,
     )
 

@@ -26,7 +26,7 @@ def grade(submission_id: str) -> None:
     graded = grade_submission(worker_state.grader(), submission_id)
     if graded is None or not graded.stored:
         return
-    events.publish_graded(submission_id, graded.status)
+    events.publish_graded(submission_id, graded.view.model_dump_json() if graded.view else graded.status)
     if graded.callback_url:
         app.send_task(WEBHOOK_TASK, args=[submission_id])
 

@@ -18,13 +18,21 @@ T = TypeVar("T")
 RECHECK_SECONDS = 1.0  # with pub/sub, still look at the database this often (a message may be lost)
 
 
+class Woken:
+    """One waiting request: set when its submission is graded, with what the message carried."""
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+        self.payload: bytes | None = None
+
+
 class Waiter:
     """Wakes the requests waiting for a submission; one listener per API process."""
 
     def __init__(self, events_url: str | None, poll_seconds: float) -> None:
         self.events_url = events_url
         self.poll_seconds = poll_seconds
-        self._waiting: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self._waiting: dict[str, set[Woken]] = defaultdict(set)
         self._listener: asyncio.Task[None] | None = None
         self._client: aioredis.Redis | None = None
         self._subscribed = asyncio.Event()
@@ -58,51 +66,55 @@ class Waiter:
                     self._subscribed.set()
                     async for message in pubsub.listen():
                         if message["type"] == "pmessage":
-                            self._wake(message["channel"].decode().removeprefix(CHANNEL_PREFIX))
+                            submission_id = message["channel"].decode().removeprefix(CHANNEL_PREFIX)
+                            self._wake(submission_id, message["data"])
             except (aioredis.RedisError, OSError) as error:
                 self._subscribed.clear()
                 log.warning("event listener lost Redis (%s); waiting requests poll meanwhile", error)
                 await asyncio.sleep(1)
 
-    def _wake(self, submission_id: str) -> None:
-        for event in self._waiting.get(submission_id, ()):
-            event.set()
+    def _wake(self, submission_id: str, payload: bytes) -> None:
+        for woken in self._waiting.get(submission_id, ()):
+            woken.payload = payload
+            woken.event.set()
 
     @contextlib.contextmanager
-    def expect(self, submission_id: str) -> Iterator[asyncio.Event]:
+    def expect(self, submission_id: str) -> Iterator[Woken]:
         """Listen for the grading of `submission_id` from now on (enter before it can happen)."""
-        event = asyncio.Event()
-        self._waiting[submission_id].add(event)
+        woken = Woken()
+        self._waiting[submission_id].add(woken)
         try:
-            yield event
+            yield woken
         finally:
-            self._waiting[submission_id].discard(event)
+            self._waiting[submission_id].discard(woken)
             if not self._waiting[submission_id]:
                 del self._waiting[submission_id]
 
     async def settle(
         self,
-        woken: asyncio.Event,
+        woken: Woken,
         seconds: float,
         current: T,
         is_final: Callable[[T], bool],
-        reload: Callable[[], Awaitable[T]],
+        reload: Callable[[bytes | None], Awaitable[T]],
     ) -> T:
-        """Reload `current` each time it may have changed, until it is final or `seconds` have passed."""
+        """Reload `current` each time it may have changed (with what the wake-up carried, if
+        anything), until it is final or `seconds` have passed."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
         while not is_final(current):
             remaining = deadline - loop.time()
             if remaining <= 0:
                 break
-            await self._pause(woken, remaining)
-            current = await reload()
+            current = await reload(await self._pause(woken, remaining))
         return current
 
-    async def _pause(self, woken: asyncio.Event, remaining: float) -> None:
+    async def _pause(self, woken: Woken, remaining: float) -> bytes | None:
         if not self._subscribed.is_set():
             await asyncio.sleep(min(self.poll_seconds, remaining))
-            return
+            return None
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(woken.wait(), timeout=min(RECHECK_SECONDS, remaining))
-        woken.clear()
+            await asyncio.wait_for(woken.event.wait(), timeout=min(RECHECK_SECONDS, remaining))
+        payload, woken.payload = woken.payload, None
+        woken.event.clear()
+        return payload

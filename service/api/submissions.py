@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from typing import Annotated
 
@@ -15,7 +14,7 @@ from service.db import reading
 from service.keys import Caller
 from service.metrics import observe_request
 from service.tables import new_id
-from service.waiting import Waiter
+from service.waiting import Waiter, Woken
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
 Wait = Annotated[float, Query(ge=0, le=30, description="seconds to wait for the result (0 to 30)")]
@@ -40,18 +39,24 @@ async def _settled(
     waiter: Waiter,
     wait: float,
     response: Response,
-    woken: asyncio.Event | None,
+    woken: Woken | None,
 ) -> schemas.Submission:
     """Wait up to `wait` seconds for the result, woken when it is stored; 200 once final, else 202."""
     if wait > 0 and not _final(view):
+        submission_id = view.id
 
-        async def reload() -> schemas.Submission:
-            return await run_in_threadpool(intake.read, caller, view.id)
+        async def reload(payload: bytes | None) -> schemas.Submission:
+            if payload is not None and payload.startswith(b"{"):
+                # The worker's message is the graded Submission itself: no second database read.
+                sent = schemas.Submission.model_validate_json(payload)
+                if sent.id == submission_id:
+                    return sent
+            return await run_in_threadpool(intake.read, caller, submission_id)
 
         with contextlib.ExitStack() as stack:
             if woken is None:  # not listening yet: listen, then look once more so nothing is missed
-                woken = stack.enter_context(waiter.expect(view.id))
-                view = await reload()
+                woken = stack.enter_context(waiter.expect(submission_id))
+                view = await reload(None)
             view = await waiter.settle(woken, wait, view, _final, reload)
     response.status_code = 200 if _final(view) else 202
     return view

@@ -12,7 +12,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from grader.wire import encode_array
+from grader.wire import encode_job_array
 
 Arg = Union[np.ndarray, float, int, bool, None, "Helper", dict[str, Any]]
 
@@ -59,7 +59,7 @@ class CallEncoder:
     """Turns calls into the JSON specs and the array blob of a job."""
 
     def __init__(self) -> None:
-        self.arrays: list[dict[str, int]] = []
+        self.arrays: list[dict[str, Any]] = []
         self.blob = bytearray()
 
     def encode_calls(self, calls: list[Call]) -> list[dict[str, Any]]:
@@ -74,8 +74,8 @@ class CallEncoder:
 
     def encode(self, value: Arg) -> dict[str, Any]:
         if isinstance(value, np.ndarray):
-            data = encode_array(value)
-            self.arrays.append({"offset": len(self.blob), "length": len(data)})
+            spec, data = encode_job_array(value, len(self.blob))
+            self.arrays.append(spec)
             self.blob += data
             return {"array": len(self.arrays) - 1}
         if isinstance(value, Helper):

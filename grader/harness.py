@@ -20,8 +20,8 @@ import numpy as np
 from grader.wire import (
     MAX_OUTPUT_ITEMS,
     Tag,
-    decode_array,
     decode_job,
+    decode_job_array,
     encode_array,
     encode_record,
     encode_text,
@@ -226,7 +226,7 @@ def run(job: bytes, write: Write, flush: Flush = _no_flush) -> None:
     `write` may buffer: `flush` is called before each call of a student's function.
     """
     header, blob = decode_job(job)
-    arrays = [decode_array(blob[a["offset"] : a["offset"] + a["length"]], 1 << 30) for a in header["arrays"]]
+    arrays = [decode_job_array(blob, spec) for spec in header["arrays"]]  # read-only views
     helpers = _load_helpers(header.get("helpers", ""))
     namespace = _load_student(header["source"], write)
     if namespace is None:

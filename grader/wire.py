@@ -82,6 +82,26 @@ def decode_array(payload: bytes | memoryview, max_elements: int) -> np.ndarray:
     return np.array(flat.reshape(shape), dtype=dtype, copy=True)
 
 
+def encode_job_array(array: np.ndarray, offset: int) -> tuple[dict[str, Any], bytes]:
+    """An input array for a job: its place in the job's blob, and its raw bytes.
+
+    The parent writes jobs, so the child trusts this description and reads each array as a
+    view of the blob, with no per-array header to parse.
+    """
+    dtype = np.dtype("<f4") if array.dtype == np.float32 else np.dtype("<f8")
+    data = np.ascontiguousarray(array, dtype=dtype)
+    return {"offset": offset, "dtype": dtype.str, "shape": list(data.shape)}, data.tobytes()
+
+
+def decode_job_array(blob: memoryview, spec: dict[str, Any]) -> np.ndarray:
+    """A read-only view of one input array of a job."""
+    count = 1
+    for dim in spec["shape"]:
+        count *= dim
+    flat = np.frombuffer(blob, dtype=spec["dtype"], count=count, offset=spec["offset"])
+    return flat.reshape(spec["shape"])
+
+
 def encode_record(tag: Tag, call: int, payload: bytes = b"") -> bytes:
     return RECORD_HEADER.pack(tag, call, len(payload)) + payload
 

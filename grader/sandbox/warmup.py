@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from grader import harness
-from grader.wire import encode_array, encode_job
+from grader.wire import encode_job, encode_job_array
 
 SOURCE = """
 import numpy as np
@@ -26,17 +26,17 @@ def f(x, w):
 
 def job() -> bytes:
     rng = np.random.default_rng(0)
-    arrays = [encode_array(rng.standard_normal((4, 6))), encode_array(rng.standard_normal((6, 6)))]
-    offsets = [sum(len(a) for a in arrays[:i]) for i in range(len(arrays))]
+    first, first_data = encode_job_array(rng.standard_normal((4, 6)), 0)
+    second, second_data = encode_job_array(rng.standard_normal((6, 6)), len(first_data))
     header = {
         "source": SOURCE,
         "required": ["f"],
         "helpers": "",
         "calls": [{"function": "f", "args": [{"array": 0}, {"array": 1}], "kwargs": {}}] * 2,
-        "arrays": [{"offset": o, "length": len(a)} for o, a in zip(offsets, arrays, strict=True)],
+        "arrays": [first, second],
         "max_output_elements": 1 << 20,
     }
-    return encode_job(header, b"".join(arrays))
+    return encode_job(header, first_data + second_data)
 
 
 CANNED = job()

@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import mmap
 import os
 import struct
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import CodeType
 from typing import Any
 
 import numpy as np
 
 from grader.wire import (
     MAX_OUTPUT_ITEMS,
+    REPORT_COUNT,
     Tag,
     decode_job,
     decode_job_array,
+    decode_reference,
     encode_array,
     encode_record,
     encode_text,
@@ -30,13 +35,9 @@ from grader.wire import (
 STUDENT_FILENAME = "solucion.py"
 MAX_HELPER_LOG = 4
 MAX_MESSAGE = 400
+REPORT_FULL = 122  # exit status: the report did not fit in its memory
 
 Write = Callable[[bytes], None]
-Flush = Callable[[], None]
-
-
-def _no_flush() -> None:
-    pass
 
 
 # Taken before student code runs, so that monkeypatching NumPy cannot change how we report.
@@ -47,8 +48,10 @@ _float64 = np.float64
 _float32 = np.float32
 _os_write = os.write
 _os_close = os.close
+_os_lseek = os.lseek
 _os_exit = os._exit
 _suppress = contextlib.suppress
+_mmap = mmap.mmap
 
 
 class _LoggedHelper:
@@ -162,9 +165,26 @@ def _item_records(call: int, value: tuple[Any, ...] | list[Any], max_elements: i
     return encode_record(Tag.NOT_ARRAY, call, encode_text({"type": f"{kind}[{inside}]"[:80]}))
 
 
-def _load_helpers(source: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Setup:
+    """A challenge's setup, decoded: the calls, the input arrays (read-only), the helpers' code."""
+
+    header: dict[str, Any]
+    arrays: list[np.ndarray]
+    helpers: CodeType
+
+
+def load_setup(job: bytes) -> Setup:
+    """Decode a setup (or a whole job): once per zygote, or per job for a job in full."""
+    header, blob = decode_job(job)
+    arrays = [decode_job_array(blob, spec) for spec in header["arrays"]]
+    helpers = compile(header.get("helpers", ""), "<ayudas>", "exec")
+    return Setup(header, arrays, helpers)
+
+
+def _load_helpers(code: CodeType) -> dict[str, Any]:
     namespace: dict[str, Any] = {"__name__": "ayudas"}
-    exec(compile(source, "<ayudas>", "exec"), namespace)
+    exec(code, namespace)
     return namespace
 
 
@@ -200,11 +220,9 @@ def _run_call(
     builder: _Materializer,
     write: Write,
     max_elements: int,
-    flush: Flush,
 ) -> None:
     args = [builder.build(a) for a in spec["args"]]
     kwargs = {k: builder.build(v) for k, v in spec["kwargs"].items()}
-    flush()  # everything before this call reaches the parent, whatever the call does
     try:
         value = function(*args, **kwargs)
         record = _output_record(index, value, max_elements)
@@ -220,17 +238,27 @@ def _run_call(
             write(encode_record(Tag.HELPER_INPUT, index, struct.pack("<H", slot) + encode_array(seen)))
 
 
-def run(job: bytes, write: Write, flush: Flush = _no_flush) -> None:
+def _setup_and_source(job: bytes, preloaded: Mapping[str, Setup]) -> tuple[Setup, str]:
+    reference = decode_reference(job)
+    if reference is None:
+        setup = load_setup(job)
+        return setup, setup.header["source"]
+    key, source = reference
+    return preloaded[key], source
+
+
+def run(job: bytes, write: Write, preloaded: Mapping[str, Setup] | None = None) -> None:
     """Load the student's module and answer every call of the job, in order.
 
-    `write` may buffer: `flush` is called before each call of a student's function.
+    `write` must put each record where the parent can read it at once: a call may never return.
+    `preloaded`: setups decoded before the fork, for reference jobs.
     """
-    header, blob = decode_job(job)
-    arrays = [decode_job_array(blob, spec) for spec in header["arrays"]]  # read-only views
-    helpers = _load_helpers(header.get("helpers", ""))
-    namespace = _load_student(header["source"], write)
+    setup, source = _setup_and_source(job, preloaded or {})
+    helpers = _load_helpers(setup.helpers)
+    namespace = _load_student(source, write)
     if namespace is None:
         return
+    header = setup.header
     missing = [name for name in header["required"] if not callable(namespace.get(name))]
     if missing:
         write(encode_record(Tag.MISSING, 0, encode_text({"functions": missing})))
@@ -238,27 +266,37 @@ def run(job: bytes, write: Write, flush: Flush = _no_flush) -> None:
     for index, spec in enumerate(header["calls"]):
         function = namespace.get(spec["function"])
         if callable(function):
-            builder = _Materializer(arrays, helpers)
-            _run_call(index, spec, function, builder, write, max_elements, flush)
+            builder = _Materializer(setup.arrays, helpers)
+            _run_call(index, spec, function, builder, write, max_elements)
         write(encode_record(Tag.CALL_DONE, index))
     write(encode_record(Tag.FINISHED, 0))
 
 
-class _BufferedWriter:
-    """Records gathered and written in one system call: fewer wake-ups of the reading parent."""
+class _SharedReport:
+    """Records written straight into memory the parent shares: no system call, no wake-up.
+
+    Layout: the count of bytes written (u64), then the records. Whatever was written before
+    the process dies is there for the parent to read; the parent caps what it reads.
+    """
 
     def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.pending: list[bytes] = []
+        # Sized by lseek: fstat may reach the filter as newfstatat, which answers EACCES.
+        self.memory = _mmap(fd, _os_lseek(fd, 0, os.SEEK_END))
+        self.used = 0
+        self.capacity = len(self.memory) - REPORT_COUNT.size
 
     def write(self, data: bytes) -> None:
-        self.pending.append(data)
+        end = self.used + len(data)
+        if end > self.capacity:
+            raise _ReportFull
+        start = REPORT_COUNT.size + self.used
+        self.memory[start : start + len(data)] = data
+        self.used = end
+        REPORT_COUNT.pack_into(self.memory, 0, end)
 
-    def flush(self) -> None:
-        view = memoryview(b"".join(self.pending))
-        self.pending = []
-        while view:
-            view = view[_os_write(self.fd, view) :]
+
+class _ReportFull(Exception):
+    """More report than the parent reads: the child ends here ('output' for the parent)."""
 
 
 def _read_all(fd: int) -> bytes:
@@ -268,21 +306,24 @@ def _read_all(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def main(job_fd: int, report_fd: int) -> None:
-    """Entry point of a child: job on one descriptor, report on another, then exit at once.
+def main(job_fd: int, report_fd: int, preloaded: Mapping[str, Setup] | None = None) -> None:
+    """Entry point of a child: job on one descriptor, shared report memory on another.
 
-    The report and the printed output are closed before exiting, so the parent has everything
-    without waiting for the process to be torn down.
+    Printed output is closed before exiting, so the parent knows it has everything without
+    waiting for the process to be torn down.
     """
     job = _read_all(job_fd)
     _os_close(job_fd)
-    writer = _BufferedWriter(report_fd)
-    run(job, writer.write, writer.flush)
-    writer.flush()
+    report = _SharedReport(report_fd)
+    _os_close(report_fd)
+    try:
+        run(job, report.write, preloaded)
+    except _ReportFull:
+        _os_exit(REPORT_FULL)
     for stream in (sys.stdout, sys.stderr):
         with _suppress(BaseException):  # the student may have replaced or closed them
             stream.flush()
-    for fd in (report_fd, 1, 2):
+    for fd in (1, 2):
         with _suppress(OSError):
             _os_close(fd)
     _os_exit(0)  # skip atexit handlers and finalizers the student may have registered

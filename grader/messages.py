@@ -18,8 +18,8 @@ CRASH = text(
     "The process running your code crashed (signal {signal}).",
 )
 OUTPUT = text(
-    "Tu código imprimió demasiado texto; se detuvo.",
-    "Your code printed too much text and was stopped.",
+    "Tu código produjo demasiado (texto impreso o arrays devueltos); se detuvo.",
+    "Your code produced too much (printed text or returned arrays) and was stopped.",
 )
 FORBIDDEN = text(
     "Tu código intentó una operación prohibida en el corrector (red, procesos o archivos).",

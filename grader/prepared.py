@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import threading
 import warnings
 from collections.abc import Callable
@@ -22,7 +21,7 @@ from grader.authoring import Mistake
 from grader.calls import Call, CallEncoder
 from grader.challenge import Challenge, ChallengeError
 from grader.report import CallOutcome, ChildReport, parse_report
-from grader.wire import encode_job_head
+from grader.wire import Job, encode_job, setup_key
 
 MAX_OUTPUT_ELEMENTS = 1 << 20
 
@@ -74,21 +73,28 @@ class PreparedChallenge:
             for combo in combos
         )
 
-    def job(self, source: str) -> bytes:
-        # The calls' JSON is encoded once; only the source is spliced into the object per job.
-        head = self.head_json[:-1] + b', "source": ' + json.dumps(source).encode() + b"}"
-        return encode_job_head(head, self.blob)
+    def job(self, source: str) -> Job:
+        return Job(self.setup, self.setup_key, source)
 
     @functools.cached_property
-    def head_json(self) -> bytes:
-        return json.dumps(self.header).encode()
+    def setup(self) -> bytes:
+        """Everything a child needs but the source: the same for every submission."""
+        return encode_job(self.header, self.blob)
+
+    @functools.cached_property
+    def setup_key(self) -> str:
+        return setup_key(self.setup)
+
+    @functools.cached_property
+    def _decoded_setup(self) -> dict[str, harness.Setup]:
+        return {self.setup_key: harness.load_setup(self.setup)}
 
     def run_in_process(self, source: str) -> ChildReport:
         """Run trusted code (the reference, a mistake) the way the child would run a student's."""
         chunks: list[bytes] = []
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            harness.run(self.job(source), chunks.append)
+            harness.run(self.job(source).reference(), chunks.append, self._decoded_setup)
         return parse_report(b"".join(chunks), len(self.calls), MAX_OUTPUT_ELEMENTS)
 
 

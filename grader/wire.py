@@ -2,7 +2,9 @@
 
 Parent -> child (the job): a JSON header (the student's source, the helper source, the calls)
 followed by one blob holding every input array. The parent is trusted, so the child may parse
-all of it.
+all of it. Everything but the source is the same for every submission of a challenge (its
+setup): a zygote may decode a setup once, before it forks, and then be sent only a reference
+job, the setup's key and the source.
 
 Child -> parent (the report): a stream of records `tag:u8 call:u32 length:u32 payload`. The
 parent believes nothing in it but raw float64 arrays; text records (exception names, messages)
@@ -11,15 +13,20 @@ are shown to the student as diagnostics and never decide a verdict. No pickle in
 
 from __future__ import annotations
 
+import hashlib
 import json
 import struct
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
 import numpy as np
 
 JOB_MAGIC = b"AGJ1"
+REF_MAGIC = b"AGJR"
+KEY_LENGTH = 32
 RECORD_HEADER = struct.Struct("<BII")
+REPORT_COUNT = struct.Struct("<Q")  # shared report memory: bytes of records written, then them
 MAX_NDIM = 4
 MAX_TEXT_PAYLOAD = 8192
 
@@ -127,3 +134,35 @@ def decode_job(data: bytes) -> tuple[dict[str, Any], memoryview]:
     header = json.loads(data[start : start + head_len])
     blob = memoryview(data)[start + head_len : start + head_len + blob_len]
     return header, blob
+
+
+@dataclass(frozen=True)
+class Job:
+    """One submission's job: its challenge's setup (a job without a source), and the source."""
+
+    setup: bytes
+    key: str  # names the setup: a digest of its bytes
+    source: str
+
+    def whole(self) -> bytes:
+        """The job in full, for a child that holds no decoded setup."""
+        head_len, blob_len = struct.unpack_from("<IQ", self.setup, 4)
+        head = self.setup[16 : 16 + head_len]
+        with_source = head[:-1] + b', "source": ' + json.dumps(self.source).encode() + b"}"
+        return encode_job_head(with_source, self.setup[16 + head_len : 16 + head_len + blob_len])
+
+    def reference(self) -> bytes:
+        """The job for a child whose zygote decoded this setup: the key and the source."""
+        return REF_MAGIC + self.key.encode("ascii") + self.source.encode("utf-8", "surrogatepass")
+
+
+def setup_key(setup: bytes) -> str:
+    return hashlib.blake2b(setup, digest_size=KEY_LENGTH // 2).hexdigest()
+
+
+def decode_reference(data: bytes) -> tuple[str, str] | None:
+    """(key, source) of a reference job; None for a job in full."""
+    if data[:4] != REF_MAGIC:
+        return None
+    key = data[4 : 4 + KEY_LENGTH].decode("ascii")
+    return key, data[4 + KEY_LENGTH :].decode("utf-8", "surrogatepass")

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
+from grader.wire import Job
+
 
 class ExitKind(StrEnum):
     OK = "ok"  # exited by itself
@@ -46,7 +48,7 @@ class Layer:
 
 
 class Sandbox(Protocol):
-    def run(self, job: bytes, limits: Limits) -> SandboxRun:
+    def run(self, job: Job, limits: Limits) -> SandboxRun:
         """Run one job to its end or its limits; thread-safe; never raises for student faults."""
         ...
 

@@ -3,8 +3,10 @@
 The zygote is trusted (it never runs student code), but nothing here is pickled all the same:
 every message is one struct on a SOCK_SEQPACKET socket, so message boundaries are kept.
 
-zygote -> grader  READY  a forked child waits;    fds: a pidfd of it, the socket it waits on
-grader -> child   START  cpu, memory, wall;       fds: the job, the report pipe, the stdout pipe
+grader -> zygote  SETUP  a setup's key;            fds: the setup (decoded once, before forking)
+zygote -> grader  READY  a forked child waits, and how many setups it holds;
+                         fds: a pidfd of it, the socket it waits on
+grader -> child   START  cpu, memory, wall;       fds: the job, the report memory, the stdout pipe
 zygote -> grader  ENDED  the child was reaped: wait status, cpu seconds, peak rss kB
 """
 
@@ -18,9 +20,11 @@ import struct
 from dataclasses import dataclass
 
 START = struct.Struct("<IQd")
-READY = struct.Struct("<Bi")
+READY = struct.Struct("<BiI")
 ENDED = struct.Struct("<Bidq")
-READY_TAG, ENDED_TAG = 1, 2
+SETUP = struct.Struct("<B32s")
+READY_TAG, ENDED_TAG, SETUP_TAG = 1, 2, 3
+MAX_SETUPS = 64  # a zygote decodes at most this many setups; others go as jobs in full
 MAX_FDS = 4
 
 

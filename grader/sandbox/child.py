@@ -16,6 +16,7 @@ import os
 import resource
 import signal
 import socket
+from collections.abc import Mapping
 from typing import NoReturn
 
 from grader import harness
@@ -29,8 +30,17 @@ OPEN_FILES = 8  # the descriptors above and a few the student may dup
 SETUP_FAILED = 121
 
 
-def serve(control: socket.socket, identity: tuple[int, int] | None, scratch: str, rules: Filter) -> NoReturn:
-    """Become a sandboxed child, wait for one job, run it and exit. Never returns."""
+def serve(
+    control: socket.socket,
+    identity: tuple[int, int] | None,
+    scratch: str,
+    rules: Filter,
+    setups: Mapping[str, harness.Setup],
+) -> NoReturn:
+    """Become a sandboxed child, wait for one job, run it and exit. Never returns.
+
+    `setups`: challenges' setups the zygote decoded before forking, for reference jobs.
+    """
     try:
         ctl = _waiting(control, identity, scratch)
         data, fds = channel.receive(ctl, (channel.START.size,))
@@ -43,7 +53,7 @@ def serve(control: socket.socket, identity: tuple[int, int] | None, scratch: str
         _say(f"sandbox setup failed: {type(error).__name__}: {error}")
         os._exit(SETUP_FAILED)
     try:
-        harness.main(JOB_FD, REPORT_FD)
+        harness.main(JOB_FD, REPORT_FD, setups)
     finally:
         os._exit(1)
 
@@ -68,7 +78,7 @@ def _waiting(control: socket.socket, identity: tuple[int, int] | None, scratch: 
 
 
 def _descriptors(job: int, report: int, stdout: int) -> None:
-    """Job on 3, report on 4, stdout and stderr on 1 and 2; every other descriptor closed."""
+    """Job on 3, report memory on 4, stdout and stderr on 1 and 2; every other descriptor closed."""
     high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 16) for fd in (job, report, stdout)]
     os.dup2(high[2], 1)
     os.dup2(high[2], 2)

@@ -1,8 +1,9 @@
-"""The parent's side of one child's run: read its pipes with caps and a wall clock.
+"""The parent's side of one child's run: read its output with a cap and a wall clock.
 
-Watches the child's stdout+stderr pipe, its report pipe, and the zygote's socket, which becomes
-readable once the child has been reaped. Keeps at most the cap of each pipe (counting the rest),
-and tells the caller when the wall clock or the output ran out, so it can kill the child.
+Watches the child's stdout+stderr pipe and the zygote's socket, which becomes readable once the
+child has been reaped. Keeps at most the cap of the output (counting the rest), and tells the
+caller when the wall clock or the output ran out, so it can kill the child. (The report is
+not a pipe: the child writes it into shared memory, see `report_memory`.)
 """
 
 from __future__ import annotations
@@ -22,31 +23,29 @@ How = Literal["closed", "ended", "deadline", "flood"]
 
 @dataclass
 class Collected:
-    report: bytearray = field(default_factory=bytearray)
     stdout: bytearray = field(default_factory=bytearray)
     stdout_seen: int = 0
-    report_seen: int = 0
 
     def over(self, limits: Limits) -> bool:
-        return self.stdout_seen > FLOOD_FACTOR * limits.output_bytes or self.report_seen > limits.report_bytes
+        return self.stdout_seen > FLOOD_FACTOR * limits.output_bytes
 
 
 class Reader:
-    def __init__(self, stdout_fd: int, report_fd: int, ended_fd: int, limits: Limits) -> None:
+    def __init__(self, stdout_fd: int, ended_fd: int, limits: Limits) -> None:
         self.limits = limits
         self.collected = Collected()
-        self.stdout_fd, self.report_fd, self.ended_fd = stdout_fd, report_fd, ended_fd
+        self.stdout_fd, self.ended_fd = stdout_fd, ended_fd
         self.selector = selectors.DefaultSelector()
-        for fd in (stdout_fd, report_fd, ended_fd):
+        for fd in (stdout_fd, ended_fd):
             self.selector.register(fd, selectors.EVENT_READ)
-        self.pipes_open = 2
+        self.pipes_open = 1
         self.ended = False
 
     def close(self) -> None:
         self.selector.close()
 
     def until(self, deadline: float, pipes: bool = True) -> How:
-        """Read until both pipes closed ('closed', or 'ended' if the child was reaped by then),
+        """Read until the output closed ('closed', or 'ended' if the child was reaped by then),
         or with `pipes` False until the child was reaped; else 'deadline' or 'flood'."""
         while not self.ended and (self.pipes_open or not pipes):
             remaining = deadline - time.perf_counter()
@@ -81,10 +80,6 @@ class Reader:
             self.pipes_open -= 1
             return False
         got = self.collected
-        if fd == self.stdout_fd:
-            got.stdout_seen += len(chunk)
-            got.stdout += chunk[: max(0, self.limits.output_bytes - len(got.stdout))]
-        else:
-            got.report_seen += len(chunk)
-            got.report += chunk[: max(0, self.limits.report_bytes - len(got.report))]
+        got.stdout_seen += len(chunk)
+        got.stdout += chunk[: max(0, self.limits.output_bytes - len(got.stdout))]
         return got.over(self.limits)

@@ -12,7 +12,10 @@ import sys
 import time
 from pathlib import Path
 
+from grader import harness
+from grader.sandbox import report_memory
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
+from grader.wire import Job
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,7 +30,7 @@ def _limit_child(limits: Limits) -> None:
 
 
 def _exit_kind(code: int, timed_out: bool, flooded: bool) -> ExitKind:
-    if flooded:
+    if flooded or code == harness.REPORT_FULL:
         return ExitKind.OUTPUT
     if timed_out or code == -signal.SIGXCPU:
         return ExitKind.TIMEOUT
@@ -45,34 +48,40 @@ class PlainSandbox:
     def close(self) -> None:
         pass
 
-    def run(self, job: bytes, limits: Limits) -> SandboxRun:
+    def run(self, job: Job, limits: Limits) -> SandboxRun:
         started = time.perf_counter()
         job_read, job_write = os.pipe()
-        report_read, report_write = os.pipe()
+        report_fd = report_memory.create(limits.report_bytes)
         env = {"PYTHONPATH": str(PROJECT_ROOT), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
         child = subprocess.Popen(
-            [sys.executable, "-I", "-S", "-c", _BOOT, str(job_read), str(report_write)],
+            [sys.executable, "-I", "-S", "-c", _BOOT, str(job_read), str(report_fd)],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            pass_fds=(job_read, report_write),
+            pass_fds=(job_read, report_fd),
             env=env,
             cwd="/",
             preexec_fn=lambda: _limit_child(limits),
             start_new_session=True,
         )
         os.close(job_read)
-        os.close(report_write)
         with contextlib.suppress(BrokenPipeError):
-            _write_all(job_write, job)
+            _write_all(job_write, job.whole())
         os.close(job_write)
         assert child.stdout is not None
-        report, stdout, timed_out, flooded = _collect(child.stdout.fileno(), report_read, limits, started)
+        stdout, timed_out, flooded = _collect(child.stdout.fileno(), limits, started)
+        try:  # it may close its output and go on running
+            code = child.wait(None if timed_out or flooded else _left(started, limits))
+        except subprocess.TimeoutExpired:
+            timed_out = True
         if timed_out or flooded:
             _kill_group(child.pid)
-        code = child.wait()
-        os.close(report_read)
+            code = child.wait()
         child.stdout.close()
+        try:
+            report = report_memory.read(report_fd, limits.report_bytes)
+        finally:
+            os.close(report_fd)
         return SandboxRun(
             report=report,
             stdout=stdout,
@@ -91,6 +100,10 @@ _BOOT = (
 )
 
 
+def _left(started: float, limits: Limits) -> float:
+    return max(0.0, started + limits.wall_seconds - time.perf_counter())
+
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -102,32 +115,23 @@ def _kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
-def _collect(
-    stdout_fd: int, report_fd: int, limits: Limits, started: float
-) -> tuple[bytes, bytes, bool, bool]:
-    """Read both pipes until they close, the wall clock runs out or the output overflows."""
+def _collect(stdout_fd: int, limits: Limits, started: float) -> tuple[bytes, bool, bool]:
+    """Read the output until it closes, the wall clock runs out or the output overflows."""
     deadline = started + limits.wall_seconds
-    kept = {stdout_fd: bytearray(), report_fd: bytearray()}
-    caps = {stdout_fd: limits.output_bytes, report_fd: limits.report_bytes}
-    seen = {stdout_fd: 0, report_fd: 0}
-    selector = selectors.DefaultSelector()
-    for fd in kept:
-        selector.register(fd, selectors.EVENT_READ)
-    open_fds = len(kept)
-    while open_fds:
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            return bytes(kept[report_fd]), bytes(kept[stdout_fd]), True, False
-        for key, _ in selector.select(remaining):
-            chunk = os.read(key.fd, 65536)
-            if not chunk:
-                selector.unregister(key.fd)
-                open_fds -= 1
+    kept = bytearray()
+    seen = 0
+    with selectors.DefaultSelector() as selector:
+        selector.register(stdout_fd, selectors.EVENT_READ)
+        while True:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return bytes(kept), True, False
+            if not selector.select(remaining):
                 continue
-            seen[key.fd] += len(chunk)
-            room = caps[key.fd] - len(kept[key.fd])
-            kept[key.fd] += chunk[: max(0, room)]
-            if seen[stdout_fd] > 16 * limits.output_bytes or seen[report_fd] > limits.report_bytes:
-                return bytes(kept[report_fd]), bytes(kept[stdout_fd]), False, True
-    selector.close()
-    return bytes(kept[report_fd]), bytes(kept[stdout_fd]), False, False
+            chunk = os.read(stdout_fd, 65536)
+            if not chunk:
+                return bytes(kept), False, False
+            seen += len(chunk)
+            kept += chunk[: max(0, limits.output_bytes - len(kept))]
+            if seen > 16 * limits.output_bytes:
+                return bytes(kept), False, True

@@ -5,7 +5,9 @@ secrets) with an empty environment. It sets up the namespaces its children share
 system-call filter once, then loops: fork a child (checking first that it is still
 single-threaded), hand the grader a pidfd of it and the socket it waits on, so the job's
 descriptors go from the grader straight to the child, then reap it and report how it ended.
-It never sees a job and never runs student code itself.
+It never runs student code itself. The grader may send it challenges' setups (calls, input
+arrays, helper code: what every child of that challenge gets anyway, never an expected output):
+decoded once here, they are inherited by every later child, which then needs only the source.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import socket
 import sys
 from dataclasses import asdict, dataclass
 
+from grader import harness
 from grader.sandbox import channel, child, namespaces, syscalls
 from grader.sandbox.base import Layer
 
@@ -46,6 +49,7 @@ class Zygote:
     sock: socket.socket
     prepared: namespaces.Prepared
     rules: syscalls.Filter
+    setups: dict[str, harness.Setup]
 
     def fork(self) -> Waiting:
         if len(os.listdir("/proc/self/task")) != 1:
@@ -54,9 +58,26 @@ class Zygote:
         pid = os.fork()
         if pid == 0:
             ours.close()
-            child.serve(theirs, self.prepared.identity, self.prepared.scratch, self.rules)
+            child.serve(theirs, self.prepared.identity, self.prepared.scratch, self.rules, self.setups)
         theirs.close()
         return Waiting(pid, os.pidfd_open(pid), ours)
+
+    def take_setup(self) -> bool:
+        """Decode a setup the grader sent; False when the grader has gone instead."""
+        try:
+            data, fds = channel.receive(self.sock, (channel.SETUP.size,))
+        except (OSError, channel.ChannelClosed):
+            return False
+        try:
+            _, key = channel.SETUP.unpack(data)
+            if len(self.setups) < channel.MAX_SETUPS and len(fds) == 1:
+                self.setups[key.decode("ascii")] = harness.load_setup(_read_file(fds[0]))
+        finally:
+            for fd in fds:
+                os.close(fd)
+        gc.collect()
+        gc.freeze()
+        return True
 
 
 def main(sock_fd: int, uid: int, gid: int) -> None:
@@ -68,7 +89,7 @@ def main(sock_fd: int, uid: int, gid: int) -> None:
     _preload()
     prepared = namespaces.prepare(uid, gid)
     layers = [*prepared.layers, *_own_layers(rules, prepared.identity is not None, uid)]
-    zygote = Zygote(sock, prepared, rules)
+    zygote = Zygote(sock, prepared, rules, {})
     channel.send(sock, json.dumps([asdict(layer) for layer in layers]).encode())
     while _serve_one(zygote):
         pass
@@ -115,12 +136,12 @@ def _serve_one(zygote: Zygote) -> bool:
         try:
             channel.send(
                 zygote.sock,
-                channel.READY.pack(channel.READY_TAG, waiting.pid),
+                channel.READY.pack(channel.READY_TAG, waiting.pid, len(zygote.setups)),
                 (waiting.pidfd, waiting.control.fileno()),
             )
         finally:
             waiting.control.close()  # the grader has it now: the job goes straight to the child
-        ended = _reap(waiting, zygote.sock)
+        ended = _reap(waiting, zygote)
     finally:
         _kill(waiting)
         os.close(waiting.pidfd)
@@ -131,18 +152,28 @@ def _serve_one(zygote: Zygote) -> bool:
     return True
 
 
-def _reap(waiting: Waiting, sock: socket.socket) -> channel.Ended | None:
-    """Wait for the child to end; None (and the child killed) if the grader goes away first."""
+def _reap(waiting: Waiting, zygote: Zygote) -> channel.Ended | None:
+    """Wait for the child to end, taking setups meanwhile; None if the grader goes away first."""
     poller = select.poll()
     poller.register(waiting.pidfd, select.POLLIN)
-    poller.register(sock.fileno(), select.POLLIN | select.POLLHUP)
-    if sock.fileno() in dict(poller.poll()):
-        return None  # the grader never writes to this socket: readable means it closed
+    poller.register(zygote.sock.fileno(), select.POLLIN | select.POLLHUP)
+    while zygote.sock.fileno() in dict(poller.poll()):
+        if not zygote.take_setup():
+            return None
     cpu = _cpu_seconds(waiting.pid)  # exact, read while the child is a zombie
     _, status, usage = os.wait4(waiting.pid, 0)
     if cpu is None:
         cpu = usage.ru_utime + usage.ru_stime
     return channel.Ended(status, cpu, usage.ru_maxrss)
+
+
+def _read_file(fd: int) -> bytes:
+    chunks: list[bytes] = []
+    offset = 0
+    while chunk := os.pread(fd, 1 << 20, offset):
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
 
 
 def _cpu_seconds(pid: int) -> float | None:

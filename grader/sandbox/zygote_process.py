@@ -1,9 +1,13 @@
 """The grader's handle on one zygote process: start it fresh, run one job at a time through it.
 
 The zygote keeps a child forked and waiting and tells us (READY, with a pidfd and the child's
-socket); a job's descriptors go straight to that child. Once the child has written its whole
-report and closed its pipes, we kill it and answer at once; the zygote's word on how it ended
-(ENDED) is collected before the next job. Otherwise we wait for ENDED, up to the wall clock.
+socket, and how many setups it holds); a job's descriptors go straight to that child. Once the
+child has written its whole report and closed its output, we kill it and answer at once; the
+zygote's word on how it ended (ENDED) is collected before the next job. Otherwise we wait for
+ENDED, up to the wall clock.
+
+The first job of a challenge goes in full and its setup to the zygote, to decode once: children
+forked after that get only the setup's key and the source.
 """
 
 from __future__ import annotations
@@ -21,11 +25,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.sandbox import channel
+from grader import harness
+from grader.sandbox import channel, report_memory
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
 from grader.sandbox.pipes import Reader
 from grader.sandbox.uids import UidClaim, claim
-from grader.wire import Tag, encode_record
+from grader.wire import Job, Tag, encode_record
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
@@ -51,6 +56,7 @@ class Child:
     pid: int
     pidfd: int
     control: socket.socket | None
+    setups: int  # how many of the zygote's setups it inherited
 
     def kill(self) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -84,6 +90,7 @@ class ZygoteProcess:
         self.waiting: Child | None = None
         self.unreaped: Child | None = None  # answered early; its ENDED is still to come
         self.layers: list[Layer] = []
+        self.setups: dict[str, int] = {}  # setup key -> how many setups a child holding it holds
 
     def greet(self) -> list[Layer]:
         """Wait until the zygote is ready (it says which layers it set up); before any run."""
@@ -111,14 +118,16 @@ class ZygoteProcess:
         self.waiting = self.unreaped = None
         self.claim.release()
 
-    def run(self, job: bytes, limits: Limits) -> SandboxRun:
+    def run(self, job: Job, limits: Limits) -> SandboxRun:
         if self.unreaped is not None:
             self._ended(self.unreaped)
         child = self._ready()
         started = time.perf_counter()
-        report_read, report_write = os.pipe2(os.O_CLOEXEC)
+        data = job.reference() if self.setups.get(job.key, 1 << 31) <= child.setups else job.whole()
+        self._offer_setup(job)
         stdout_read, stdout_write = os.pipe2(os.O_CLOEXEC)
-        fds = (_memfd(job), report_write, stdout_write)
+        report_fd = report_memory.create(limits.report_bytes)
+        fds = (_memfd(data), report_fd, stdout_write)
         try:
             start = channel.Start(
                 max(1, math.ceil(limits.cpu_seconds)), limits.memory_mb << 20, limits.wall_seconds
@@ -127,40 +136,56 @@ class ZygoteProcess:
             channel.send(child.control, start.pack(), fds)
         except OSError as error:
             child.close()
+            os.close(report_fd)
+            os.close(stdout_read)
             raise ZygoteBroken(f"the waiting child is gone: {error}") from error
         finally:
-            for fd in fds:
+            for fd in (fds[0], stdout_write):
                 os.close(fd)
         child.control.close()
         child.control = None
         try:
-            return self._follow(child, started, limits, stdout_read, report_read)
+            return self._follow(child, started, limits, stdout_read, report_fd)
         finally:
-            os.close(report_read)
+            os.close(report_fd)
             os.close(stdout_read)
+
+    def _offer_setup(self, job: Job) -> None:
+        """Send a setup the zygote lacks, for the children it forks from now on."""
+        if job.key in self.setups or len(self.setups) >= channel.MAX_SETUPS:
+            return
+        fd = _memfd(job.setup)
+        try:
+            channel.send(self.sock, channel.SETUP.pack(channel.SETUP_TAG, job.key.encode("ascii")), (fd,))
+        except OSError as error:
+            raise ZygoteBroken(f"the zygote did not take a setup: {error}") from error
+        finally:
+            os.close(fd)
+        self.setups[job.key] = len(self.setups) + 1
 
     def _ready(self) -> Child:
         """The child the zygote keeps waiting, once it has said so."""
         if self.waiting is None:
             data, fds = self._receive((channel.READY.size,), START_TIMEOUT)
-            tag, pid = channel.READY.unpack(data)
+            tag, pid, setups = channel.READY.unpack(data)
             if tag != channel.READY_TAG or len(fds) != 2:
                 raise ZygoteBroken("the zygote sent a malformed READY")
-            self.waiting = Child(pid, fds[0], socket.socket(fileno=fds[1]))
+            self.waiting = Child(pid, fds[0], socket.socket(fileno=fds[1]), setups)
         child, self.waiting = self.waiting, None
         return child
 
     def _follow(
-        self, child: Child, started: float, limits: Limits, stdout_read: int, report_read: int
+        self, child: Child, started: float, limits: Limits, stdout_read: int, report_fd: int
     ) -> SandboxRun:
-        reader = Reader(stdout_read, report_read, self.sock.fileno(), limits)
+        reader = Reader(stdout_read, self.sock.fileno(), limits)
         try:
             how = reader.until(started + limits.wall_seconds)
-            if how == "closed" and reader.collected.report.endswith(FINISHED):
+            report = report_memory.read(report_fd, limits.report_bytes)
+            if how == "closed" and report.endswith(FINISHED):
                 child.kill()  # its whole report is in and it is about to exit anyway
                 self.unreaped = child
-                return _outcome(reader, None, ExitKind.OK, started)
-            if how == "closed":  # it closed its pipes without finishing: wait for its end
+                return _outcome(reader, report, None, ExitKind.OK, started)
+            if how == "closed":  # it closed its output without finishing: wait for its end
                 how = reader.until(started + limits.wall_seconds, pipes=False)
             if how in ("deadline", "flood"):
                 child.kill()
@@ -168,7 +193,9 @@ class ZygoteProcess:
         finally:
             reader.close()
         ended = self._ended(child)
-        return _outcome(reader, ended, exit_kind(ended, limits, how == "deadline", how == "flood"), started)
+        report = report_memory.read(report_fd, limits.report_bytes)  # all it wrote before it died
+        kind = exit_kind(ended, limits, how == "deadline", how == "flood")
+        return _outcome(reader, report, ended, kind, started)
 
     def _ended(self, child: Child) -> channel.Ended:
         """Wait for the zygote's report of the child's end, killing the child if it lingers."""
@@ -193,11 +220,13 @@ class ZygoteProcess:
             raise ZygoteBroken(f"the zygote did not answer: {error}") from error
 
 
-def _outcome(reader: Reader, ended: channel.Ended | None, kind: ExitKind, started: float) -> SandboxRun:
+def _outcome(
+    reader: Reader, report: bytes, ended: channel.Ended | None, kind: ExitKind, started: float
+) -> SandboxRun:
     code, by_signal = _decode(ended.status) if ended is not None else (None, None)
     notes = [f"cpu {ended.cpu_seconds:.3f} s", f"peak rss {ended.max_rss_kb} kB"] if ended is not None else []
     return SandboxRun(
-        report=bytes(reader.collected.report),
+        report=report,
         stdout=bytes(reader.collected.stdout),
         exit_kind=kind,
         exit_code=code,
@@ -208,8 +237,8 @@ def _outcome(reader: Reader, ended: channel.Ended | None, kind: ExitKind, starte
 
 
 def exit_kind(ended: channel.Ended, limits: Limits, timed_out: bool, flooded: bool) -> ExitKind:
-    _, by_signal = _decode(ended.status)
-    if flooded:
+    code, by_signal = _decode(ended.status)
+    if flooded or code == harness.REPORT_FULL:
         return ExitKind.OUTPUT
     if timed_out or by_signal == signal.SIGXCPU:
         return ExitKind.TIMEOUT

@@ -19,6 +19,7 @@ from pathlib import Path
 from grader.sandbox.base import Layer, Limits, SandboxRun
 from grader.sandbox.uids import default_lock_dir
 from grader.sandbox.zygote_process import ZygoteBroken, ZygoteProcess
+from grader.wire import Job
 
 log = logging.getLogger(__name__)
 REQUIRED = ("namespaces", "network", "filesystem", "seccomp", "rlimits", "uid", "environment", "no processes")
@@ -73,7 +74,7 @@ class ZygoteSandbox:
     def layers(self) -> list[Layer]:
         return list(self._layers)
 
-    def run(self, job: bytes, limits: Limits) -> SandboxRun:
+    def run(self, job: Job, limits: Limits) -> SandboxRun:
         if os.getpid() != self._owner:
             raise RuntimeError("a ZygoteSandbox cannot be used in a forked copy: create one per process")
         index = self._free.get()

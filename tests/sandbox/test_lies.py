@@ -12,6 +12,13 @@ from tests.sandbox.conftest import Attack
 
 WRONG = "\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
 
+# The harness writes its report into memory it shares with the parent: find the writer.
+FIND_THE_REPORT = """
+import gc
+from grader.wire import Tag, encode_array, encode_record
+report = next(o for o in gc.get_objects() if type(o).__name__ == "_SharedReport")
+"""
+
 
 def test_monkeypatching_numpy(attack: Attack) -> None:
     code = (
@@ -133,11 +140,11 @@ def test_sys_exit_inside_the_function(attack: Attack) -> None:
 
 def test_atexit_tricks(attack: Attack) -> None:
     code = (
-        """
-import atexit, os, sys
-from grader.wire import Tag, encode_record
+        FIND_THE_REPORT
+        + """
+import atexit, sys
 def forge():
-    os.write(4, encode_record(Tag.FINISHED, 0))
+    report.write(encode_record(Tag.FINISHED, 0))
     print("atexit ran")
 atexit.register(forge)
 sys.exitfunc = forge
@@ -173,19 +180,55 @@ os._exit(0)
 
 
 def test_forged_records_after_the_answers(attack: Attack) -> None:
-    """Answer wrongly, then append a forged, well-framed 'all correct' tail to the report."""
-    code = """
-import os, atexit
+    """Answer wrongly, and forge a well-framed answer into the report's memory as well."""
+    code = (
+        FIND_THE_REPORT
+        + """
 import numpy as np
-from grader.wire import Tag, encode_array, encode_record
 
 def layer_norm(X, gamma, beta, eps=1e-5):
-    os.write(4, encode_record(Tag.OUTPUT, 0, encode_array(np.zeros(X.shape))))
+    report.write(encode_record(Tag.OUTPUT, 0, encode_array(np.zeros(X.shape))))
     return X
 """
+    )
     result = attack.grade(code)
     assert result.score == 0
     assert result.error is not None and result.error.kind == "protocol"
+
+
+def test_a_whole_forged_report_in_the_shared_memory(attack: Attack) -> None:
+    """Write a complete, well-framed report at import (every call answered), then leave."""
+    code = (
+        FIND_THE_REPORT
+        + """
+import os
+import numpy as np
+report.write(encode_record(Tag.LOADED, 0))
+for call in range(200):
+    report.write(encode_record(Tag.OUTPUT, call, encode_array(np.zeros((5, 8)))))
+    report.write(encode_record(Tag.CALL_DONE, call))
+report.write(encode_record(Tag.FINISHED, 0))
+os._exit(0)
+"""
+    )
+    result = attack.grade(code)
+    assert result.score == 0
+    assert result.error is not None and result.error.kind == "protocol"
+
+
+def test_overwriting_the_report_count(attack: Attack) -> None:
+    """Claim more report than the memory holds: the parent reads no further than its size."""
+    code = (
+        FIND_THE_REPORT
+        + """
+import os
+from grader.wire import REPORT_COUNT
+REPORT_COUNT.pack_into(report.memory, 0, 2**63)
+os._exit(0)
+"""
+    )
+    result = attack.grade(code)
+    assert result.score == 0 and result.error is not None
 
 
 def test_killing_the_parent(attack: Attack) -> None:

@@ -69,6 +69,14 @@ def test_stderr_flood(attack: Attack) -> None:
     assert_error(attack.grade(code, tight=True), "output")
 
 
+def test_huge_returns_overflow_the_report(attack: Attack) -> None:
+    """Each call returns the most elements allowed: more report than its memory holds."""
+    code = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return np.ones(1 << 20)\n"
+    result = attack.grade(code)
+    assert_error(result, "output")
+    assert result.score == 0
+
+
 def test_printing_a_little_is_kept_and_harmless(attack: Attack) -> None:
     code = "print('hola')\n" + "import numpy as np\n" + LAYER_NORM
     result = attack.grade(code)

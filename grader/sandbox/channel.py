@@ -4,6 +4,7 @@ The zygote is trusted (it never runs student code), but nothing here is pickled 
 every message is one struct on a SOCK_SEQPACKET socket, so message boundaries are kept.
 
 grader -> zygote  SETUP  a setup's key;            fds: the setup (decoded once, before forking)
+grader -> zygote  HINT   the key of the setup the next children should warm up on
 zygote -> grader  READY  a forked child waits, and how many setups it holds;
                          fds: a pidfd of it, the socket it waits on
 grader -> child   START  cpu, memory, wall;       fds: the job, the report memory, the stdout pipe
@@ -22,8 +23,8 @@ from dataclasses import dataclass
 START = struct.Struct("<IQd")
 READY = struct.Struct("<BiI")
 ENDED = struct.Struct("<Bidq")
-SETUP = struct.Struct("<B32s")
-READY_TAG, ENDED_TAG, SETUP_TAG = 1, 2, 3
+KEYED = struct.Struct("<B32s")  # SETUP and HINT
+READY_TAG, ENDED_TAG, SETUP_TAG, HINT_TAG = 1, 2, 3, 4
 MAX_SETUPS = 64  # a zygote decodes at most this many setups; others go as jobs in full
 MAX_FDS = 4
 

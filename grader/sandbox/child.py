@@ -3,9 +3,10 @@
 Runs only in the child. While waiting (off the critical path): close every inherited descriptor
 but the socket the grader will send the job's descriptors on, enter the scratch folder, switch
 to the slot's unprivileged uid, arm the parent-death signal (a uid change clears it), set the
-rlimits that do not depend on the job, become non-dumpable, and warm up on a canned job. Once the
-job's descriptors arrive: put them in place and close the rest, the job's rlimits (soft = hard),
-and the system-call filter last, because it forbids everything else. Then the harness runs.
+rlimits that do not depend on the job, become non-dumpable, install the system-call filter, and
+warm up. Once the job's descriptors arrive: put them in place and close the rest, and set the
+job's rlimits (soft = hard; the filter allows lowering one's own limits, which is all the
+student could do with it too). Then the harness runs.
 """
 
 from __future__ import annotations
@@ -36,19 +37,20 @@ def serve(
     scratch: str,
     rules: Filter,
     setups: Mapping[str, harness.Setup],
+    warm: harness.Setup | None,
 ) -> NoReturn:
     """Become a sandboxed child, wait for one job, run it and exit. Never returns.
 
-    `setups`: challenges' setups the zygote decoded before forking, for reference jobs.
+    `setups`: challenges' setups the zygote decoded before forking, for reference jobs;
+    `warm`: the one to warm up on while waiting (see `warmup`).
     """
     try:
-        ctl = _waiting(control, identity, scratch)
+        ctl = _waiting(control, identity, scratch, rules, warm)
         data, fds = channel.receive(ctl, (channel.START.size,))
         ctl.detach()  # closed below with every other descriptor
         start = channel.unpack_start(data)
         _descriptors(*fds)
         _limits(_job_limits(start))
-        rules.install()
     except BaseException as error:
         _say(f"sandbox setup failed: {type(error).__name__}: {error}")
         os._exit(SETUP_FAILED)
@@ -58,7 +60,13 @@ def serve(
         os._exit(1)
 
 
-def _waiting(control: socket.socket, identity: tuple[int, int] | None, scratch: str) -> socket.socket:
+def _waiting(
+    control: socket.socket,
+    identity: tuple[int, int] | None,
+    scratch: str,
+    rules: Filter,
+    warm: harness.Setup | None,
+) -> socket.socket:
     fd = control.detach()
     if fd != CONTROL_FD:
         os.dup2(fd, CONTROL_FD)
@@ -73,8 +81,10 @@ def _waiting(control: socket.socket, identity: tuple[int, int] | None, scratch: 
         os._exit(SETUP_FAILED)  # the zygote died before the signal was armed
     _limits(FIXED_LIMITS)
     linux.prctl(linux.PR_SET_DUMPABLE, 0)
-    warmup.run(warmup.CANNED)
-    return socket.socket(fileno=CONTROL_FD)
+    ctl = socket.socket(fileno=CONTROL_FD)  # asks the kernel what socket it is: before the filter
+    rules.install()  # what is left to do (take the job's descriptors, lower limits) it allows
+    warmup.run(warmup.CANNED, warm)
+    return ctl
 
 
 def _descriptors(job: int, report: int, stdout: int) -> None:

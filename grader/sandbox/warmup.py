@@ -1,8 +1,11 @@
-"""A canned job a waiting child runs on itself before it gets a real one.
+"""A job a waiting child runs on itself before it gets a real one.
 
-The child is forked from the zygote before a job arrives; running the harness once on this job
-makes it take its copy-on-write page faults and warm its caches while idle, off the critical path.
-It is our own code on our own numbers: nothing of any challenge is in it.
+The child is forked from the zygote before a job arrives; running the harness once makes it
+take its copy-on-write page faults and warm its caches while idle, off the critical path. With
+no setup to warm on, the job is a canned one of our own numbers. With the setup of the challenge
+the grader expects next (the one it last graded), every call of that setup is run with our own
+stand-in functions: the setup's objects, the harness and the usual NumPy paths are then warm.
+Nothing of any reference is in either: the stand-ins only normalise and rectify.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from grader import harness
-from grader.wire import encode_job, encode_job_array
+from grader.wire import KEY_LENGTH, Job, encode_job, encode_job_array
 
 SOURCE = """
 import numpy as np
@@ -40,10 +43,37 @@ def job() -> bytes:
 
 
 CANNED = job()
+WARM_KEY = "w" * KEY_LENGTH
 
 
-def run(canned: bytes) -> None:
-    harness.run(canned, _discard)
+STAND_IN = """
+import numpy as np
+
+def _stand_in(*args, **kwargs):
+    X = np.asarray(args[0], dtype=float)
+    mean = X.mean(axis=-1, keepdims=True)
+    Y = (X - mean) / np.sqrt(X.var(axis=-1, keepdims=True) + 1e-5)
+    for value in (*args[1:], *kwargs.values()):
+        if callable(value):
+            Y = np.asarray(value(Y), dtype=float)
+    return np.maximum(0, Y @ np.eye(Y.shape[-1]))
+"""
+
+
+def stand_in_source(required: list[str]) -> str:
+    return STAND_IN + "".join(f"\n{name} = _stand_in" for name in required)
+
+
+def run(canned: bytes, setup: harness.Setup | None = None) -> None:
+    """Warm up on `setup` when given, else on the canned job. A failed warm-up only costs speed."""
+    try:
+        if setup is None:
+            harness.run(canned, _discard)
+            return
+        job = Job(b"", WARM_KEY, stand_in_source(setup.header["required"]))
+        harness.run(job.reference(), _discard, {WARM_KEY: setup})
+    except Exception:  # nothing to report: the child is still fit for its job
+        pass
 
 
 def _discard(_: bytes) -> None:

@@ -44,12 +44,13 @@ class Waiting:
     control: socket.socket
 
 
-@dataclass(frozen=True)
+@dataclass
 class Zygote:
     sock: socket.socket
     prepared: namespaces.Prepared
     rules: syscalls.Filter
     setups: dict[str, harness.Setup]
+    warm_on: str | None = None  # the setup the next children warm up on
 
     def fork(self) -> Waiting:
         if len(os.listdir("/proc/self/task")) != 1:
@@ -58,26 +59,33 @@ class Zygote:
         pid = os.fork()
         if pid == 0:
             ours.close()
-            child.serve(theirs, self.prepared.identity, self.prepared.scratch, self.rules, self.setups)
+            warm = self.setups.get(self.warm_on) if self.warm_on else None
+            child.serve(theirs, self.prepared.identity, self.prepared.scratch, self.rules, self.setups, warm)
         theirs.close()
         return Waiting(pid, os.pidfd_open(pid), ours)
 
-    def take_setup(self) -> bool:
-        """Decode a setup the grader sent; False when the grader has gone instead."""
+    def take_message(self) -> bool:
+        """Take a setup or a hint from the grader; False when the grader has gone instead."""
         try:
-            data, fds = channel.receive(self.sock, (channel.SETUP.size,))
+            data, fds = channel.receive(self.sock, (channel.KEYED.size,))
         except (OSError, channel.ChannelClosed):
             return False
         try:
-            _, key = channel.SETUP.unpack(data)
-            if len(self.setups) < channel.MAX_SETUPS and len(fds) == 1:
-                self.setups[key.decode("ascii")] = harness.load_setup(_read_file(fds[0]))
+            tag, raw_key = channel.KEYED.unpack(data)
+            key = raw_key.decode("ascii")
+            if tag == channel.HINT_TAG:
+                self.warm_on = key
+            elif tag == channel.SETUP_TAG and len(self.setups) < channel.MAX_SETUPS and len(fds) == 1:
+                self._decode(key, fds[0])
         finally:
             for fd in fds:
                 os.close(fd)
+        return True
+
+    def _decode(self, key: str, fd: int) -> None:
+        self.setups[key] = harness.load_setup(_read_file(fd))
         gc.collect()
         gc.freeze()
-        return True
 
 
 def main(sock_fd: int, uid: int, gid: int) -> None:
@@ -153,12 +161,12 @@ def _serve_one(zygote: Zygote) -> bool:
 
 
 def _reap(waiting: Waiting, zygote: Zygote) -> channel.Ended | None:
-    """Wait for the child to end, taking setups meanwhile; None if the grader goes away first."""
+    """Wait for the child to end, taking messages meanwhile; None if the grader goes away first."""
     poller = select.poll()
     poller.register(waiting.pidfd, select.POLLIN)
     poller.register(zygote.sock.fileno(), select.POLLIN | select.POLLHUP)
     while zygote.sock.fileno() in dict(poller.poll()):
-        if not zygote.take_setup():
+        if not zygote.take_message():
             return None
     cpu = _cpu_seconds(waiting.pid)  # exact, read while the child is a zombie
     _, status, usage = os.wait4(waiting.pid, 0)

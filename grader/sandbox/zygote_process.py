@@ -91,6 +91,7 @@ class ZygoteProcess:
         self.unreaped: Child | None = None  # answered early; its ENDED is still to come
         self.layers: list[Layer] = []
         self.setups: dict[str, int] = {}  # setup key -> how many setups a child holding it holds
+        self.hinted: str | None = None  # the setup its children warm up on
 
     def greet(self) -> list[Layer]:
         """Wait until the zygote is ready (it says which layers it set up); before any run."""
@@ -125,6 +126,7 @@ class ZygoteProcess:
         started = time.perf_counter()
         data = job.reference() if self.setups.get(job.key, 1 << 31) <= child.setups else job.whole()
         self._offer_setup(job)
+        self._hint(job.key)
         stdout_read, stdout_write = os.pipe2(os.O_CLOEXEC)
         report_fd = report_memory.create(limits.report_bytes)
         fds = (_memfd(data), report_fd, stdout_write)
@@ -156,12 +158,22 @@ class ZygoteProcess:
             return
         fd = _memfd(job.setup)
         try:
-            channel.send(self.sock, channel.SETUP.pack(channel.SETUP_TAG, job.key.encode("ascii")), (fd,))
-        except OSError as error:
-            raise ZygoteBroken(f"the zygote did not take a setup: {error}") from error
+            self._tell(channel.SETUP_TAG, job.key, (fd,))
         finally:
             os.close(fd)
         self.setups[job.key] = len(self.setups) + 1
+
+    def _hint(self, key: str) -> None:
+        """The next children warm up on this job's setup: the next job is likely the same challenge."""
+        if key in self.setups and key != self.hinted:
+            self._tell(channel.HINT_TAG, key)
+            self.hinted = key
+
+    def _tell(self, tag: int, key: str, fds: tuple[int, ...] = ()) -> None:
+        try:
+            channel.send(self.sock, channel.KEYED.pack(tag, key.encode("ascii")), fds)
+        except OSError as error:
+            raise ZygoteBroken(f"the zygote did not take a message: {error}") from error
 
     def _ready(self) -> Child:
         """The child the zygote keeps waiting, once it has said so."""

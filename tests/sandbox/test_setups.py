@@ -1,16 +1,22 @@
 """Setups decoded once by the zygote: the first job of a challenge goes in full, later ones
-need only the setup's key and the source, and every way grades the same."""
+need only the setup's key and the source, and every way grades the same. Waiting children
+warm up on the setup last graded, under their filter already."""
 
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
+from grader import harness
 from grader.challenge import Challenge
+from grader.grade import Grader
 from grader.prepared import prepare
 from grader.report import parse_report
+from grader.sandbox import warmup
 from grader.sandbox.uids import default_lock_dir
 from grader.sandbox.zygote_process import ZygoteProcess
 from grader.wire import Job, decode_job, decode_reference
+from tests.sandbox.processes import sandboxed, zygotes
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,3 +62,42 @@ def test_later_children_get_only_the_key(challenges: dict[str, Challenge]) -> No
         assert set(zygote.setups) == {prepared["layer_norm"].setup_key, prepared["bloque"].setup_key}
     finally:
         zygote.close()
+
+
+def test_stand_ins_answer_every_call_of_every_challenge(challenges: dict[str, Challenge]) -> None:
+    """The warm-up on a setup exercises all its calls: the stand-ins raise on none of them."""
+    for challenge in challenges.values():
+        prepared = prepare(challenge)
+        setup = harness.load_setup(prepared.setup)
+        job = Job(b"", warmup.WARM_KEY, warmup.stand_in_source(setup.header["required"]))
+        chunks: list[bytes] = []
+        harness.run(job.reference(), chunks.append, {warmup.WARM_KEY: setup})
+        report = parse_report(b"".join(chunks), len(prepared.calls), 1 << 20)
+        assert report.finished, challenge.id
+        assert all(call.ok for call in report.calls), challenge.id
+
+
+def test_the_zygote_is_told_which_setup_to_warm_up_on(challenges: dict[str, Challenge]) -> None:
+    prepared = {name: prepare(challenges[name]) for name in ("layer_norm", "bloque")}
+    zygote = ZygoteProcess(default_lock_dir(), {})
+    try:
+        zygote.greet()
+        for name in ("layer_norm", "layer_norm", "bloque", "bloque"):
+            one = prepared[name]
+            zygote.run(one.job(one.challenge.reference_source), one.challenge.limits)
+            if zygote.setups.get(one.setup_key):
+                assert zygote.hinted == one.setup_key
+    finally:
+        zygote.close()
+
+
+def test_waiting_children_are_filtered_before_any_job(grader: Grader) -> None:
+    """The filter is installed while the child waits: read from /proc, on the trusted side."""
+    assert grader.grade("layer_norm", "x = 1").score == 0
+    waiting = [p for p in sandboxed() if p.pid not in {z.pid for z in zygotes()}]
+    assert waiting
+    for child in waiting:
+        status = dict(
+            line.split(":", 1) for line in Path(f"/proc/{child.pid}/status").read_text().splitlines()
+        )
+        assert status["Seccomp"].strip() == "2" and status["NoNewPrivs"].strip() == "1", child

@@ -96,7 +96,11 @@ def _readable_source(code: str | bytes) -> tuple[str, GradingError | None]:
     size = len(code.encode("utf-8", errors="surrogatepass"))
     if size > MAX_CODE_BYTES:
         return "", GradingError(kind="too_large", message=str(size))
-    if "\x00" in code or any(0xD800 <= ord(c) <= 0xDFFF for c in code):
+    try:
+        code.encode("utf-8")  # a lone surrogate is not text
+    except UnicodeEncodeError:
+        return "", GradingError(kind="encoding", message="")
+    if "\x00" in code:
         return "", GradingError(kind="encoding", message="")
     return code, None
 

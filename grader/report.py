@@ -119,11 +119,11 @@ class _Parser:
         elif tag == Tag.FINISHED and self.next_call == len(report.calls):
             report.finished = True
         elif report.loaded:
-            self.feed_call(Tag(tag), self.outcome(index), payload)
+            self.feed_call(tag, self.outcome(index), payload)
         else:
             raise WireError(f"unexpected record {tag}")
 
-    def feed_call(self, tag: Tag, outcome: CallOutcome, payload: memoryview) -> None:
+    def feed_call(self, tag: int, outcome: CallOutcome, payload: memoryview) -> None:
         answered = outcome.answered
         if tag == Tag.OUTPUT and not answered:
             outcome.outputs = (decode_array(payload, self.max_elements),)

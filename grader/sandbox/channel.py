@@ -4,7 +4,7 @@ The zygote is trusted (it never runs student code), but nothing here is pickled 
 every message is one struct on a SOCK_SEQPACKET socket, so message boundaries are kept.
 
 grader -> zygote  SETUP  a setup's key;            fds: the setup (decoded once, before forking)
-grader -> zygote  HINT   the key of the setup the next children should warm up on
+grader -> zygote  HINT   the key of the setup the next children should warm up on (NO_WARMUP: none)
 zygote -> grader  READY  a forked child waits, and how many setups it holds;
                          fds: a pidfd of it, the socket it waits on
 grader -> child   START  cpu, memory, wall;       fds: the job, the report memory, the stdout pipe
@@ -25,6 +25,7 @@ READY = struct.Struct("<BiI")
 ENDED = struct.Struct("<Bidq")
 KEYED = struct.Struct("<B32s")  # SETUP and HINT
 READY_TAG, ENDED_TAG, SETUP_TAG, HINT_TAG = 1, 2, 3, 4
+NO_WARMUP = "-" * 32  # a HINT: the grader is busy, warming up would only take its CPU
 MAX_SETUPS = 64  # a zygote decodes at most this many setups; others go as jobs in full
 MAX_FDS = 4
 

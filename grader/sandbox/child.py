@@ -37,12 +37,12 @@ def serve(
     scratch: str,
     rules: Filter,
     setups: Mapping[str, harness.Setup],
-    warm: harness.Setup | None,
+    warm: warmup.Plan,
 ) -> NoReturn:
     """Become a sandboxed child, wait for one job, run it and exit. Never returns.
 
     `setups`: challenges' setups the zygote decoded before forking, for reference jobs;
-    `warm`: the one to warm up on while waiting (see `warmup`).
+    `warm`: whether and on what to warm up while waiting (see `warmup`).
     """
     try:
         ctl = _waiting(control, identity, scratch, rules, warm)
@@ -65,7 +65,7 @@ def _waiting(
     identity: tuple[int, int] | None,
     scratch: str,
     rules: Filter,
-    warm: harness.Setup | None,
+    warm: warmup.Plan,
 ) -> socket.socket:
     fd = control.detach()
     if fd != CONTROL_FD:
@@ -83,7 +83,7 @@ def _waiting(
     linux.prctl(linux.PR_SET_DUMPABLE, 0)
     ctl = socket.socket(fileno=CONTROL_FD)  # asks the kernel what socket it is: before the filter
     rules.install()  # what is left to do (take the job's descriptors, lower limits) it allows
-    warmup.run(warmup.CANNED, warm)
+    warmup.run(warm)
     return ctl
 
 

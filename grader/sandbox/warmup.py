@@ -10,6 +10,8 @@ Nothing of any reference is in either: the stand-ins only normalise and rectify.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from grader import harness
@@ -65,14 +67,25 @@ def stand_in_source(required: list[str]) -> str:
     return STAND_IN + "".join(f"\n{name} = _stand_in" for name in required)
 
 
-def run(canned: bytes, setup: harness.Setup | None = None) -> None:
-    """Warm up on `setup` when given, else on the canned job. A failed warm-up only costs speed."""
+@dataclass(frozen=True)
+class Plan:
+    """What a waiting child warms up on: nothing when its grader is busy (the job would wait
+    for the warm-up, and the CPU is better spent grading), else a setup, else the canned job."""
+
+    wanted: bool = True
+    setup: harness.Setup | None = None
+
+
+def run(plan: Plan) -> None:
+    """Warm up as planned. A failed warm-up only costs speed."""
     try:
-        if setup is None:
-            harness.run(canned, _discard)
+        if not plan.wanted:
             return
-        job = Job(b"", WARM_KEY, stand_in_source(setup.header["required"]))
-        harness.run(job.reference(), _discard, {WARM_KEY: setup})
+        if plan.setup is None:
+            harness.run(CANNED, _discard)
+            return
+        job = Job(b"", WARM_KEY, stand_in_source(plan.setup.header["required"]))
+        harness.run(job.reference(), _discard, {WARM_KEY: plan.setup})
     except Exception:  # nothing to report: the child is still fit for its job
         pass
 

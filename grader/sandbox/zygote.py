@@ -23,7 +23,7 @@ import sys
 from dataclasses import asdict, dataclass
 
 from grader import harness
-from grader.sandbox import channel, child, namespaces, syscalls
+from grader.sandbox import channel, child, namespaces, syscalls, warmup
 from grader.sandbox.base import Layer
 
 PRELOADED = (
@@ -59,8 +59,8 @@ class Zygote:
         pid = os.fork()
         if pid == 0:
             ours.close()
-            warm = self.setups.get(self.warm_on) if self.warm_on else None
-            child.serve(theirs, self.prepared.identity, self.prepared.scratch, self.rules, self.setups, warm)
+            plan = warmup.Plan(self.warm_on != channel.NO_WARMUP, self.setups.get(self.warm_on or ""))
+            child.serve(theirs, self.prepared.identity, self.prepared.scratch, self.rules, self.setups, plan)
         theirs.close()
         return Waiting(pid, os.pidfd_open(pid), ours)
 

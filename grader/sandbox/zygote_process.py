@@ -38,6 +38,10 @@ KILL_GRACE = 5.0
 CPU_KILL_SHARE = 0.75  # the kernel kills a tick or more early here; nothing else sends SIGKILL
 BLAS_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 FINISHED = encode_record(Tag.FINISHED, 0)
+# A job that comes sooner than this after the previous one on the same zygote means a busy
+# grader: its next child would still be warming up when the next job came, on CPU the grading
+# needs. Then children skip the warm-up; they warm up again once jobs leave room for it.
+BUSY_GAP = 0.004
 
 # -I -S: no user site, no PYTHON* variables, no site-packages scan; NumPy's folder is put back.
 _BOOT = (
@@ -91,7 +95,8 @@ class ZygoteProcess:
         self.unreaped: Child | None = None  # answered early; its ENDED is still to come
         self.layers: list[Layer] = []
         self.setups: dict[str, int] = {}  # setup key -> how many setups a child holding it holds
-        self.hinted: str | None = None  # the setup its children warm up on
+        self.hinted: str | None = None  # the setup its children warm up on, or NO_WARMUP
+        self.last_end = -math.inf  # when the last run came back
 
     def greet(self) -> list[Layer]:
         """Wait until the zygote is ready (it says which layers it set up); before any run."""
@@ -120,13 +125,14 @@ class ZygoteProcess:
         self.claim.release()
 
     def run(self, job: Job, limits: Limits) -> SandboxRun:
+        busy = time.perf_counter() - self.last_end < BUSY_GAP
         if self.unreaped is not None:
             self._ended(self.unreaped)
         child = self._ready()
         started = time.perf_counter()
         data = job.reference() if self.setups.get(job.key, 1 << 31) <= child.setups else job.whole()
         self._offer_setup(job)
-        self._hint(job.key)
+        self._hint(channel.NO_WARMUP if busy else job.key)
         stdout_read, stdout_write = os.pipe2(os.O_CLOEXEC)
         report_fd = report_memory.create(limits.report_bytes)
         fds = (_memfd(data), report_fd, stdout_write)
@@ -151,6 +157,7 @@ class ZygoteProcess:
         finally:
             os.close(report_fd)
             os.close(stdout_read)
+            self.last_end = time.perf_counter()
 
     def _offer_setup(self, job: Job) -> None:
         """Send a setup the zygote lacks, for the children it forks from now on."""
@@ -164,8 +171,9 @@ class ZygoteProcess:
         self.setups[job.key] = len(self.setups) + 1
 
     def _hint(self, key: str) -> None:
-        """The next children warm up on this job's setup: the next job is likely the same challenge."""
-        if key in self.setups and key != self.hinted:
+        """What the next children warm up on: this job's setup (the next job is likely the same
+        challenge), or nothing when jobs come back to back (see BUSY_GAP)."""
+        if (key in self.setups or key == channel.NO_WARMUP) and key != self.hinted:
             self._tell(channel.HINT_TAG, key)
             self.hinted = key
 

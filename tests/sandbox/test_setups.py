@@ -5,6 +5,7 @@ warm up on the setup last graded, under their filter already."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 
 from grader import harness
@@ -12,9 +13,10 @@ from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.prepared import prepare
 from grader.report import parse_report
-from grader.sandbox import warmup
+from grader.sandbox import channel, warmup
+from grader.sandbox.base import ExitKind
 from grader.sandbox.uids import default_lock_dir
-from grader.sandbox.zygote_process import ZygoteProcess
+from grader.sandbox.zygote_process import BUSY_GAP, ZygoteProcess
 from grader.wire import Job, decode_job, decode_reference
 from tests.sandbox.processes import sandboxed, zygotes
 
@@ -78,15 +80,20 @@ def test_stand_ins_answer_every_call_of_every_challenge(challenges: dict[str, Ch
 
 
 def test_the_zygote_is_told_which_setup_to_warm_up_on(challenges: dict[str, Challenge]) -> None:
+    """Jobs with room between them: warm up on the last one's setup; back to back: not at all."""
     prepared = {name: prepare(challenges[name]) for name in ("layer_norm", "bloque")}
     zygote = ZygoteProcess(default_lock_dir(), {})
     try:
         zygote.greet()
-        for name in ("layer_norm", "layer_norm", "bloque", "bloque"):
+        for name in ("layer_norm", "bloque", "layer_norm", "bloque"):
             one = prepared[name]
-            zygote.run(one.job(one.challenge.reference_source), one.challenge.limits)
-            if zygote.setups.get(one.setup_key):
-                assert zygote.hinted == one.setup_key
+            time.sleep(2 * BUSY_GAP)
+            run = zygote.run(one.job(one.challenge.reference_source), one.challenge.limits)
+            assert run.exit_kind == ExitKind.OK and zygote.hinted == one.setup_key
+        for name in ("layer_norm", "bloque"):
+            one = prepared[name]
+            run = zygote.run(one.job(one.challenge.reference_source), one.challenge.limits)
+            assert run.exit_kind == ExitKind.OK and zygote.hinted == channel.NO_WARMUP
     finally:
         zygote.close()
 

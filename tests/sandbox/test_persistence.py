@@ -123,3 +123,37 @@ print("open", open_fds)
     result = attack.grade(code)
     # The report memory (kept open by its mapping), stdout and stderr; the job was read and closed.
     assert "open [0, 1, 2]" in result.stdout
+
+
+def test_poisoning_the_inherited_setups(attack: Attack) -> None:
+    """Every child inherits the setups its zygote decoded: rewrite every one it can reach from
+    the frames below it, inputs included (with ctypes, through their read-only views), and the
+    calls. Only this child's copy changes: the next child's setups are the zygote's."""
+    code = """
+import ctypes, sys
+import numpy as np
+
+setups = []
+frame = sys._getframe()
+while frame is not None:
+    for value in list(frame.f_locals.values()):
+        if type(value).__name__ == "Setup":
+            setups.append(value)
+        elif isinstance(value, dict):
+            setups += [v for v in list(value.values()) if type(v).__name__ == "Setup"]
+    frame = frame.f_back
+for setup in setups:
+    for array in setup.arrays:
+        if array.nbytes:
+            ctypes.memset(array.ctypes.data, 0, array.nbytes)
+    setup.header["calls"][:] = setup.header["calls"][:1]
+print("poisoned", len(setups))
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    return X
+"""
+    for _ in range(3):  # each on a child forked after the last one poisoned its own copy
+        result = attack.grade(code)
+        assert "poisoned" in result.stdout and "poisoned 0" not in result.stdout
+        assert result.score == 0 and all(not t.passed for t in result.tests[1:])
+    assert attack.grade(WRONG).score == 22.22  # the identity, graded on every call again

@@ -8,13 +8,16 @@ and p99 per submission and the throughput, for:
   zygote   the default sandbox (ZygoteSandbox), one grader, then two graders at once
   plain    a fresh interpreter per submission (PlainSandbox), the naive way
 and the ratios the targets are about: zygote p50 / floor p50 (target <= 3) and
-zygote p50 / plain p50 (target <= 0.1).
+zygote p50 / plain p50 (target <= 0.1). "CPU ms" is the CPU time one grading costs, all
+processes together (this one, and the zygotes and their children or the fresh interpreters),
+during the one-grader run: unlike wall-clock time, it barely moves when the machine is busy.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import time
@@ -39,18 +42,47 @@ class Timing:
     p50: float
     p99: float
     per_second: float
+    cpu_ms: float
 
 
-def timed(action: Callable[[], object], runs: int) -> Timing:
-    """Run `action` `runs` times in a row: per-call percentiles (ms) and calls per second."""
+def timed(action: Callable[[], object], runs: int, sandbox_cpu: Callable[[], float]) -> Timing:
+    """Run `action` `runs` times in a row: per-call percentiles (ms), calls per second, and CPU
+    ms per call (this process plus what `sandbox_cpu` counts)."""
     samples = []
+    cpu_before = time.process_time() + sandbox_cpu()
     started = time.perf_counter()
     for _ in range(runs):
         begin = time.perf_counter()
         action()
         samples.append((time.perf_counter() - begin) * 1000)
     total = time.perf_counter() - started
-    return Timing(_percentile(samples, 50), _percentile(samples, 99), runs / total)
+    cpu = time.process_time() + sandbox_cpu() - cpu_before
+    return Timing(_percentile(samples, 50), _percentile(samples, 99), runs / total, 1000 * cpu / runs)
+
+
+def zygotes_cpu(sandbox: ZygoteSandbox) -> Callable[[], float]:
+    """CPU seconds of the sandbox's zygotes and of their children reaped so far."""
+    pids = [zygote.process.pid for zygote in sandbox._zygotes if zygote is not None]
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def seconds() -> float:
+        total = 0
+        for pid in pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+        return total / ticks
+
+    return seconds
+
+
+def interpreters_cpu() -> float:
+    """CPU seconds of this process's reaped children: the plain sandbox's interpreters."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def no_cpu() -> float:
+    return 0.0
 
 
 def concurrent_rate(action: Callable[[], object], runs: int, workers: int) -> float:
@@ -89,18 +121,19 @@ def floor(grader: Grader, challenge: Challenge) -> Callable[[], object]:
 
 def measure(challenge: Challenge, runs: int, plain_runs: int) -> list[str]:
     rows = []
-    sandboxes: dict[str, Sandbox] = {"zygote": ZygoteSandbox(2), "plain": PlainSandbox()}
+    zygotes = ZygoteSandbox(2)
+    sandboxes: dict[str, Sandbox] = {"zygote": zygotes, "plain": PlainSandbox()}
     try:
         graders = {name: Grader({challenge.id: challenge}, box) for name, box in sandboxes.items()}
         for grader in graders.values():
             grader.prepared(challenge.id).warm()
         zygote_grading = grading(graders["zygote"], challenge)
         concurrent_rate(zygote_grading, 8, 2)  # start both zygotes before timing
-        base = timed(floor(graders["zygote"], challenge), runs)
-        zygote = timed(zygote_grading, runs)
+        base = timed(floor(graders["zygote"], challenge), runs, no_cpu)
+        zygote = timed(zygote_grading, runs, zygotes_cpu(zygotes))
         zygote_2 = concurrent_rate(zygote_grading, runs, 2)
         plain_grading = grading(graders["plain"], challenge)
-        plain = timed(plain_grading, plain_runs)
+        plain = timed(plain_grading, plain_runs, interpreters_cpu)
         plain_2 = concurrent_rate(plain_grading, plain_runs, 2)
     finally:
         for box in sandboxes.values():
@@ -114,7 +147,7 @@ def measure(challenge: Challenge, runs: int, plain_runs: int) -> list[str]:
 def _row(name: str, way: str, t: Timing, two: float | None, base: Timing, plain: Timing) -> str:
     both = f"{two:.0f}" if two is not None else "–"
     return (
-        f"| {name} | {way} | {t.p50:.1f} | {t.p99:.1f} | {t.per_second:.0f} | {both} "
+        f"| {name} | {way} | {t.p50:.1f} | {t.p99:.1f} | {t.per_second:.0f} | {both} | {t.cpu_ms:.1f} "
         f"| {t.p50 / base.p50:.2f}× | {t.p50 / plain.p50:.3f}× |"
     )
 
@@ -128,9 +161,10 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; {args.runs} gradings per way")
     print(
-        "| challenge | way | p50 ms | p99 ms | per s, 1 grader | per s, 2 graders | p50 / floor | p50 / plain |"
+        "| challenge | way | p50 ms | p99 ms | per s, 1 grader | per s, 2 graders | CPU ms "
+        "| p50 / floor | p50 / plain |"
     )
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for challenge_id in CHALLENGES:
         folder = ROOT / "challenges" / challenge_id
         if folder.is_dir():

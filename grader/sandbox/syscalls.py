@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import functools
 import os
 from dataclasses import dataclass
 
@@ -49,10 +50,16 @@ class Filter:
 
     def install(self) -> None:
         """Load the filter into this process. Irreversible; needs no privilege."""
+        linux.prctl(linux.PR_SET_NO_NEW_PRIVS, 1)
+        linux.prctl_pointer(linux.PR_SET_SECCOMP, linux.SECCOMP_MODE_FILTER, self.fprog_address)
+
+    @functools.cached_property
+    def fprog_address(self) -> int:
+        """The program as the kernel takes it; built once in the zygote, read by each child."""
         buffer = ctypes.create_string_buffer(self.program, len(self.program))
         fprog = _SockFprog(len(self.program) // 8, ctypes.addressof(buffer))
-        linux.prctl(linux.PR_SET_NO_NEW_PRIVS, 1)
-        linux.prctl_pointer(linux.PR_SET_SECCOMP, linux.SECCOMP_MODE_FILTER, ctypes.addressof(fprog))
+        self.__dict__["_keep_alive"] = (buffer, fprog)
+        return ctypes.addressof(fprog)
 
 
 class _SockFprog(ctypes.Structure):

@@ -94,6 +94,7 @@ def main(sock_fd: int, uid: int, gid: int) -> None:
     # Import everything before the private tmpfs covers /tmp: the project or its virtualenv may
     # live there (a CI clone does), and nothing could be imported from it afterwards.
     rules = syscalls.build()
+    rules.fprog_address  # noqa: B018 (built here once, not in every child)
     _preload()
     prepared = namespaces.prepare(uid, gid)
     layers = [*prepared.layers, *_own_layers(rules, prepared.identity is not None, uid)]

@@ -4,7 +4,8 @@
 
 For each setup: one client posting with `wait` one submission after another (latency p50/p99),
 then a burst of concurrent submissions, each posted with `wait` (throughput, p50/p99). Prints a
-Markdown table. postgres-redis needs PostgreSQL on 127.0.0.1:5432 (db `test`) and Redis on :6379.
+Markdown table, and after each scenario the CPU milliseconds per submission of every process
+(API, worker, sandbox, database, broker, this client; see `cpu.py`). postgres-redis needs PostgreSQL on 127.0.0.1:5432 (db `test`) and Redis on :6379.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import cpu
 import httpx
 import psycopg
 
 ROOT = Path(__file__).resolve().parents[1]
+WARM_UP = 20
 WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return (X - X.mean(axis=0)) / X.std(axis=0)\n"
 
 
@@ -84,7 +87,7 @@ def environment(setup: str, data: Path, extra: dict[str, str] | None = None) -> 
 
 
 @contextlib.contextmanager
-def served(env: dict[str, str], log: Path) -> Iterator[tuple[str, str]]:
+def served(env: dict[str, str], log: Path) -> Iterator[tuple[str, str, int]]:
     made = subprocess.run(
         cli("keys", "create", "--name", "bench"), env=env, cwd=ROOT, check=True, capture_output=True
     )
@@ -104,7 +107,7 @@ def served(env: dict[str, str], log: Path) -> Iterator[tuple[str, str]]:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("serve did not become healthy:\n" + log.read_text()[-2000:])
             time.sleep(0.2)
-        yield base, key
+        yield base, key, process.pid
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)
@@ -126,7 +129,7 @@ def single(setup: str, base: str, key: str, count: int, reference: str) -> Row:
     latencies: list[float] = []
     grading: list[float] = []
     with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
-        for i in range(20):  # warm up every worker process and connection
+        for i in range(WARM_UP):  # warm up every worker process and connection
             client.post("/v1/submissions", params={"wait": 30}, json=payload(i, reference))
         started = time.perf_counter()
         for i in range(count):
@@ -182,11 +185,15 @@ def main() -> None:
         with contextlib.ExitStack() as stack:
             tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
             env = stack.enter_context(environment(setup, tmp / "data", extra))
-            base, key = stack.enter_context(served(env, tmp / "serve.log"))
+            base, key, pid = stack.enter_context(served(env, tmp / "serve.log"))
+            before = cpu.snapshot(pid)
             rows.append(single(setup, base, key, args.single, reference))
             print(rows[-1].line(), flush=True)
+            print(cpu.table(cpu.snapshot(pid).minus(before), args.single + WARM_UP) + "\n", flush=True)
+            before = cpu.snapshot(pid)
             rows.append(asyncio.run(burst(setup, base, key, args.burst, args.concurrency, reference)))
             print(rows[-1].line(), flush=True)
+            print(cpu.table(cpu.snapshot(pid).minus(before), args.burst) + "\n", flush=True)
     print(f"\n{os.cpu_count()} CPUs\n")
     print("| setup | scenario | submissions | graded/s | p50 ms | p99 ms | grading p50 ms |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")

@@ -130,6 +130,14 @@ def get(session: Session, caller: Caller, submission_id: str) -> Submission:
     return submission
 
 
+def graded_among(session: Session, submission_ids: list[str]) -> set[str]:
+    """Which of these submissions are done or error."""
+    query = select(Submission.id).where(
+        Submission.id.in_(submission_ids), Submission.status.in_(schemas.FINAL_STATUSES)
+    )
+    return set(session.scalars(query))
+
+
 def listing(
     session: Session,
     caller: Caller,

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from grader.challenge import Challenge
-from service import schemas, submissions
-from service.db import reading, transaction
+from service import accepting, schemas, submissions
+from service.db import reading
 from service.dispatch import send_grade
 from service.keys import Caller
+from service.tables import new_id
 
 GRADED_CHUNK = 500  # ids per query: SQLite bounds the parameters of one statement
 
@@ -20,10 +21,9 @@ def submit(
     challenges: Mapping[str, Challenge],
     submission_id: str | None = None,
 ) -> schemas.Submission:
-    with transaction() as session:
-        accepted = submissions.accept(session, caller, body, idempotency_key, challenges, submission_id)
-        view = submissions.view(session, accepted.submission)
-    if accepted.created or view.status == "queued":
+    taken = accepting.accept(caller, body, idempotency_key, challenges, submission_id or new_id())
+    view = taken.view or read(caller, taken.submission_id)
+    if taken.view is not None or view.status == "queued":
         # A replay of a submission still queued sends again: the first send may have failed,
         # and grading twice stores one result.
         send_grade(view.id)

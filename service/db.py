@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.settings import get_settings
@@ -99,16 +99,59 @@ def reading() -> Iterator[Session]:
         yield session
 
 
-def relaxed_commit(session: Session) -> None:
-    """Let this transaction's commit skip waiting for the disk (PostgreSQL): for state that is
-    re-derived if lost, such as `running`."""
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SET LOCAL synchronous_commit TO OFF"))
+def _relaxed_url(url: str) -> str:
+    """The URL with PostgreSQL's `synchronous_commit` off for every transaction of its connections."""
+    parsed = make_url(url)
+    options = parsed.query.get("options", ())
+    given = [options] if isinstance(options, str) else list(options)
+    relaxed = parsed.update_query_dict({"options": " ".join([*given, "-csynchronous_commit=off"])})
+    return relaxed.render_as_string(hide_password=False)
+
+
+@lru_cache(maxsize=1)
+def relaxed_engine() -> Engine:
+    """The engine of writes whose commit need not wait for the disk, for state that is re-derived
+    if a database crash loses it: a grading's `running` and its result (the sweeper grades the
+    submission again). PostgreSQL: its own pool, `synchronous_commit` off; SQLite: the engine."""
+    bind = engine()
+    if bind.dialect.name != "postgresql":
+        return bind
+    return make_engine(_relaxed_url(get_settings().database))
+
+
+@contextmanager
+def relaxed_statements() -> Iterator[Connection]:
+    """As `single_statements`, each statement committed without waiting for the disk."""
+    bind = relaxed_engine()
+    if bind.dialect.name == "postgresql":
+        with _autocommit(bind).connect() as connection:
+            yield connection
+    else:
+        with bind.begin() as connection:
+            yield connection
+
+
+@contextmanager
+def relaxed_transaction() -> Iterator[Connection]:
+    """A transaction committed at the end of the block without waiting for the disk."""
+    with relaxed_engine().begin() as connection:
+        yield connection
+
+
+def forget() -> None:
+    """Close every pool and forget the engines, so the next use reads the settings again."""
+    engines = {id(e): e for e in (c() for c in (relaxed_engine, engine) if c.cache_info().currsize)}
+    for cached in (relaxed_engine, engine, sessions, _reading_sessions, _autocommit):
+        cached.cache_clear()
+    for bind in engines.values():
+        bind.dispose()
 
 
 def reset_after_fork() -> None:
     """Drop connections inherited from a parent process (Celery prefork)."""
     if engine.cache_info().currsize:
         engine().dispose(close=False)
+    if relaxed_engine.cache_info().currsize:
+        relaxed_engine().dispose(close=False)
     _reading_sessions.cache_clear()
     _autocommit.cache_clear()

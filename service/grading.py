@@ -1,17 +1,26 @@
-"""Grade one stored submission, exactly once per challenge version, as a plain function."""
+"""Grade one stored submission, exactly once per challenge version, as a plain function.
+
+Few round trips: one query reads the submission, its course, its student and the versions it
+was already graded at; one statement marks it `running`; one transaction stores the result.
+Both writes are committed without waiting for the disk (`db.relaxed_*`): if a database crash
+loses them, the submission is left `queued` or `running` and the sweeper grades it again.
+"""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import Connection, bindparam, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
+from grader.challenge import Challenge
 from grader.grade import Grader
+from grader.models import Result
+from grader.text import Lang
 from service import schemas
-from service.db import relaxed_commit, transaction
+from service.db import relaxed_statements, relaxed_transaction
 from service.poison import gave_up
 from service.results import Stored, finish, store
 from service.settings import get_settings
@@ -19,6 +28,48 @@ from service.submissions import utc
 from service.tables import Course, GradingResult, Student, Submission, now
 
 log = logging.getLogger(__name__)
+
+_FIND = (
+    select(
+        Submission.challenge,
+        Submission.course_id,
+        Submission.status,
+        Submission.code,
+        Submission.lang,
+        Submission.callback_url,
+        Submission.attempts,
+        Submission.created_at,
+        Course.slug,
+        Student.external_id,
+        GradingResult.challenge_version,
+    )
+    .join(Course, Submission.course_id == Course.id)
+    .join(Student, Submission.student_id == Student.id)
+    .outerjoin(GradingResult, GradingResult.submission_id == Submission.id)
+    .where(Submission.id == bindparam("id"))
+)
+_START = (
+    update(Submission)
+    .where(Submission.id == bindparam("submission_id"))
+    .values(status="running", started_at=bindparam("started"), attempts=Submission.attempts + 1)
+)
+
+
+@dataclass(frozen=True)
+class Found:
+    """What grading needs of a stored submission."""
+
+    challenge: str
+    course_id: int
+    status: str
+    code: str
+    lang: Lang
+    callback_url: str | None
+    attempts: int
+    created_at: datetime
+    slug: str
+    external_id: str
+    graded_at: frozenset[int]  # the challenge versions it already has a result for
 
 
 @dataclass(frozen=True)
@@ -32,51 +83,56 @@ class Graded:
 
 def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
     """Run the grader on a submission and store its result; None when there is no such submission."""
-    with transaction() as session:
-        row = session.execute(
-            select(
-                Submission.challenge,
-                Submission.course_id,
-                Submission.status,
-                Submission.code,
-                Submission.lang,
-                Submission.callback_url,
-                Submission.attempts,
-                Submission.created_at,
-                Course.slug,
-                Student.external_id,
-            )
-            .join(Course, Submission.course_id == Course.id)
-            .join(Student, Submission.student_id == Student.id)
-            .where(Submission.id == submission_id)
-        ).first()
+    with relaxed_statements() as connection:
+        row = _find(connection, submission_id)
         if row is None:
             log.warning("asked to grade unknown submission %s", submission_id)
             return None
         challenge = grader.challenges.get(row.challenge)
-        version = challenge.version if challenge else 0
-        if challenge is None or _already_graded(session, submission_id, version):
+        if challenge is None or challenge.version in row.graded_at:
             return Graded(submission_id, row.status, False, row.callback_url)
-        session.execute(
-            update(Submission)
-            .where(Submission.id == submission_id)
-            .values(status="running", started_at=now(), attempts=Submission.attempts + 1)
-        )
-        relaxed_commit(session)  # if `running` is lost, the submission is still graded
-    if row.attempts >= get_settings().grading_max_attempts:
-        result = gave_up(challenge, row.lang, submission_id, row.attempts + 1)
-    else:
-        result = grader.grade(challenge.id, row.code, row.lang)
+        connection.execute(_START, {"submission_id": submission_id, "started": now()})
+    result = _grade(grader, challenge, row, submission_id)
     try:
-        with transaction() as session:
-            store(session, Stored(submission_id, row.course_id, row.challenge), version, result)
-            finished_at = finish(session, submission_id, result)
-            # Lost in a database crash, the submission is left `running` and the sweeper grades it again.
-            relaxed_commit(session)
+        with relaxed_transaction() as connection:
+            store(connection, Stored(submission_id, row.course_id, row.challenge), challenge.version, result)
+            finished_at = finish(connection, submission_id, result)
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
-    view = schemas.Submission(
+    return Graded(
+        submission_id, result.status, True, row.callback_url, _view(submission_id, row, result, finished_at)
+    )
+
+
+def _find(connection: Connection, submission_id: str) -> Found | None:
+    rows = connection.execute(_FIND, {"id": submission_id}).all()
+    if not rows:
+        return None
+    first = rows[0]
+    return Found(
+        challenge=first.challenge,
+        course_id=first.course_id,
+        status=first.status,
+        code=first.code,
+        lang="en" if first.lang == "en" else "es",
+        callback_url=first.callback_url,
+        attempts=first.attempts,
+        created_at=first.created_at,
+        slug=first.slug,
+        external_id=first.external_id,
+        graded_at=frozenset(r.challenge_version for r in rows if r.challenge_version is not None),
+    )
+
+
+def _grade(grader: Grader, challenge: Challenge, row: Found, submission_id: str) -> Result:
+    if row.attempts >= get_settings().grading_max_attempts:
+        return gave_up(challenge, row.lang, submission_id, row.attempts + 1)
+    return grader.grade(challenge.id, row.code, row.lang)
+
+
+def _view(submission_id: str, row: Found, result: Result, finished_at: datetime) -> schemas.Submission:
+    return schemas.Submission(
         id=submission_id,
         status=result.status,
         challenge=row.challenge,
@@ -86,13 +142,3 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
         finished_at=finished_at,
         result=result,
     )
-    return Graded(submission_id, result.status, True, row.callback_url, view)
-
-
-def _already_graded(session: Session, submission_id: str, version: int) -> bool:
-    found = session.scalar(
-        select(GradingResult.id).where(
-            GradingResult.submission_id == submission_id, GradingResult.challenge_version == version
-        )
-    )
-    return found is not None

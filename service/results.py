@@ -6,11 +6,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
-from service.tables import DiagnosisRow, GradingResult, Submission, TestOutcome, now
+from service.tables import Base, DiagnosisRow, GradingResult, Submission, TestOutcome, now
+
+# Built once: Core statements on the tables (no ORM bulk machinery), rows passed as parameters.
+_INSERT_RESULT = insert(Base.metadata.tables[GradingResult.__tablename__]).returning(GradingResult.id)
+_INSERT_TESTS = insert(Base.metadata.tables[TestOutcome.__tablename__])
+_INSERT_DIAGNOSES = insert(Base.metadata.tables[DiagnosisRow.__tablename__])
+_FINISH = (
+    update(Base.metadata.tables[Submission.__tablename__])
+    .where(Submission.id == bindparam("submission_id"))
+    .values(
+        status=bindparam("graded_status"), score=bindparam("graded_score"), finished_at=bindparam("finished")
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -22,7 +34,7 @@ class Stored:
     challenge: str
 
 
-def store(session: Session, submission: Stored, version: int, result: Result) -> None:
+def store(connection: Connection, submission: Stored, version: int, result: Result) -> None:
     """Insert the result and its test and diagnosis rows (a duplicate fails at the unique key)."""
     keys = {"course_id": submission.course_id, "challenge": submission.challenge}
     error = result.error
@@ -42,11 +54,10 @@ def store(session: Session, submission: Stored, version: int, result: Result) ->
         "created_at": now(),
         **keys,
     }
-    # Statements without inline values are compiled once and cached; the rows go as parameters.
-    result_id = session.execute(insert(GradingResult).returning(GradingResult.id), row).scalar_one()
+    result_id = connection.execute(_INSERT_RESULT, row).scalar_one()
     if result.tests:
-        session.execute(
-            insert(TestOutcome),
+        connection.execute(
+            _INSERT_TESTS,
             [
                 {
                     "result_id": result_id,
@@ -63,8 +74,8 @@ def store(session: Session, submission: Stored, version: int, result: Result) ->
             ],
         )
     if result.diagnoses:
-        session.execute(
-            insert(DiagnosisRow),
+        connection.execute(
+            _INSERT_DIAGNOSES,
             [
                 {"result_id": result_id, "position": i, "diagnosis_id": d.id, "message": d.message, **keys}
                 for i, d in enumerate(result.diagnoses)
@@ -72,18 +83,23 @@ def store(session: Session, submission: Stored, version: int, result: Result) ->
         )
 
 
-def finish(session: Session, submission_id: str, result: Result) -> datetime:
+def finish(connection: Connection, submission_id: str, result: Result) -> datetime:
     """Mark the submission graded; the moment it finished."""
     finished_at = now()
-    values = {"status": result.status, "score": result.score, "finished_at": finished_at}
-    session.execute(update(Submission).where(Submission.id == submission_id).values(**values))
+    values = {"graded_status": result.status, "graded_score": result.score, "finished": finished_at}
+    connection.execute(_FINISH, {"submission_id": submission_id, **values})
     return finished_at
 
 
 def record(session: Session, submission: Submission, version: int, result: Result) -> None:
     """Store the result of an ORM submission and finish it (the caller commits)."""
     session.flush()
-    store(session, Stored(submission.id, submission.course_id, submission.challenge), version, result)
+    store(
+        session.connection(),
+        Stored(submission.id, submission.course_id, submission.challenge),
+        version,
+        result,
+    )
     submission.status = result.status
     submission.score = result.score
     submission.finished_at = now()

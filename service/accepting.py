@@ -2,22 +2,25 @@
 
 The statement finds the course and the student itself (`INSERT ... SELECT ... FROM courses JOIN
 students`) and is compiled once. It inserts nothing when either is new: they are created then
-(`submissions.course`, `submissions.student`) and the statement runs again. On PostgreSQL it runs
-as its own transaction (no BEGIN and COMMIT round trips), committed durably before the task is sent.
+(`INSERT ... ON CONFLICT DO NOTHING`, so concurrent requests agree) and it runs again. On
+PostgreSQL each statement is its own transaction (no BEGIN and COMMIT round trips): the
+submission is committed durably before the task is sent.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select
+from sqlalchemy import Connection, Insert, String, bindparam, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from grader.challenge import Challenge
 from service import schemas, submissions
-from service.db import single_statements, transaction
+from service.db import single_statements
 from service.keys import Caller
 from service.tables import Base, Course, Student, Submission, now
 
@@ -87,10 +90,11 @@ def accept(
         "course": body.course,
         "student": body.student,
     }
-    stored = _insert(row)
-    if stored is None:  # a new course or student
-        _create_course_and_student(caller.platform_id, body.course, body.student)
-        stored = _insert(row)
+    with single_statements() as connection:
+        stored = _insert(connection, row)
+        if stored is None:  # a new course or student
+            _create_course_and_student(connection, row)
+            stored = _insert(connection, row)
     if stored is None:
         raise RuntimeError(f"course {body.course!r} or student {body.student!r} vanished while accepting")
     if stored != submission_id:
@@ -108,21 +112,20 @@ def accept(
     return Taken(submission_id, view)
 
 
-def _insert(row: dict[str, Any]) -> str | None:
+def _insert(connection: Connection, row: dict[str, Any]) -> str | None:
     """The id of the submission stored: this one, or the one an earlier request stored with the
     same Idempotency-Key; None when the course or the student does not exist yet."""
-    with single_statements() as connection:
-        if row["idempotency_key"] is not None:
-            earlier = _by_key(connection, row)
-            if earlier is not None:
-                return earlier
-        try:
-            return connection.execute(_INSERT, row).scalar()
-        except IntegrityError:
-            earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None
-            if earlier is None:
-                raise
+    if row["idempotency_key"] is not None:
+        earlier = _by_key(connection, row)
+        if earlier is not None:
             return earlier
+    try:
+        return connection.execute(_INSERT, row).scalar()
+    except IntegrityError:
+        earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None
+        if earlier is None:
+            raise
+        return earlier
 
 
 def _by_key(connection: Connection, row: dict[str, Any]) -> str | None:
@@ -130,7 +133,23 @@ def _by_key(connection: Connection, row: dict[str, Any]) -> str | None:
     return str(found) if found is not None else None
 
 
-def _create_course_and_student(platform_id: int, course: str, student: str) -> None:
-    with transaction() as session:
-        found = submissions.find_or_create_course(session, platform_id, course)
-        submissions.find_or_create_student(session, found, student)
+def _create_course_and_student(connection: Connection, row: dict[str, Any]) -> None:
+    course, student = _creating(connection.dialect.name)
+    values = {"platform_id": row["platform_id"], "slug": row["course"], "created_at": row["created_at"]}
+    connection.execute(course, values)
+    connection.execute(student, row)
+
+
+@lru_cache(maxsize=2)
+def _creating(dialect: str) -> tuple[Insert, Insert]:
+    """INSERT ... ON CONFLICT DO NOTHING of the course, then of the student, in this dialect."""
+    upsert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    created_at = bindparam("created_at", type_=_table.c.created_at.type)
+    course = upsert(Course)
+    student = upsert(Student).from_select(
+        ["course_id", "external_id", "created_at"],
+        select(Course.id, bindparam("student", type_=String()), created_at).where(
+            Course.platform_id == bindparam("platform_id"), Course.slug == bindparam("course")
+        ),
+    )
+    return course.on_conflict_do_nothing(), student.on_conflict_do_nothing()

@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Query, Response
 from starlette.concurrency import run_in_threadpool
 
+from grader.challenge import Challenge
 from service import intake, ratelimit, schemas, submissions
 from service.api.deps import Challenges, CurrentCaller, CurrentWaiter
 from service.db import reading
@@ -62,6 +63,18 @@ async def _settled(
     return view
 
 
+def _submit(
+    caller: Caller,
+    body: schemas.SubmissionIn,
+    idempotency_key: str | None,
+    known: dict[str, Challenge],
+    submission_id: str,
+) -> schemas.Submission:
+    """Rate limits, then store and send: one trip to a worker thread for all of it."""
+    ratelimit.check_submission(caller, body)
+    return intake.submit(caller, body, idempotency_key, known, submission_id)
+
+
 @router.post("", status_code=202, responses={200: {"description": "graded"}, **ERRORS})
 async def create_submission(
     body: schemas.SubmissionIn,
@@ -74,10 +87,9 @@ async def create_submission(
 ) -> schemas.Submission:
     """Store a submission and queue its grading; 202 while queued or running, 200 once graded."""
     with observe_request("submit", wait > 0):
-        await run_in_threadpool(ratelimit.check_submission, caller, body)
         submission_id = new_id()
         with waiter.expect(submission_id) as woken:  # before the task is sent: no wake-up is missed
-            view = await run_in_threadpool(intake.submit, caller, body, idempotency_key, known, submission_id)
+            view = await run_in_threadpool(_submit, caller, body, idempotency_key, known, submission_id)
             return await _settled(
                 view, caller, waiter, wait, response, woken if view.id == submission_id else None
             )

@@ -131,13 +131,6 @@ def relaxed_statements() -> Iterator[Connection]:
             yield connection
 
 
-@contextmanager
-def relaxed_transaction() -> Iterator[Connection]:
-    """A transaction committed at the end of the block without waiting for the disk."""
-    with relaxed_engine().begin() as connection:
-        yield connection
-
-
 def forget() -> None:
     """Close every pool and forget the engines, so the next use reads the settings again."""
     engines = {id(e): e for e in (c() for c in (relaxed_engine, engine) if c.cache_info().currsize)}

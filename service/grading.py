@@ -1,7 +1,8 @@
 """Grade one stored submission, exactly once per challenge version, as a plain function.
 
 Few round trips: one query reads the submission, its course, its student and the versions it
-was already graded at; one statement marks it `running`; one transaction stores the result.
+was already graded at; one statement marks it `running`; one statement stores the result and
+finishes the submission on PostgreSQL (`service.results_postgres`; a transaction elsewhere).
 Both writes are committed without waiting for the disk (`db.relaxed_*`): if a database crash
 loses them, the submission is left `queued` or `running` and the sweeper grades it again.
 """
@@ -20,9 +21,9 @@ from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
 from service import schemas
-from service.db import relaxed_statements, relaxed_transaction
+from service.db import relaxed_statements
 from service.poison import gave_up
-from service.results import Stored, finish, store
+from service.results import Stored, store_graded
 from service.settings import get_settings
 from service.submissions import utc
 from service.tables import Course, GradingResult, Student, Submission, now
@@ -94,9 +95,9 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
         connection.execute(_START, {"submission_id": submission_id, "started": now()})
     result = _grade(grader, challenge, row, submission_id)
     try:
-        with relaxed_transaction() as connection:
-            store(connection, Stored(submission_id, row.course_id, row.challenge), challenge.version, result)
-            finished_at = finish(connection, submission_id, result)
+        with relaxed_statements() as connection:
+            stored = Stored(submission_id, row.course_id, row.challenge)
+            finished_at = store_graded(connection, stored, challenge.version, result)
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
+from service import results_postgres
 from service.tables import Base, DiagnosisRow, GradingResult, Submission, TestOutcome, now
 
 # Built once: Core statements on the tables (no ORM bulk machinery), rows passed as parameters.
@@ -36,10 +38,43 @@ class Stored:
 
 def store(connection: Connection, submission: Stored, version: int, result: Result) -> None:
     """Insert the result and its test and diagnosis rows (a duplicate fails at the unique key)."""
-    keys = {"course_id": submission.course_id, "challenge": submission.challenge}
+    result_id = connection.execute(_INSERT_RESULT, result_row(submission, version, result)).scalar_one()
+    keys = {"result_id": result_id, "course_id": submission.course_id, "challenge": submission.challenge}
+    if result.tests:
+        connection.execute(_INSERT_TESTS, [{**row, **keys} for row in outcome_rows(result)])
+    if result.diagnoses:
+        connection.execute(_INSERT_DIAGNOSES, [{**row, **keys} for row in diagnosis_rows(result)])
+
+
+def finish(connection: Connection, submission_id: str, result: Result) -> datetime:
+    """Mark the submission graded; the moment it finished."""
+    finished_at = now()
+    values = {"graded_status": result.status, "graded_score": result.score, "finished": finished_at}
+    connection.execute(_FINISH, {"submission_id": submission_id, **values})
+    return finished_at
+
+
+def store_graded(connection: Connection, submission: Stored, version: int, result: Result) -> datetime:
+    """Store the result and mark the submission graded, all or nothing: in one statement on
+    PostgreSQL (the connection may commit each statement), else in the connection's transaction.
+    The moment it finished."""
+    if connection.dialect.name == "postgresql":
+        finished_at = now()
+        row = result_row(submission, version, result)
+        results_postgres.store_and_finish(
+            connection, row, outcome_rows(result), diagnosis_rows(result), finished_at
+        )
+        return finished_at
+    store(connection, submission, version, result)
+    return finish(connection, submission.id, result)
+
+
+def result_row(submission: Stored, version: int, result: Result) -> dict[str, Any]:
     error = result.error
-    row = {
+    return {
         "submission_id": submission.id,
+        "course_id": submission.course_id,
+        "challenge": submission.challenge,
         "challenge_version": version,
         "status": result.status,
         "score": result.score,
@@ -52,43 +87,28 @@ def store(connection: Connection, submission: Stored, version: int, result: Resu
         "grading_ms": result.grading_ms,
         "document": result.model_dump_json(),
         "created_at": now(),
-        **keys,
     }
-    result_id = connection.execute(_INSERT_RESULT, row).scalar_one()
-    if result.tests:
-        connection.execute(
-            _INSERT_TESTS,
-            [
-                {
-                    "result_id": result_id,
-                    "position": i,
-                    "test_id": t.id,
-                    "category": t.category,
-                    "passed": t.passed,
-                    "points": t.points,
-                    "max_points": t.max_points,
-                    "message": t.message,
-                    **keys,
-                }
-                for i, t in enumerate(result.tests)
-            ],
-        )
-    if result.diagnoses:
-        connection.execute(
-            _INSERT_DIAGNOSES,
-            [
-                {"result_id": result_id, "position": i, "diagnosis_id": d.id, "message": d.message, **keys}
-                for i, d in enumerate(result.diagnoses)
-            ],
-        )
 
 
-def finish(connection: Connection, submission_id: str, result: Result) -> datetime:
-    """Mark the submission graded; the moment it finished."""
-    finished_at = now()
-    values = {"graded_status": result.status, "graded_score": result.score, "finished": finished_at}
-    connection.execute(_FINISH, {"submission_id": submission_id, **values})
-    return finished_at
+def outcome_rows(result: Result) -> list[dict[str, Any]]:
+    return [
+        {
+            "position": i,
+            "test_id": t.id,
+            "category": t.category,
+            "passed": t.passed,
+            "points": t.points,
+            "max_points": t.max_points,
+            "message": t.message,
+        }
+        for i, t in enumerate(result.tests)
+    ]
+
+
+def diagnosis_rows(result: Result) -> list[dict[str, Any]]:
+    return [
+        {"position": i, "diagnosis_id": d.id, "message": d.message} for i, d in enumerate(result.diagnoses)
+    ]
 
 
 def record(session: Session, submission: Submission, version: int, result: Result) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.idle_ping import ping_when_idle
 from service.settings import get_settings
 
 READ_ONLY = "autograder_read_only"
@@ -18,7 +19,9 @@ READ_ONLY = "autograder_read_only"
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         return _sqlite_engine(url)
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    made = create_engine(url, pool_size=10, max_overflow=20)
+    ping_when_idle(made)
+    return made
 
 
 def _sqlite_engine(url: str) -> Engine:

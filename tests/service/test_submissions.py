@@ -139,3 +139,12 @@ def test_concurrent_first_submissions_of_new_courses_and_students_are_all_stored
             select(Course.slug, Student.external_id).join(Student, Student.course_id == Course.id)
         ).all()
     assert sorted(pairs) == sorted({(f"new-{i % 3}", f"new-{i % 2}") for i in range(8)})
+
+
+def test_the_answer_a_wake_up_carries_is_the_submission_a_read_gives(
+    client: TestClient, key: CreatedKey
+) -> None:
+    woken = client.post("/v1/submissions?wait=20", json=body(WRONG, lang="en"), headers=auth(key))
+    assert woken.status_code == 200 and woken.headers["content-type"] == "application/json"
+    read = client.get(f"/v1/submissions/{woken.json()['id']}", headers=auth(key))
+    assert read.status_code == 200 and read.json() == woken.json()

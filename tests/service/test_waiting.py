@@ -41,4 +41,6 @@ def test_lost_messages_are_caught_by_one_query_for_every_waiting_request(backend
     answers, seconds = asyncio.run(scenario())
     assert answers == ["done"] * 20
     assert seconds < 3 * RECHECK_SECONDS + 1  # not the whole `wait`
-    assert len(asked) == 1 and len(asked[0]) == 20  # one query for the twenty requests
+    # One query a second for whichever requests have waited a second by then (their first tick
+    # may split them in two), never one per request.
+    assert len(asked) <= 2 and sum(len(ids) for ids in asked) == 20

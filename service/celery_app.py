@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from celery import Celery
 
+from service.kombu_redis import transport_for
 from service.settings import Settings, get_settings
 
 GRADE_TASK = "autograder.grade"
@@ -17,6 +18,7 @@ def make_celery(settings: Settings) -> Celery:
         "autograder", broker=settings.broker, include=["service.tasks", "service.dashboard.regrade_task"]
     )
     app.conf.update(
+        broker_transport=transport_for(settings.broker),
         task_default_queue=settings.queue,
         task_acks_late=True,  # a worker killed mid-grading leaves the task to be delivered again
         task_reject_on_worker_lost=True,

@@ -37,6 +37,9 @@ def worker(
     from service.celery_app import celery
 
     _logging()
+    # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a
+    # hundred gradings a second the worker's main process spent a tenth of its time logging them.
+    logging.getLogger("celery.worker.strategy").setLevel(logging.WARNING)
     if concurrency is not None:  # one value for Celery and for the sandbox's slots
         os.environ["AUTOGRADER_WORKERS"] = str(concurrency)
         get_settings.cache_clear()

@@ -7,9 +7,10 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.idle_ping import ping_when_idle
 from service.settings import get_settings
 
 READ_ONLY = "autograder_read_only"
@@ -18,7 +19,9 @@ READ_ONLY = "autograder_read_only"
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         return _sqlite_engine(url)
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    made = create_engine(url, pool_size=10, max_overflow=20)
+    ping_when_idle(made)
+    return made
 
 
 def _sqlite_engine(url: str) -> Engine:
@@ -73,6 +76,25 @@ def transaction() -> Iterator[Session]:
         yield session
 
 
+@lru_cache(maxsize=2)
+def _autocommit(bind: Engine) -> Engine:
+    return bind.execution_options(isolation_level="AUTOCOMMIT")
+
+
+@contextmanager
+def single_statements() -> Iterator[Connection]:
+    """A connection for work whose statements each stand alone: on PostgreSQL each one is its own
+    transaction, committed (durably) as it runs, which saves the BEGIN and COMMIT round trips;
+    on SQLite the block is one transaction, as with `transaction()`."""
+    bind = engine()
+    if bind.dialect.name == "postgresql":
+        with _autocommit(bind).connect() as connection:
+            yield connection
+    else:
+        with bind.begin() as connection:
+            yield connection
+
+
 @contextmanager
 def reading() -> Iterator[Session]:
     """A session that only reads: on SQLite it does not queue behind writers for the write lock."""
@@ -80,15 +102,52 @@ def reading() -> Iterator[Session]:
         yield session
 
 
-def relaxed_commit(session: Session) -> None:
-    """Let this transaction's commit skip waiting for the disk (PostgreSQL): for state that is
-    re-derived if lost, such as `running`."""
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SET LOCAL synchronous_commit TO OFF"))
+def _relaxed_url(url: str) -> str:
+    """The URL with PostgreSQL's `synchronous_commit` off for every transaction of its connections."""
+    parsed = make_url(url)
+    options = parsed.query.get("options", ())
+    given = [options] if isinstance(options, str) else list(options)
+    relaxed = parsed.update_query_dict({"options": " ".join([*given, "-csynchronous_commit=off"])})
+    return relaxed.render_as_string(hide_password=False)
+
+
+@lru_cache(maxsize=1)
+def relaxed_engine() -> Engine:
+    """The engine of writes whose commit need not wait for the disk, for state that is re-derived
+    if a database crash loses it: a grading's `running` and its result (the sweeper grades the
+    submission again). PostgreSQL: its own pool, `synchronous_commit` off; SQLite: the engine."""
+    bind = engine()
+    if bind.dialect.name != "postgresql":
+        return bind
+    return make_engine(_relaxed_url(get_settings().database))
+
+
+@contextmanager
+def relaxed_statements() -> Iterator[Connection]:
+    """As `single_statements`, each statement committed without waiting for the disk."""
+    bind = relaxed_engine()
+    if bind.dialect.name == "postgresql":
+        with _autocommit(bind).connect() as connection:
+            yield connection
+    else:
+        with bind.begin() as connection:
+            yield connection
+
+
+def forget() -> None:
+    """Close every pool and forget the engines, so the next use reads the settings again."""
+    engines = {id(e): e for e in (c() for c in (relaxed_engine, engine) if c.cache_info().currsize)}
+    for cached in (relaxed_engine, engine, sessions, _reading_sessions, _autocommit):
+        cached.cache_clear()
+    for bind in engines.values():
+        bind.dispose()
 
 
 def reset_after_fork() -> None:
     """Drop connections inherited from a parent process (Celery prefork)."""
     if engine.cache_info().currsize:
         engine().dispose(close=False)
+    if relaxed_engine.cache_info().currsize:
+        relaxed_engine().dispose(close=False)
     _reading_sessions.cache_clear()
+    _autocommit.cache_clear()

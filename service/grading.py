@@ -1,24 +1,88 @@
-"""Grade one stored submission, exactly once per challenge version, as a plain function."""
+"""Grade one stored submission, exactly once per challenge version, as a plain function.
+
+Few round trips: one statement marks the submission `running` unless it already has a result
+for its challenge's current version, and returns what grading needs of it, its course and its
+student; one statement stores the result and finishes the submission on PostgreSQL
+(`service.results_postgres`; a transaction elsewhere).
+Both writes are committed without waiting for the disk (`db.relaxed_*`): if a database crash
+loses them, the submission is left `queued` or `running` and the sweeper grades it again.
+"""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
 
-from sqlalchemy import select, update
+from sqlalchemy import Connection, Update, bindparam, case, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
+from grader.challenge import Challenge
 from grader.grade import Grader
+from grader.models import Result
+from grader.text import Lang
 from service import schemas
-from service.db import relaxed_commit, transaction
+from service.db import relaxed_statements
 from service.poison import gave_up
-from service.results import Stored, finish, store
+from service.results import Stored, store_graded
 from service.settings import get_settings
 from service.submissions import utc
 from service.tables import Course, GradingResult, Student, Submission, now
 
 log = logging.getLogger(__name__)
+
+_FIND = select(Submission.status, Submission.callback_url).where(Submission.id == bindparam("id"))
+
+
+@lru_cache(maxsize=4)
+def _starting(versions: tuple[tuple[str, int], ...]) -> Update:
+    """Mark a submission `running` unless it has a result for its challenge's current version,
+    returning what grading needs of it (and of its course and student): one round trip."""
+    current = case(dict(versions), value=Submission.challenge)
+    graded = (
+        select(GradingResult.id)
+        .where(GradingResult.submission_id == Submission.id, GradingResult.challenge_version == current)
+        .exists()
+    )
+    return (
+        update(Submission)
+        .where(
+            Submission.id == bindparam("submission_id"),
+            current.is_not(None),  # a challenge this grader knows
+            ~graded,
+        )
+        .values(status="running", started_at=bindparam("started"), attempts=Submission.attempts + 1)
+        .returning(
+            Submission.challenge,
+            Submission.course_id,
+            Submission.code,
+            Submission.lang,
+            Submission.callback_url,
+            Submission.attempts,
+            Submission.created_at,
+            select(Course.slug).where(Course.id == Submission.course_id).scalar_subquery().label("slug"),
+            select(Student.external_id)
+            .where(Student.id == Submission.student_id)
+            .scalar_subquery()
+            .label("external_id"),
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Started:
+    """A submission just marked `running`: what grading needs of it."""
+
+    challenge: str
+    course_id: int
+    code: str
+    lang: Lang
+    callback_url: str | None
+    attempts: int  # gradings started before this one
+    created_at: datetime
+    slug: str
+    external_id: str
 
 
 @dataclass(frozen=True)
@@ -32,51 +96,55 @@ class Graded:
 
 def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
     """Run the grader on a submission and store its result; None when there is no such submission."""
-    with transaction() as session:
-        row = session.execute(
-            select(
-                Submission.challenge,
-                Submission.course_id,
-                Submission.status,
-                Submission.code,
-                Submission.lang,
-                Submission.callback_url,
-                Submission.attempts,
-                Submission.created_at,
-                Course.slug,
-                Student.external_id,
-            )
-            .join(Course, Submission.course_id == Course.id)
-            .join(Student, Submission.student_id == Student.id)
-            .where(Submission.id == submission_id)
-        ).first()
-        if row is None:
-            log.warning("asked to grade unknown submission %s", submission_id)
-            return None
-        challenge = grader.challenges.get(row.challenge)
-        version = challenge.version if challenge else 0
-        if challenge is None or _already_graded(session, submission_id, version):
-            return Graded(submission_id, row.status, False, row.callback_url)
-        session.execute(
-            update(Submission)
-            .where(Submission.id == submission_id)
-            .values(status="running", started_at=now(), attempts=Submission.attempts + 1)
-        )
-        relaxed_commit(session)  # if `running` is lost, the submission is still graded
-    if row.attempts >= get_settings().grading_max_attempts:
-        result = gave_up(challenge, row.lang, submission_id, row.attempts + 1)
-    else:
-        result = grader.grade(challenge.id, row.code, row.lang)
+    with relaxed_statements() as connection:
+        row = _start(connection, grader, submission_id)
+        if row is None:  # graded already at this version, an unknown challenge, or no such submission
+            found = connection.execute(_FIND, {"id": submission_id}).first()
+            if found is None:
+                log.warning("asked to grade unknown submission %s", submission_id)
+                return None
+            return Graded(submission_id, found.status, False, found.callback_url)
+    challenge = grader.challenges[row.challenge]
+    result = _grade(grader, challenge, row, submission_id)
     try:
-        with transaction() as session:
-            store(session, Stored(submission_id, row.course_id, row.challenge), version, result)
-            finished_at = finish(session, submission_id, result)
-            # Lost in a database crash, the submission is left `running` and the sweeper grades it again.
-            relaxed_commit(session)
+        with relaxed_statements() as connection:
+            stored = Stored(submission_id, row.course_id, row.challenge)
+            finished_at = store_graded(connection, stored, challenge.version, result)
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
-    view = schemas.Submission(
+    view = _view(submission_id, row, result, finished_at)
+    return Graded(submission_id, result.status, True, row.callback_url, view)
+
+
+def _start(connection: Connection, grader: Grader, submission_id: str) -> Started | None:
+    versions = tuple(sorted((key, challenge.version) for key, challenge in grader.challenges.items()))
+    found = connection.execute(
+        _starting(versions), {"submission_id": submission_id, "started": now()}
+    ).first()
+    if found is None:
+        return None
+    return Started(
+        challenge=found.challenge,
+        course_id=found.course_id,
+        code=found.code,
+        lang="en" if found.lang == "en" else "es",
+        callback_url=found.callback_url,
+        attempts=found.attempts - 1,
+        created_at=found.created_at,
+        slug=found.slug,
+        external_id=found.external_id,
+    )
+
+
+def _grade(grader: Grader, challenge: Challenge, row: Started, submission_id: str) -> Result:
+    if row.attempts >= get_settings().grading_max_attempts:
+        return gave_up(challenge, row.lang, submission_id, row.attempts + 1)
+    return grader.grade(challenge.id, row.code, row.lang)
+
+
+def _view(submission_id: str, row: Started, result: Result, finished_at: datetime) -> schemas.Submission:
+    return schemas.Submission(
         id=submission_id,
         status=result.status,
         challenge=row.challenge,
@@ -86,13 +154,3 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
         finished_at=finished_at,
         result=result,
     )
-    return Graded(submission_id, result.status, True, row.callback_url, view)
-
-
-def _already_graded(session: Session, submission_id: str, version: int) -> bool:
-    found = session.scalar(
-        select(GradingResult.id).where(
-            GradingResult.submission_id == submission_id, GradingResult.challenge_version == version
-        )
-    )
-    return found is not None

@@ -41,8 +41,8 @@ class Limit:
 
 
 class Counter(Protocol):
-    def hit(self, key: str) -> int:
-        """Count one request under `key` (which names its window); the count so far."""
+    def hit(self, keys: list[str]) -> list[int]:
+        """Count one request under each key (which names its window); the counts so far."""
 
 
 class LocalCounter:
@@ -51,13 +51,16 @@ class LocalCounter:
         self._window = ""
         self._lock = threading.Lock()
 
-    def hit(self, key: str) -> int:
-        window = key.rsplit(":", 1)[-1]
+    def hit(self, keys: list[str]) -> list[int]:
         with self._lock:
-            if window != self._window:  # a new window: every older count is over
-                self._counts, self._window = {}, window
-            self._counts[key] = self._counts.get(key, 0) + 1
-            return self._counts[key]
+            return [self._hit(key) for key in keys]
+
+    def _hit(self, key: str) -> int:
+        window = key.rsplit(":", 1)[-1]
+        if window != self._window:  # a new window: every older count is over
+            self._counts, self._window = {}, window
+        self._counts[key] = self._counts.get(key, 0) + 1
+        return self._counts[key]
 
 
 class RedisCounter:
@@ -65,16 +68,17 @@ class RedisCounter:
         self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         self._fallback = LocalCounter()
 
-    def hit(self, key: str) -> int:
+    def hit(self, keys: list[str]) -> list[int]:
         try:
-            with self._redis.pipeline() as pipe:
-                pipe.incr(key)
-                pipe.expire(key, WINDOW_SECONDS * 2)
-                count, _ = pipe.execute()
-            return int(count)
+            with self._redis.pipeline(transaction=False) as pipe:  # every key in one round trip
+                for key in keys:
+                    pipe.incr(key)
+                    pipe.expire(key, WINDOW_SECONDS * 2)
+                replies = pipe.execute()
+            return [int(count) for count in replies[::2]]
         except (redis.RedisError, OSError) as error:
             log.warning("rate limits counted in this process: Redis unavailable (%s)", type(error).__name__)
-            return self._fallback.hit(key)
+            return self._fallback.hit(keys)
 
 
 def _digest(*parts: object) -> str:
@@ -92,12 +96,14 @@ def limits_for(caller: Caller, body: SubmissionIn) -> list[Limit]:
 
 
 def enforce(counter: Counter, limits: list[Limit], moment: float | None = None) -> None:
-    """Count one request against every limit; RateLimited (429, Retry-After) once one is over."""
+    """Count one request against every limit (all at once, so a refused request counts against
+    each); RateLimited (429, Retry-After) once one is over."""
     current = time.time() if moment is None else moment
     window = int(current // WINDOW_SECONDS)
     retry_after = max(1, int((window + 1) * WINDOW_SECONDS - current + 0.999))
-    for limit in limits:
-        if counter.hit(f"autograder:rate:{limit.key}:{window}") > limit.per_window:
+    counts = counter.hit([f"autograder:rate:{limit.key}:{window}" for limit in limits])
+    for limit, count in zip(limits, counts, strict=True):
+        if count > limit.per_window:
             raise RateLimited(
                 f"too many submissions from {limit.name}: at most {limit.per_window} a minute; "
                 f"retry in {retry_after} s",

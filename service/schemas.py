@@ -16,8 +16,10 @@ FINAL_STATUSES: frozenset[str] = frozenset({"done", "error"})
 def _plain_text(value: str) -> str:
     if "\x00" in value:
         raise ValueError("contains a NUL byte (\\x00): send plain UTF-8 text")
-    if any(0xD800 <= ord(c) <= 0xDFFF for c in value):
-        raise ValueError("is not valid UTF-8 text (it contains a lone surrogate)")
+    try:
+        value.encode("utf-8")  # in C: a lone surrogate is the only str that cannot be encoded
+    except UnicodeEncodeError:
+        raise ValueError("is not valid UTF-8 text (it contains a lone surrogate)") from None
     return value
 
 

@@ -55,8 +55,8 @@ def accept(
         earlier = _by_idempotency_key(session, caller, idempotency_key)
         if earlier is not None:
             return Accepted(earlier, created=False)
-    course = _course(session, caller.platform_id, body.course)
-    student = _student(session, course, body.student)
+    course = find_or_create_course(session, caller.platform_id, body.course)
+    student = find_or_create_student(session, course, body.student)
     submission = Submission(
         id=submission_id or new_id(),
         platform_id=caller.platform_id,
@@ -96,7 +96,7 @@ def _by_idempotency_key(session: Session, caller: Caller, key: str) -> Submissio
     )
 
 
-def _course(session: Session, platform_id: int, slug: str) -> Course:
+def find_or_create_course(session: Session, platform_id: int, slug: str) -> Course:
     query = select(Course).where(Course.platform_id == platform_id, Course.slug == slug)
     course = session.scalar(query)
     if course is None:
@@ -109,7 +109,7 @@ def _course(session: Session, platform_id: int, slug: str) -> Course:
     return course
 
 
-def _student(session: Session, course: Course, external_id: str) -> Student:
+def find_or_create_student(session: Session, course: Course, external_id: str) -> Student:
     query = select(Student).where(Student.course_id == course.id, Student.external_id == external_id)
     student = session.scalar(query)
     if student is None:
@@ -128,6 +128,14 @@ def get(session: Session, caller: Caller, submission_id: str) -> Submission:
     if submission is None or submission.platform_id != caller.platform_id:
         raise NotFound(f"no submission {submission_id!r}")
     return submission
+
+
+def graded_among(session: Session, submission_ids: list[str]) -> set[str]:
+    """Which of these submissions are done or error."""
+    query = select(Submission.id).where(
+        Submission.id.in_(submission_ids), Submission.status.in_(schemas.FINAL_STATUSES)
+    )
+    return set(session.scalars(query))
 
 
 def listing(

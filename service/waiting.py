@@ -1,12 +1,17 @@
-"""Wait for a submission's result without a fixed sleep: woken by Redis pub/sub, or polling the DB."""
+"""Wait for a submission's result without a fixed sleep: woken by Redis pub/sub, or polling the DB.
+
+With pub/sub, a lost message (a dropped connection, a failed publish) is caught by one query a
+second for all the requests of this process that have waited that long, not one per request.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import time
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Collection, Iterator
 from typing import TypeVar
 
 import redis.asyncio as aioredis
@@ -16,6 +21,7 @@ from service.events import CHANNEL_PREFIX
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 RECHECK_SECONDS = 1.0  # with pub/sub, still look at the database this often (a message may be lost)
+Finished = Callable[[list[str]], Awaitable[Collection[str]]]  # which of these ids are graded
 
 
 class Woken:
@@ -24,16 +30,19 @@ class Woken:
     def __init__(self) -> None:
         self.event = asyncio.Event()
         self.payload: bytes | None = None
+        self.since = time.monotonic()
 
 
 class Waiter:
     """Wakes the requests waiting for a submission; one listener per API process."""
 
-    def __init__(self, events_url: str | None, poll_seconds: float) -> None:
+    def __init__(self, events_url: str | None, poll_seconds: float, finished: Finished | None = None) -> None:
         self.events_url = events_url
         self.poll_seconds = poll_seconds
+        self._finished = finished
         self._waiting: dict[str, set[Woken]] = defaultdict(set)
         self._listener: asyncio.Task[None] | None = None
+        self._rechecker: asyncio.Task[None] | None = None
         self._client: aioredis.Redis | None = None
         self._subscribed = asyncio.Event()
 
@@ -46,14 +55,17 @@ class Waiter:
             return
         self._client = aioredis.Redis.from_url(self.events_url)
         self._listener = asyncio.create_task(self._listen())
+        if self._finished is not None:
+            self._rechecker = asyncio.create_task(self._recheck(self._finished))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._subscribed.wait(), timeout=5)
 
     async def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listener
+        for task in (self._listener, self._rechecker):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._client is not None:
             await self._client.aclose()
 
@@ -73,9 +85,27 @@ class Waiter:
                 log.warning("event listener lost Redis (%s); waiting requests poll meanwhile", error)
                 await asyncio.sleep(1)
 
-    def _wake(self, submission_id: str, payload: bytes) -> None:
+    async def _recheck(self, finished: Finished) -> None:
+        """Every RECHECK_SECONDS, wake the requests that waited that long and whose submission
+        the database says is graded (its message was lost): one query for all of them."""
+        while True:
+            await asyncio.sleep(RECHECK_SECONDS)
+            cutoff = time.monotonic() - RECHECK_SECONDS
+            due = [i for i, waiting in self._waiting.items() if any(w.since <= cutoff for w in waiting)]
+            if not due:
+                continue
+            try:
+                graded = await finished(due)
+            except Exception as error:  # the database is down: waiting requests time out as before
+                log.warning("could not recheck waiting requests: %s", type(error).__name__)
+                continue
+            for submission_id in graded:
+                self._wake(submission_id, None)
+
+    def _wake(self, submission_id: str, payload: bytes | None) -> None:
         for woken in self._waiting.get(submission_id, ()):
-            woken.payload = payload
+            if payload is not None or not woken.event.is_set():
+                woken.payload = payload
             woken.event.set()
 
     @contextlib.contextmanager
@@ -113,8 +143,10 @@ class Waiter:
         if not self._subscribed.is_set():
             await asyncio.sleep(min(self.poll_seconds, remaining))
             return None
+        # Without a rechecker (a Waiter built without `finished`), each request rechecks by itself.
+        timeout = remaining if self._rechecker is not None else min(RECHECK_SECONDS, remaining)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(woken.event.wait(), timeout=min(RECHECK_SECONDS, remaining))
+            await asyncio.wait_for(woken.event.wait(), timeout=timeout)
         payload, woken.payload = woken.payload, None
         woken.event.clear()
         return payload

@@ -13,10 +13,12 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grader.challenge import load_challenges
+from service import intake
 from service.api import challenges, ops, submissions
 from service.dashboard.app import PREFIX, create_dashboard
 from service.errors import ServiceError
@@ -32,7 +34,7 @@ MAX_BODY_BYTES = 1024 * 1024  # 64 KiB of code, escaped in JSON, fits many times
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings = get_settings()
     app.state.challenges = load_challenges(settings.challenges_dir)
-    app.state.waiter = Waiter(settings.events, settings.poll_seconds)
+    app.state.waiter = Waiter(settings.events, settings.poll_seconds, _graded)
     await app.state.waiter.start()
     sweeping = asyncio.create_task(sweep_forever())
     yield
@@ -40,6 +42,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     with contextlib.suppress(asyncio.CancelledError):
         await sweeping
     await app.state.waiter.stop()
+
+
+async def _graded(submission_ids: list[str]) -> set[str]:
+    return await run_in_threadpool(intake.graded, submission_ids)
 
 
 async def _service_error(_: Request, error: Exception) -> JSONResponse:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
 from service.db import transaction
@@ -19,34 +20,43 @@ _bearer = HTTPBearer(auto_error=False, description="The platform's API key")
 _callers: dict[str, tuple[float, Caller]] = {}
 
 
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _cached(key: str | None) -> Caller | None:
+    cached = _callers.get(_digest(key)) if key else None
+    return cached[1] if cached is not None and cached[0] > time.monotonic() else None
+
+
 def _authenticated(key: str | None) -> Caller:
-    if not key:
-        with transaction() as session:
-            return authenticate(session, key)
-    digest = hashlib.sha256(key.encode()).hexdigest()
-    cached = _callers.get(digest)
-    if cached is not None and cached[0] > time.monotonic():
-        return cached[1]
+    caller = _cached(key)
+    if caller is not None:
+        return caller
     with transaction() as session:
         caller = authenticate(session, key)
+    assert key  # authenticate refuses a missing key
     if len(_callers) > 10_000:
         _callers.clear()
-    _callers[digest] = (time.monotonic() + CALLER_CACHE_SECONDS, caller)
+    _callers[_digest(key)] = (time.monotonic() + CALLER_CACHE_SECONDS, caller)
     return caller
 
 
-def current_caller(
+# The dependencies are coroutines: a plain `def` one would cost each request a trip to a thread.
+async def current_caller(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> Caller:
-    return _authenticated(credentials.credentials if credentials else None)
+    key = credentials.credentials if credentials else None
+    caller = _cached(key)
+    return caller if caller is not None else await run_in_threadpool(_authenticated, key)
 
 
-def challenges(request: Request) -> dict[str, Challenge]:
+async def challenges(request: Request) -> dict[str, Challenge]:
     loaded: dict[str, Challenge] = request.app.state.challenges
     return loaded
 
 
-def waiter(request: Request) -> Waiter:
+async def waiter(request: Request) -> Waiter:
     found: Waiter = request.app.state.waiter
     return found
 

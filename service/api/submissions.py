@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Query, Response
 from starlette.concurrency import run_in_threadpool
 
+from grader.challenge import Challenge
 from service import intake, ratelimit, schemas, submissions
 from service.api.deps import Challenges, CurrentCaller, CurrentWaiter
 from service.db import reading
@@ -29,8 +30,14 @@ ERRORS: dict[int | str, dict[str, str]] = {
 }
 
 
-def _final(view: schemas.Submission) -> bool:
-    return view.status in schemas.FINAL_STATUSES
+# What a request has seen of its submission: read from the database, or the graded Submission's
+# JSON exactly as the worker published it once stored (final, answered as it is: no second read,
+# no parsing and serializing again).
+Seen = schemas.Submission | bytes
+
+
+def _final(seen: Seen) -> bool:
+    return isinstance(seen, bytes) or seen.status in schemas.FINAL_STATUSES
 
 
 async def _settled(
@@ -40,29 +47,47 @@ async def _settled(
     wait: float,
     response: Response,
     woken: Woken | None,
-) -> schemas.Submission:
+) -> schemas.Submission | Response:
     """Wait up to `wait` seconds for the result, woken when it is stored; 200 once final, else 202."""
+    seen: Seen = view
     if wait > 0 and not _final(view):
         submission_id = view.id
+        published = b'{"id":"' + submission_id.encode() + b'"'  # pydantic writes `id` first
 
-        async def reload(payload: bytes | None) -> schemas.Submission:
-            if payload is not None and payload.startswith(b"{"):
-                # The worker's message is the graded Submission itself: no second database read.
-                sent = schemas.Submission.model_validate_json(payload)
-                if sent.id == submission_id:
-                    return sent
+        async def reload(payload: bytes | None) -> Seen:
+            if payload is not None and payload.startswith(published):
+                return payload
             return await run_in_threadpool(intake.read, caller, submission_id)
 
         with contextlib.ExitStack() as stack:
             if woken is None:  # not listening yet: listen, then look once more so nothing is missed
                 woken = stack.enter_context(waiter.expect(submission_id))
-                view = await reload(None)
-            view = await waiter.settle(woken, wait, view, _final, reload)
-    response.status_code = 200 if _final(view) else 202
-    return view
+                seen = await reload(None)
+            seen = await waiter.settle(woken, wait, seen, _final, reload)
+    if isinstance(seen, bytes):
+        return Response(seen, status_code=200, media_type="application/json")
+    response.status_code = 200 if _final(seen) else 202
+    return seen
 
 
-@router.post("", status_code=202, responses={200: {"description": "graded"}, **ERRORS})
+def _submit(
+    caller: Caller,
+    body: schemas.SubmissionIn,
+    idempotency_key: str | None,
+    known: dict[str, Challenge],
+    submission_id: str,
+) -> schemas.Submission:
+    """Rate limits, then store and send: one trip to a worker thread for all of it."""
+    ratelimit.check_submission(caller, body)
+    return intake.submit(caller, body, idempotency_key, known, submission_id)
+
+
+@router.post(
+    "",
+    status_code=202,
+    response_model=schemas.Submission,
+    responses={200: {"description": "graded"}, **ERRORS},
+)
 async def create_submission(
     body: schemas.SubmissionIn,
     caller: CurrentCaller,
@@ -71,22 +96,25 @@ async def create_submission(
     response: Response,
     wait: Wait = 0,
     idempotency_key: Annotated[str | None, Header(max_length=200)] = None,
-) -> schemas.Submission:
+) -> schemas.Submission | Response:
     """Store a submission and queue its grading; 202 while queued or running, 200 once graded."""
     with observe_request("submit", wait > 0):
-        await run_in_threadpool(ratelimit.check_submission, caller, body)
         submission_id = new_id()
         with waiter.expect(submission_id) as woken:  # before the task is sent: no wake-up is missed
-            view = await run_in_threadpool(intake.submit, caller, body, idempotency_key, known, submission_id)
+            view = await run_in_threadpool(_submit, caller, body, idempotency_key, known, submission_id)
             return await _settled(
                 view, caller, waiter, wait, response, woken if view.id == submission_id else None
             )
 
 
-@router.get("/{submission_id}", responses={200: {"description": "graded"}, **ERRORS})
+@router.get(
+    "/{submission_id}",
+    response_model=schemas.Submission,
+    responses={200: {"description": "graded"}, **ERRORS},
+)
 async def read_submission(
     submission_id: str, caller: CurrentCaller, waiter: CurrentWaiter, response: Response, wait: Wait = 0
-) -> schemas.Submission:
+) -> schemas.Submission | Response:
     """One submission of the caller's platform; 202 while queued or running, 200 once graded."""
     with observe_request("read", wait > 0), waiter.expect(submission_id) as woken:
         view = await run_in_threadpool(intake.read, caller, submission_id)

@@ -32,9 +32,9 @@ def slow(seconds: float) -> str:
 
 
 def reset_caches() -> None:
+    with suppress(Exception):  # a server may have been stopped on purpose
+        db.forget()
     get_settings.cache_clear()
-    db.sessions.cache_clear()
-    db.engine.cache_clear()
     celery_app.celery.cache_clear()
     events.reset_after_fork()
 

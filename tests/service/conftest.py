@@ -81,11 +81,8 @@ def _configure(backend: Backend, tmp: Path) -> None:
 
 
 def reset_caches() -> None:
-    if db.engine.cache_info().currsize:
-        db.engine().dispose()
+    db.forget()
     get_settings.cache_clear()
-    db.sessions.cache_clear()
-    db.engine.cache_clear()
     celery_app.celery.cache_clear()
     events.reset_after_fork()
 

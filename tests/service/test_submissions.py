@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
@@ -9,7 +11,7 @@ from grader.grade import Grader
 from service import db
 from service.keys import CreatedKey
 from service.settings import get_settings
-from service.tables import GradingResult, Submission, TestOutcome
+from service.tables import Course, GradingResult, Student, Submission, TestOutcome
 from tests.service.conftest import auth
 
 WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
@@ -107,3 +109,42 @@ def test_wait_works_by_polling_the_database_without_redis(clean: object, key: Cr
         assert app.state.waiter.mode == "poll"
         response = polling.post("/v1/submissions?wait=20", json=body(WRONG), headers=auth(key))
         assert response.status_code == 200 and response.json()["status"] == "done"
+
+
+def test_concurrent_first_submissions_of_new_courses_and_students_are_all_stored(
+    client: TestClient, key: CreatedKey
+) -> None:
+    from service import intake, keys, schemas
+
+    with db.transaction() as session:
+        caller = keys.authenticate(session, key.key)
+    known = client.app.state.challenges  # type: ignore[attr-defined]
+    start = threading.Barrier(8)
+    seen: list[str] = []
+
+    def submit(i: int) -> None:
+        payload = schemas.SubmissionIn(**body(WRONG, student=f"new-{i % 2}", course=f"new-{i % 3}"))
+        start.wait()
+        seen.append(intake.submit(caller, payload, None, known).course)
+
+    threads = [threading.Thread(target=submit, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(seen) == sorted(f"new-{i % 3}" for i in range(8))
+    with db.transaction() as session:
+        assert session.scalar(select(func.count()).select_from(Submission)) == 8
+        pairs = session.execute(
+            select(Course.slug, Student.external_id).join(Student, Student.course_id == Course.id)
+        ).all()
+    assert sorted(pairs) == sorted({(f"new-{i % 3}", f"new-{i % 2}") for i in range(8)})
+
+
+def test_the_answer_a_wake_up_carries_is_the_submission_a_read_gives(
+    client: TestClient, key: CreatedKey
+) -> None:
+    woken = client.post("/v1/submissions?wait=20", json=body(WRONG, lang="en"), headers=auth(key))
+    assert woken.status_code == 200 and woken.headers["content-type"] == "application/json"
+    read = client.get(f"/v1/submissions/{woken.json()['id']}", headers=auth(key))
+    assert read.status_code == 200 and read.json() == woken.json()

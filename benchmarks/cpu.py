@@ -1,0 +1,81 @@
+"""CPU time per process role of `autograder serve` (and of the machine), between two snapshots.
+
+Roles follow the process tree under `serve`: the API (the serve process itself), the worker's
+main process, its pool processes, and the sandbox (each zygote with the children it reaped).
+The database and broker servers are counted by name, the benchmark client is this process,
+and `machine` is every CPU's busy time: what the roles leave over is somebody else's load.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+
+import psutil  # type: ignore[import-untyped]
+
+ROLES = ("api", "worker main", "worker pool", "sandbox", "postgres", "redis", "client", "machine")
+SERVERS = {"postgres": "postgres", "redis-server": "redis"}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    seconds: dict[tuple[str, int], float]  # (role, pid) -> CPU seconds so far
+
+    def minus(self, before: Snapshot) -> dict[str, float]:
+        spent = dict.fromkeys(ROLES, 0.0)
+        for (role, pid), seconds in self.seconds.items():
+            spent[role] += seconds - before.seconds.get((role, pid), 0.0)
+        return spent
+
+
+def _own(process: psutil.Process) -> float:
+    times = process.cpu_times()
+    return float(times.user + times.system)
+
+
+def _with_reaped(process: psutil.Process) -> float:
+    times = process.cpu_times()
+    return float(times.user + times.system + times.children_user + times.children_system)
+
+
+def _tree(serve: psutil.Process) -> dict[tuple[str, int], float]:
+    found: dict[tuple[str, int], float] = {("api", serve.pid): _own(serve)}
+    for first in serve.children():
+        if first.name().startswith("redis-server"):
+            found[("redis", first.pid)] = _own(first)
+            continue
+        found[("worker main", first.pid)] = _own(first)
+        for pool in first.children():
+            found[("worker pool", pool.pid)] = _own(pool)
+            for zygote in pool.children():
+                found[("sandbox", zygote.pid)] = _with_reaped(zygote)
+    return found
+
+
+def snapshot(serve_pid: int) -> Snapshot:
+    found: dict[tuple[str, int], float] = {}
+    with contextlib.suppress(psutil.Error):
+        found.update(_tree(psutil.Process(serve_pid)))
+    for process in psutil.process_iter(["name"]):
+        role = SERVERS.get(process.info["name"] or "")
+        if role is not None and (role, process.pid) not in found:
+            try:
+                found[(role, process.pid)] = _own(process)
+            except psutil.Error:
+                continue
+    found[("client", 0)] = _own(psutil.Process())
+    busy = psutil.cpu_times()
+    found[("machine", 0)] = float(
+        busy.user + busy.nice + busy.system + busy.irq + busy.softirq + getattr(busy, "steal", 0.0)
+    )
+    return Snapshot(found)
+
+
+def table(spent: dict[str, float], count: int) -> str:
+    lines = ["| process | CPU ms per submission |", "| --- | ---: |"]
+    ours = sum(v for k, v in spent.items() if k != "machine")
+    for role in ROLES:
+        lines.append(f"| {role} | {1000 * spent[role] / count:.1f} |")
+    lines.append(f"| all of the above but machine | {1000 * ours / count:.1f} |")
+    lines.append(f"| machine, not accounted above | {1000 * (spent['machine'] - ours) / count:.1f} |")
+    return "\n".join(lines)

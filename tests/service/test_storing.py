@@ -1,0 +1,96 @@
+"""Storing a graded result: the one-statement way (PostgreSQL) stores exactly the rows of the generic way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import Table, select
+from sqlalchemy.exc import IntegrityError
+
+from grader.challenge import Challenge
+from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
+from service import db, schemas, submissions
+from service.keys import CreatedKey, authenticate
+from service.results import Stored, finish, store, store_graded
+from service.tables import Base, Submission
+from tests.service.conftest import Backend
+
+RESULT = Result(
+    challenge="layer_norm",
+    status="done",
+    score=50.0,
+    points=1,
+    max_points=2,
+    tests=[
+        HiddenTestResult(id="shape", category="shape", passed=True, points=1, max_points=1, message="ok"),
+        HiddenTestResult(
+            id="rows", category="normalization", passed=False, points=0, max_points=1, message="ñ"
+        ),
+    ],
+    diagnoses=[Diagnosis(id="by_column", message="normaliza por columna 'x' \"y\"")],
+    error=GradingError(kind="crash", message="boom", line=3),
+    stdout="printed\n",
+    grading_ms=7.5,
+)
+
+
+def _submission(key: CreatedKey, known: dict[str, Challenge], student: str) -> Stored:
+    with db.transaction() as session:
+        caller = authenticate(session, key.key)
+        body = schemas.SubmissionIn(challenge="layer_norm", code="x = 1\n", student=student, course="c")
+        accepted = submissions.accept(session, caller, body, None, known)
+        session.flush()
+        row = accepted.submission
+        return Stored(row.id, row.course_id, row.challenge)
+
+
+def _rows(submission_id: str) -> dict[str, Any]:
+    """Every stored row of the submission's result, without ids and times."""
+    tables = Base.metadata.tables
+    volatile = {"id", "result_id", "submission_id", "created_at", "document", "finished_at", "started_at"}
+
+    def plain(table: Table, where: Any) -> list[dict[str, Any]]:
+        with db.transaction() as session:
+            rows = session.execute(select(table).where(where).order_by(*table.primary_key)).mappings()
+            return [{k: v for k, v in r.items() if k not in volatile} for r in rows]
+
+    results, outcomes, diagnoses = tables["results"], tables["test_outcomes"], tables["diagnoses"]
+    result_ids = select(results.c.id).where(results.c.submission_id == submission_id).scalar_subquery()
+    return {
+        "result": plain(results, results.c.submission_id == submission_id),
+        "outcomes": plain(outcomes, outcomes.c.result_id == result_ids),
+        "diagnoses": plain(diagnoses, diagnoses.c.result_id == result_ids),
+        "submission": [
+            {k: v for k, v in r.items() if k in ("status", "score")}
+            for r in plain(tables["submissions"], tables["submissions"].c.id == submission_id)
+        ],
+    }
+
+
+def test_storing_in_one_statement_stores_the_rows_of_the_generic_way(
+    clean: Backend, key: CreatedKey, challenges: dict[str, Challenge]
+) -> None:
+    generic, graded = _submission(key, challenges, "ana"), _submission(key, challenges, "bea")
+    with db.transaction() as session:
+        store(session.connection(), generic, 1, RESULT)
+        finish(session.connection(), generic.id, RESULT)
+    with db.relaxed_statements() as connection:
+        finished_at = store_graded(connection, graded, 1, RESULT)
+    assert _rows(graded.id) == _rows(generic.id)
+    assert len(_rows(graded.id)["outcomes"]) == 2 and len(_rows(graded.id)["diagnoses"]) == 1
+    with db.transaction() as session:
+        stored = session.get_one(Submission, graded.id)
+        assert submissions.utc(stored.finished_at) == finished_at  # type: ignore[arg-type]
+
+
+def test_a_second_result_for_the_same_version_stores_nothing(
+    clean: Backend, key: CreatedKey, challenges: dict[str, Challenge]
+) -> None:
+    graded = _submission(key, challenges, "ana")
+    with db.relaxed_statements() as connection:
+        store_graded(connection, graded, 1, RESULT)
+    before = _rows(graded.id)
+    with pytest.raises(IntegrityError), db.relaxed_statements() as connection:
+        store_graded(connection, graded, 1, RESULT.model_copy(update={"score": 0.0, "status": "error"}))
+    assert _rows(graded.id) == before

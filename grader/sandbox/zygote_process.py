@@ -28,7 +28,6 @@ from pathlib import Path
 from grader import harness
 from grader.sandbox import channel, report_memory
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
-from grader.sandbox.idle import IdleMeter
 from grader.sandbox.pipes import Reader
 from grader.sandbox.uids import UidClaim, claim
 from grader.wire import Job, Tag, encode_record
@@ -43,7 +42,6 @@ FINISHED = encode_record(Tag.FINISHED, 0)
 # grader: its next child would still be warming up when the next job came, on CPU the grading
 # needs. Then children skip the warm-up; they warm up again once jobs leave room for it.
 BUSY_GAP = 0.004
-SPARE_CPUS = 0.25  # nor when the machine has had less than this many CPUs idle lately
 
 # -I -S: no user site, no PYTHON* variables, no site-packages scan; NumPy's folder is put back.
 _BOOT = (
@@ -99,7 +97,6 @@ class ZygoteProcess:
         self.setups: dict[str, int] = {}  # setup key -> how many setups a child holding it holds
         self.hinted: str | None = None  # the setup its children warm up on, or NO_WARMUP
         self.last_end = -math.inf  # when the last run came back
-        self.idle = IdleMeter()
 
     def greet(self) -> list[Layer]:
         """Wait until the zygote is ready (it says which layers it set up); before any run."""
@@ -127,8 +124,9 @@ class ZygoteProcess:
         self.waiting = self.unreaped = None
         self.claim.release()
 
-    def run(self, job: Job, limits: Limits) -> SandboxRun:
-        busy = time.perf_counter() - self.last_end < BUSY_GAP or self._machine_busy()
+    def run(self, job: Job, limits: Limits, warm_up: bool = True) -> SandboxRun:
+        """`warm_up`: whether the machine has CPU to spare for the next child's warm-up."""
+        busy = time.perf_counter() - self.last_end < BUSY_GAP or not warm_up
         if self.unreaped is not None:
             self._ended(self.unreaped)
         child = self._ready()
@@ -173,14 +171,9 @@ class ZygoteProcess:
             os.close(fd)
         self.setups[job.key] = len(self.setups) + 1
 
-    def _machine_busy(self) -> bool:
-        idle = self.idle.idle_cpus()
-        return idle is not None and idle < SPARE_CPUS
-
     def _hint(self, key: str) -> None:
         """What the next children warm up on: this job's setup (the next job is likely the same
-        challenge), or nothing when jobs come back to back or the machine is busy (BUSY_GAP,
-        SPARE_CPUS)."""
+        challenge), or nothing when jobs come back to back (BUSY_GAP) or the machine is busy."""
         if (key in self.setups or key == channel.NO_WARMUP) and key != self.hinted:
             self._tell(channel.HINT_TAG, key)
             self.hinted = key

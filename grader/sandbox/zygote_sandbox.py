@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from grader.sandbox.base import Layer, Limits, SandboxRun
+from grader.sandbox.idle import OthersMeter
 from grader.sandbox.uids import default_lock_dir
 from grader.sandbox.zygote_process import ZygoteBroken, ZygoteProcess
 from grader.wire import Job
@@ -62,6 +63,8 @@ class ZygoteSandbox:
             self.close()
             raise
         self._layers = greetings[0]
+        self._meter = OthersMeter(self._zygote_pids)
+        self._meter_lock = threading.Lock()
         missing = [layer.name for layer in self._layers if layer.name in REQUIRED and not layer.active]
         if strict and missing:
             self.close()
@@ -78,14 +81,24 @@ class ZygoteSandbox:
         if os.getpid() != self._owner:
             raise RuntimeError("a ZygoteSandbox cannot be used in a forked copy: create one per process")
         index = self._free.get()
+        warm_up = self._cpu_to_spare()
         try:
             try:
-                return self._zygote(index).run(job, limits)
+                return self._zygote(index).run(job, limits, warm_up)
             except ZygoteBroken:
                 self._discard(index)
-                return self._zygote(index).run(job, limits)
+                return self._zygote(index).run(job, limits, warm_up)
         finally:
             self._free.put(index)
+
+    def _cpu_to_spare(self) -> bool:
+        """Whether other processes leave a whole CPU for warm-ups (see `grader.sandbox.idle`)."""
+        with self._meter_lock:
+            others = self._meter.others_cpus()
+        return others is None or others <= (os.cpu_count() or 1) - 1
+
+    def _zygote_pids(self) -> list[int]:
+        return [zygote.process.pid for zygote in list(self._zygotes) if zygote is not None]
 
     def close(self) -> None:
         self._closed.set()

@@ -129,11 +129,11 @@ class ZygoteProcess:
         busy = time.perf_counter() - self.last_end < BUSY_GAP or not warm_up
         if self.unreaped is not None:
             self._ended(self.unreaped)
+        self._offer_setup(job)  # before taking the child: if this fails, no child is left open
+        self._hint(channel.NO_WARMUP if busy else job.key)
         child = self._ready()
         started = time.perf_counter()
         data = job.reference() if self.setups.get(job.key, 1 << 31) <= child.setups else job.whole()
-        self._offer_setup(job)
-        self._hint(channel.NO_WARMUP if busy else job.key)
         stdout_read, stdout_write = os.pipe2(os.O_CLOEXEC)
         report_fd = report_memory.create(limits.report_bytes)
         fds = (_memfd(data), report_fd, stdout_write)

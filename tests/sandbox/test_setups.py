@@ -132,3 +132,19 @@ def test_waiting_children_are_filtered_before_any_job(grader: Grader) -> None:
             line.split(":", 1) for line in Path(f"/proc/{child.pid}/status").read_text().splitlines()
         )
         assert status["Seccomp"].strip() == "2" and status["NoNewPrivs"].strip() == "1", child
+
+
+def test_past_the_most_setups_jobs_go_in_full(challenges: dict[str, Challenge]) -> None:
+    one = prepare(challenges["layer_norm"])
+    zygote = ZygoteProcess(default_lock_dir(), {})
+    try:
+        zygote.greet()
+        zygote.setups = {f"{n:032x}": n + 1 for n in range(channel.MAX_SETUPS)}  # as if it were full
+        sent: list[str] = []
+        for _ in range(3):
+            job = CountingJob(one.setup, one.setup_key, one.challenge.reference_source, sent)
+            run = zygote.run(job, one.challenge.limits)
+            assert parse_report(run.report, len(one.calls), 1 << 20).finished
+        assert sent == ["whole"] * 3 and one.setup_key not in zygote.setups
+    finally:
+        zygote.close()

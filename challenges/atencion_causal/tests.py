@@ -7,7 +7,14 @@
 import numpy as np
 
 from grader.authoring import HiddenTest, Observed, Verdict, call, fail, passed, text
-from grader.checks import all_finite, arguments_untouched, matches_reference, same_shape, wrong_shape
+from grader.checks import (
+    all_finite,
+    all_of,
+    arguments_untouched,
+    matches_reference,
+    same_shape,
+    wrong_shape,
+)
 
 rng = np.random.default_rng(20261207)
 D_MODEL = 8
@@ -71,17 +78,6 @@ def _every_call(seen: Observed, judge) -> Verdict:
         if not verdict.passed:
             return verdict
     return passed()
-
-
-def _both(*checks):
-    def check(seen: Observed) -> Verdict:
-        for each in checks:
-            verdict = each(seen)
-            if not verdict.passed:
-                return verdict
-        return passed()
-
-    return check
 
 
 def mask_live_cells(seen: Observed) -> Verdict:
@@ -328,7 +324,7 @@ TESTS = [
             "cross-attention has no mask: the input was read whole before starting, and source position T_x is available from the first output token; with mascara=None nothing is struck out",
         ),
         calls=(cross_attention(X_DEC, X_ENC), unmasked(4, 4), unmasked(2, 6, d_k=4)),
-        check=_both(weights_check(_reads_every_position), matches_reference()),
+        check=all_of(weights_check(_reads_every_position), matches_reference()),
     ),
     HiddenTest(
         id="uses_given_mask",
@@ -360,7 +356,7 @@ TESTS = [
             "subtract each row's maximum before exp, and the maximum of E + M, not of E: the softmax does not change and exp does not overflow",
         ),
         calls=(masked(5, scale=30.0), masked(6, d_k=4, scale=40.0), unmasked(4, 6, scale=30.0)),
-        check=_both(all_finite(), matches_reference()),
+        check=all_of(all_finite(), matches_reference()),
     ),
     HiddenTest(
         id="scaling",

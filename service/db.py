@@ -86,7 +86,12 @@ def single_statements() -> Iterator[Connection]:
     """A connection for work whose statements each stand alone: on PostgreSQL each one is its own
     transaction, committed (durably) as it runs, which saves the BEGIN and COMMIT round trips;
     on SQLite the block is one transaction, as with `transaction()`."""
-    bind = engine()
+    with _statements(engine()) as connection:
+        yield connection
+
+
+@contextmanager
+def _statements(bind: Engine) -> Iterator[Connection]:
     if bind.dialect.name == "postgresql":
         with _autocommit(bind).connect() as connection:
             yield connection
@@ -125,13 +130,8 @@ def relaxed_engine() -> Engine:
 @contextmanager
 def relaxed_statements() -> Iterator[Connection]:
     """As `single_statements`, each statement committed without waiting for the disk."""
-    bind = relaxed_engine()
-    if bind.dialect.name == "postgresql":
-        with _autocommit(bind).connect() as connection:
-            yield connection
-    else:
-        with bind.begin() as connection:
-            yield connection
+    with _statements(relaxed_engine()) as connection:
+        yield connection
 
 
 def forget() -> None:

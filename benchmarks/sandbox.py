@@ -33,6 +33,7 @@ from grader.challenge import Challenge, load_challenge  # noqa: E402
 from grader.evaluate import evaluate  # noqa: E402
 from grader.grade import Grader  # noqa: E402
 from grader.sandbox import PlainSandbox, Sandbox, ZygoteSandbox  # noqa: E402
+from grader.sandbox.idle import process_seconds  # noqa: E402
 
 CHALLENGES = ("layer_norm", "bloque")
 
@@ -62,17 +63,8 @@ def timed(action: Callable[[], object], runs: int, sandbox_cpu: Callable[[], flo
 
 def zygotes_cpu(sandbox: ZygoteSandbox) -> Callable[[], float]:
     """CPU seconds of the sandbox's zygotes and of their children reaped so far."""
-    pids = [zygote.process.pid for zygote in sandbox._zygotes if zygote is not None]
-    ticks = os.sysconf("SC_CLK_TCK")
-
-    def seconds() -> float:
-        total = 0
-        for pid in pids:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
-        return total / ticks
-
-    return seconds
+    pids = sandbox.zygote_pids()
+    return lambda: sum(process_seconds(pid) for pid in pids)
 
 
 def interpreters_cpu() -> float:

@@ -299,7 +299,8 @@ class _ReportFull(Exception):
     """More report than the parent reads: the child ends here ('output' for the parent)."""
 
 
-def _read_all(fd: int) -> bytes:
+def read_all(fd: int) -> bytes:
+    """Everything left to read on `fd` (a pipe, or a memfd at its start)."""
     chunks = []
     while chunk := os.read(fd, 1 << 20):
         chunks.append(chunk)
@@ -312,7 +313,7 @@ def main(job_fd: int, report_fd: int, preloaded: Mapping[str, Setup] | None = No
     Printed output is closed before exiting, so the parent knows it has everything without
     waiting for the process to be torn down.
     """
-    job = _read_all(job_fd)
+    job = read_all(job_fd)
     _os_close(job_fd)
     report = _SharedReport(report_fd)
     _os_close(report_fd)

@@ -30,7 +30,7 @@ def sample(pids: list[int]) -> Sample | None:
     try:
         with open("/proc/stat", "rb") as stat:
             fields = stat.readline().split()
-        ours = sum(_process_seconds(pid) for pid in pids)
+        ours = sum(process_seconds(pid) for pid in pids)
     except (OSError, ValueError, IndexError):
         return None
     if len(fields) < 6 or fields[0] != b"cpu":
@@ -41,7 +41,8 @@ def sample(pids: list[int]) -> Sample | None:
     )
 
 
-def _process_seconds(pid: int) -> float:
+def process_seconds(pid: int) -> float:
+    """CPU seconds a process used, with those of the children it reaped."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return sum(int(value) for value in fields[11:15]) / _TICKS  # utime stime cutime cstime
 

@@ -83,7 +83,7 @@ class Zygote:
         return True
 
     def _decode(self, key: str, fd: int) -> None:
-        self.setups[key] = harness.load_setup(_read_file(fd))
+        self.setups[key] = harness.load_setup(harness.read_all(fd))
         gc.collect()
         gc.freeze()
 
@@ -174,15 +174,6 @@ def _reap(waiting: Waiting, zygote: Zygote) -> channel.Ended | None:
     if cpu is None:
         cpu = usage.ru_utime + usage.ru_stime
     return channel.Ended(status, cpu, usage.ru_maxrss)
-
-
-def _read_file(fd: int) -> bytes:
-    chunks: list[bytes] = []
-    offset = 0
-    while chunk := os.pread(fd, 1 << 20, offset):
-        chunks.append(chunk)
-        offset += len(chunk)
-    return b"".join(chunks)
 
 
 def _cpu_seconds(pid: int) -> float | None:

@@ -63,7 +63,7 @@ class ZygoteSandbox:
             self.close()
             raise
         self._layers = greetings[0]
-        self._meter = OthersMeter(self._zygote_pids)
+        self._meter = OthersMeter(self.zygote_pids)
         self._meter_lock = threading.Lock()
         missing = [layer.name for layer in self._layers if layer.name in REQUIRED and not layer.active]
         if strict and missing:
@@ -97,7 +97,7 @@ class ZygoteSandbox:
             others = self._meter.others_cpus()
         return others is None or others <= (os.cpu_count() or 1) - 1
 
-    def _zygote_pids(self) -> list[int]:
+    def zygote_pids(self) -> list[int]:
         return [zygote.process.pid for zygote in list(self._zygotes) if zygote is not None]
 
     def close(self) -> None:

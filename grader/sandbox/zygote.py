@@ -23,7 +23,7 @@ import sys
 from dataclasses import asdict, dataclass
 
 from grader import harness
-from grader.sandbox import channel, child, namespaces, syscalls, warmup
+from grader.sandbox import channel, child, linux, namespaces, syscalls, warmup
 from grader.sandbox.base import Layer
 
 PRELOADED = (
@@ -56,7 +56,7 @@ class Zygote:
         if len(os.listdir("/proc/self/task")) != 1:
             raise RuntimeError("the zygote is not single-threaded: refusing to fork")
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        pid = os.fork()
+        pid = linux.fork_bare()  # single-threaded, checked above
         if pid == 0:
             ours.close()
             plan = warmup.Plan(self.warm_on != channel.NO_WARMUP, self.setups.get(self.warm_on or ""))

@@ -1,0 +1,39 @@
+"""Children are forked bare (no Python at-fork handlers): each starts from the zygote's state
+exactly, and what the handlers would have rebuilt is already right in a single-threaded fork."""
+
+from __future__ import annotations
+
+from grader.challenge import Challenge
+from grader.prepared import prepare
+from grader.report import parse_report
+from grader.sandbox.base import ExitKind
+from grader.sandbox.uids import default_lock_dir
+from grader.sandbox.zygote_process import ZygoteProcess
+
+STATE = """
+import random, threading
+import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    on_main = threading.current_thread() is threading.main_thread() and threading.active_count() == 1
+    return np.full(X.shape, random.random() + 10 * on_main)
+"""
+
+
+def test_children_start_from_the_zygotes_state(challenges: dict[str, Challenge]) -> None:
+    """random is not reseeded per child (its at-fork handler does not run), so two children draw
+    the same number; threading still knows the child's one thread as its main thread."""
+    one = prepare(challenges["layer_norm"])
+    zygote = ZygoteProcess(default_lock_dir(), {})
+    drawn = []
+    try:
+        zygote.greet()
+        for _ in range(3):
+            run = zygote.run(one.job(STATE), one.challenge.limits)
+            assert run.exit_kind == ExitKind.OK, run
+            report = parse_report(run.report, len(one.calls), 1 << 20)
+            drawn.append(float(report.calls[0].outputs[0].flat[0]))
+    finally:
+        zygote.close()
+    assert drawn[0] >= 10, "the child's thread is not threading's main thread"
+    assert drawn == [drawn[0]] * 3

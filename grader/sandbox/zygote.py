@@ -53,7 +53,7 @@ class Zygote:
     warm_on: str | None = None  # the setup the next children warm up on
 
     def fork(self) -> Waiting:
-        if len(os.listdir("/proc/self/task")) != 1:
+        if thread_count() != 1:
             raise RuntimeError("the zygote is not single-threaded: refusing to fork")
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         pid = linux.fork_bare()  # single-threaded, checked above
@@ -86,6 +86,11 @@ class Zygote:
         self.setups[key] = harness.load_setup(harness.read_all(fd))
         gc.collect()
         gc.freeze()
+
+
+def thread_count() -> int:
+    """This process's threads: /proc counts them in its task folder's links ("." and ".." aside)."""
+    return os.stat("/proc/self/task").st_nlink - 2
 
 
 def main(sock_fd: int, uid: int, gid: int) -> None:
@@ -141,6 +146,7 @@ def _own_layers(rules: syscalls.Filter, uid_dropped: bool, uid: int) -> list[Lay
 def _serve_one(zygote: Zygote) -> bool:
     """Fork a child, hand it to the grader, reap it; False when the grader has gone."""
     waiting = zygote.fork()
+    ended = None
     try:
         try:
             channel.send(
@@ -152,7 +158,8 @@ def _serve_one(zygote: Zygote) -> bool:
             waiting.control.close()  # the grader has it now: the job goes straight to the child
         ended = _reap(waiting, zygote)
     finally:
-        _kill(waiting)
+        if ended is None:
+            _kill(waiting)
         os.close(waiting.pidfd)
     _wipe(zygote.prepared.scratch)
     if ended is None:
@@ -169,23 +176,13 @@ def _reap(waiting: Waiting, zygote: Zygote) -> channel.Ended | None:
     while zygote.sock.fileno() in dict(poller.poll()):
         if not zygote.take_message():
             return None
-    cpu = _cpu_seconds(waiting.pid)  # exact, read while the child is a zombie
+    # The kernel makes user + system time add up to the exact run time (to the microsecond).
     _, status, usage = os.wait4(waiting.pid, 0)
-    if cpu is None:
-        cpu = usage.ru_utime + usage.ru_stime
-    return channel.Ended(status, cpu, usage.ru_maxrss)
-
-
-def _cpu_seconds(pid: int) -> float | None:
-    try:
-        with open(f"/proc/{pid}/schedstat") as file:
-            return int(file.read().split()[0]) / 1e9
-    except (OSError, ValueError, IndexError):
-        return None
+    return channel.Ended(status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
 
 
 def _kill(waiting: Waiting) -> None:
-    """Make sure the child is gone and reaped, whatever happened above."""
+    """Make sure a child not reaped yet is gone and reaped, whatever happened above."""
     try:
         signal.pidfd_send_signal(waiting.pidfd, signal.SIGKILL)
         os.waitpid(waiting.pid, 0)

@@ -3,9 +3,13 @@ exactly, and what the handlers would have rebuilt is already right in a single-t
 
 from __future__ import annotations
 
+import os
+import threading
+
 from grader.challenge import Challenge
 from grader.prepared import prepare
 from grader.report import parse_report
+from grader.sandbox import zygote
 from grader.sandbox.base import ExitKind
 from grader.sandbox.uids import default_lock_dir
 from grader.sandbox.zygote_process import ZygoteProcess
@@ -24,16 +28,30 @@ def test_children_start_from_the_zygotes_state(challenges: dict[str, Challenge])
     """random is not reseeded per child (its at-fork handler does not run), so two children draw
     the same number; threading still knows the child's one thread as its main thread."""
     one = prepare(challenges["layer_norm"])
-    zygote = ZygoteProcess(default_lock_dir(), {})
+    process = ZygoteProcess(default_lock_dir(), {})
     drawn = []
     try:
-        zygote.greet()
+        process.greet()
         for _ in range(3):
-            run = zygote.run(one.job(STATE), one.challenge.limits)
+            run = process.run(one.job(STATE), one.challenge.limits)
             assert run.exit_kind == ExitKind.OK, run
             report = parse_report(run.report, len(one.calls), 1 << 20)
             drawn.append(float(report.calls[0].outputs[0].flat[0]))
     finally:
-        zygote.close()
+        process.close()
     assert drawn[0] >= 10, "the child's thread is not threading's main thread"
     assert drawn == [drawn[0]] * 3
+
+
+def test_the_zygote_counts_its_threads_before_forking() -> None:
+    """A bare fork is only right in a single-threaded process: the count must see every thread."""
+    before = zygote.thread_count()
+    assert before == len(os.listdir("/proc/self/task"))
+    release = threading.Event()
+    extra = threading.Thread(target=release.wait)
+    extra.start()
+    try:
+        assert zygote.thread_count() == before + 1
+    finally:
+        release.set()
+        extra.join()

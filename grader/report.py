@@ -6,6 +6,7 @@ decide a verdict. Any framing fault makes the whole report a protocol error.
 
 from __future__ import annotations
 
+import functools
 import json
 import struct
 from dataclasses import dataclass, field
@@ -22,6 +23,19 @@ class StudentError:
     type: str
     message: str
     line: int | None
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """What a call observably did, flat for comparing: the arrays of its observation (how many
+    outputs and whether as a tuple, the outputs, which arguments it changed and to what, how
+    its helpers were called), as their shapes and all their values in one float64 vector."""
+
+    shapes: tuple[tuple[int, ...], ...]
+    values: np.ndarray
+    finite: np.ndarray
+    all_finite: bool
+    magnitude: np.ndarray  # abs(values)
 
 
 @dataclass
@@ -56,6 +70,24 @@ class CallOutcome:
     @property
     def answered(self) -> bool:
         return bool(self.outputs) or self.error is not None or self.not_array is not None
+
+    @functools.cached_property
+    def behaviour(self) -> Behaviour:
+        """Computed once, on first use: read it only once the outcome is complete."""
+        seen = _observation(self)
+        values = np.concatenate([np.ravel(a).astype(np.float64) for a in seen])
+        finite = np.isfinite(values)
+        return Behaviour(tuple(a.shape for a in seen), values, finite, bool(finite.all()), np.abs(values))
+
+
+def _observation(outcome: CallOutcome) -> list[np.ndarray]:
+    seen = [np.array([len(outcome.outputs), outcome.as_tuple], dtype=float), *outcome.outputs]
+    seen += [np.array(sorted(outcome.args_after), dtype=float)]  # which arguments it changed
+    seen += [outcome.args_after[s] for s in sorted(outcome.args_after)]
+    seen += [np.array([outcome.helper_counts[s] for s in sorted(outcome.helper_counts)], dtype=float)]
+    for slot in sorted(outcome.helper_inputs):
+        seen += outcome.helper_inputs[slot]
+    return seen
 
 
 @dataclass(frozen=True)

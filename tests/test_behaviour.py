@@ -1,0 +1,55 @@
+"""A call's observable behaviour, flattened once, and how diagnosis compares two of them: the
+same shapes everywhere (nothing broadcast, no reshaping), non-finite values in the same places
+and of the same kind, the rest within tolerance of the second call's values."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grader.diagnosis import same_behaviour
+from grader.report import CallOutcome
+
+
+def outcome(*outputs: np.ndarray, **fields: object) -> CallOutcome:
+    return CallOutcome(outputs=tuple(outputs), done=True, **fields)  # type: ignore[arg-type]
+
+
+def test_close_values_match_and_far_ones_do_not() -> None:
+    base = np.linspace(-3, 3, 12).reshape(3, 4)
+    assert same_behaviour(outcome(base + 1e-9), outcome(base))
+    assert not same_behaviour(outcome(base + 1e-2), outcome(base))
+
+
+def test_the_same_values_in_another_shape_do_not_match() -> None:
+    base = np.arange(12.0)
+    assert not same_behaviour(outcome(base.reshape(3, 4)), outcome(base.reshape(4, 3)))
+    assert not same_behaviour(outcome(base[:6], base[6:]), outcome(base))
+
+
+def test_non_finite_values_match_only_in_kind_and_place() -> None:
+    nan_first = np.array([np.nan, 1.0, np.inf])
+    assert same_behaviour(outcome(nan_first), outcome(nan_first.copy()))
+    assert not same_behaviour(outcome(np.array([np.nan, 1.0, -np.inf])), outcome(nan_first))
+    assert not same_behaviour(outcome(np.array([1.0, np.nan, np.inf])), outcome(nan_first))
+    assert not same_behaviour(outcome(np.array([np.nan, 1.0, 5.0])), outcome(nan_first))
+    assert not same_behaviour(outcome(np.array([np.nan, 1.5, np.inf])), outcome(nan_first))
+
+
+def test_changed_arguments_and_helper_calls_are_part_of_the_behaviour() -> None:
+    out = np.ones((2, 2))
+    plain = outcome(out)
+    changed = outcome(out, args_after={0: np.zeros((2, 2))})
+    assert not same_behaviour(changed, plain)
+    assert same_behaviour(changed, outcome(out, args_after={0: np.zeros((2, 2))}))
+    assert not same_behaviour(outcome(out, args_after={1: np.zeros((2, 2))}), changed)
+    assert not same_behaviour(outcome(out, helper_counts={0: 2}), outcome(out, helper_counts={0: 1}))
+
+
+def test_a_call_that_gave_nothing_matches_nothing() -> None:
+    raised = CallOutcome(done=True)
+    assert not same_behaviour(raised, raised)
+
+
+def test_the_behaviour_is_computed_once() -> None:
+    one = outcome(np.ones(3))
+    assert one.behaviour is one.behaviour

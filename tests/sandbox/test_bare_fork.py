@@ -4,15 +4,16 @@ exactly, and what the handlers would have rebuilt is already right in a single-t
 from __future__ import annotations
 
 import os
-import threading
+import subprocess
+import sys
 
 from grader.challenge import Challenge
 from grader.prepared import prepare
 from grader.report import parse_report
-from grader.sandbox import zygote
 from grader.sandbox.base import ExitKind
 from grader.sandbox.uids import default_lock_dir
 from grader.sandbox.zygote_process import ZygoteProcess
+from tests.conftest import ROOT
 
 STATE = """
 import random, threading
@@ -43,15 +44,26 @@ def test_children_start_from_the_zygotes_state(challenges: dict[str, Challenge])
     assert drawn == [drawn[0]] * 3
 
 
+THREADS = """
+import threading
+from grader.sandbox.zygote import thread_count
+
+alone = thread_count()
+release = threading.Event()
+extra = threading.Thread(target=release.wait)
+extra.start()
+print(alone, thread_count())
+release.set()
+extra.join()
+"""
+
+
 def test_the_zygote_counts_its_threads_before_forking() -> None:
-    """A bare fork is only right in a single-threaded process: the count must see every thread."""
-    before = zygote.thread_count()
-    assert before == len(os.listdir("/proc/self/task"))
-    release = threading.Event()
-    extra = threading.Thread(target=release.wait)
-    extra.start()
-    try:
-        assert zygote.thread_count() == before + 1
-    finally:
-        release.set()
-        extra.join()
+    """A bare fork is only right in a single-threaded process: the count must see every thread.
+    In a process of its own, so that no thread of the test session comes or goes meanwhile, and
+    with one BLAS thread as in the zygote (else OpenBLAS's own threads are counted, rightly)."""
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    counted = subprocess.run(
+        [sys.executable, "-c", THREADS], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    assert counted.stdout.split() == ["1", "2"]

@@ -1,0 +1,96 @@
+"""The service benchmark's burst for two versions of the code, alternated in the same minutes.
+
+    .venv/bin/python benchmarks/ab.py REF [--rounds 3] [--burst 800] [--setup postgres-redis]
+
+This machine's speed drifts by ±20 % within minutes, more than most changes are worth, so
+comparing a table taken now with one taken an hour ago says little. Here REF (any commit) is
+checked out in a temporary worktree and the burst of `service.py` (raw client) runs from it and
+from this working tree in turn, the order swapped every round so that a drift weighs on both
+alike. Both use this virtualenv. Prints, per measure, the median of each side and their ratio:
+graded per second, and the CPU milliseconds per submission of each process and of the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MEASURES = ("graded/s", "api", "worker main", "worker pool", "sandbox", "postgres", "redis", "machine")
+_BURST_ROW = re.compile(r"^\| [^|]+ \| burst, [^|]*raw client \| \d+ \| (\d+) \|", re.MULTILINE)
+_CPU_ROW = re.compile(r"^\| ([a-z ]+) \| ([\d.]+) \|$", re.MULTILINE)
+
+
+@contextmanager
+def worktree(ref: str) -> Iterator[Path]:
+    with tempfile.TemporaryDirectory() as parent:
+        path = Path(parent) / "tree"
+        subprocess.run(["git", "worktree", "add", "--detach", str(path), ref], cwd=ROOT, check=True)
+        try:
+            yield path
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=ROOT, check=False)
+
+
+def burst(tree: Path, setup: str, count: int) -> dict[str, float]:
+    """One burst from `tree`: graded/s and the CPU ms per submission printed after it."""
+    command = [sys.executable, str(tree / "benchmarks" / "service.py"), "--setups", setup]
+    command += ["--single", "20", "--burst", str(count), "--client", "raw"]
+    printed = subprocess.run(command, cwd=tree, check=True, capture_output=True, text=True).stdout
+    return parse(printed)
+
+
+def parse(printed: str) -> dict[str, float]:
+    found = _BURST_ROW.search(printed)
+    if found is None:
+        raise ValueError("no burst row in the benchmark's output")
+    after = printed[found.end() :]
+    cpu = {role: float(ms) for role, ms in _CPU_ROW.findall(after.split("\n\n")[0])}
+    return {"graded/s": float(found.group(1)), **{m: cpu[m] for m in MEASURES[1:] if m in cpu}}
+
+
+def table(ref: str, before: list[dict[str, float]], after: list[dict[str, float]]) -> str:
+    lines = [
+        f"| measure | {ref} (median) | this tree (median) | this tree / {ref} |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for measure in MEASURES:
+        old = statistics.median(run[measure] for run in before)
+        new = statistics.median(run[measure] for run in after)
+        ratio = f"{new / old:.2f}×" if old else "–"
+        lines.append(f"| {measure} | {old:.1f} | {new:.1f} | {ratio} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("ref", help="the commit to compare this working tree with")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--burst", type=int, default=800)
+    parser.add_argument("--setup", default="postgres-redis", choices=("postgres-redis", "embedded"))
+    args = parser.parse_args()
+    before: list[dict[str, float]] = []
+    after: list[dict[str, float]] = []
+    with worktree(args.ref) as other:
+        for round_ in range(args.rounds):
+            sides = [(other, before), (ROOT, after)]
+            for tree, runs in sides if round_ % 2 == 0 else sides[::-1]:
+                runs.append(burst(tree, args.setup, args.burst))
+                print(
+                    f"round {round_ + 1}, {'this tree' if tree == ROOT else args.ref}: {runs[-1]}", flush=True
+                )
+    print(f"\n{args.setup}, burst of {args.burst} (raw client), {args.rounds} rounds alternated\n")
+    print(table(args.ref, before, after))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""benchmarks/ab.py reads the burst's figures out of what benchmarks/service.py prints."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+from tests.conftest import ROOT
+
+_spec = importlib.util.spec_from_file_location("ab", ROOT / "benchmarks" / "ab.py")
+assert _spec is not None and _spec.loader is not None
+ab = importlib.util.module_from_spec(_spec)
+sys.modules["ab"] = ab
+_spec.loader.exec_module(ab)
+
+PRINTED = """| postgres-redis | one client, POST ?wait | 20 | 44 | 22.3 | 25.3 | 6.1 |
+| process | CPU ms per submission |
+| --- | ---: |
+| api | 9.9 |
+| machine | 99.9 |
+
+| postgres-redis | burst, 64 concurrent, raw client | 800 | 70 | 913.3 | 1305.5 | 12.3 |
+| process | CPU ms per submission |
+| --- | ---: |
+| api | 5.1 |
+| worker main | 1.9 |
+| worker pool | 5.9 |
+| sandbox | 9.6 |
+| postgres | 2.3 |
+| redis | 0.4 |
+| client | 0.5 |
+| machine | 25.9 |
+| all of the above but machine | 25.7 |
+| machine, not accounted above | 0.2 |
+
+
+2 CPUs
+
+| setup | scenario | submissions | graded/s | p50 ms | p99 ms | grading p50 ms |
+| --- | --- | ---: | ---: | ---: | ---: | ---: |
+| postgres-redis | burst, 64 concurrent, raw client | 800 | 70 | 913.3 | 1305.5 | 12.3 |
+"""
+
+
+def test_the_burst_and_the_cpu_printed_after_it_are_read() -> None:
+    assert ab.parse(PRINTED) == {
+        "graded/s": 70.0,
+        "api": 5.1,
+        "worker main": 1.9,
+        "worker pool": 5.9,
+        "sandbox": 9.6,
+        "postgres": 2.3,
+        "redis": 0.4,
+        "machine": 25.9,
+    }
+
+
+def test_the_table_gives_medians_and_their_ratio() -> None:
+    runs = [ab.parse(PRINTED), ab.parse(PRINTED.replace("| machine | 25.9 |", "| machine | 27.9 |"))]
+    faster = [{**run, "machine": run["machine"] / 2} for run in runs]
+    lines = ab.table("abc123", runs, faster).splitlines()
+    assert "| machine | 26.9 | 13.4 | 0.50× |" in lines
+    assert "| graded/s | 70.0 | 70.0 | 1.00× |" in lines

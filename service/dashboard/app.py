@@ -14,6 +14,7 @@ from grader.challenge import load_challenges
 from service.dashboard import routes_auth, routes_export, routes_pages, routes_regrade
 from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.secret import session_secret
+from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.throttle import LoginThrottle
 from service.errors import ServiceError
 from service.settings import get_settings
@@ -65,4 +66,5 @@ def create_dashboard() -> FastAPI:
         path=PREFIX,
         same_site="lax",
     )
+    app.add_middleware(SecureCookieOverHttps, cookie=SESSION_COOKIE)  # outside the session's
     return app

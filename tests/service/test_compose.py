@@ -1,0 +1,124 @@
+"""docker-compose.yml: valid, and each of our services runs by hand from this clone, as written.
+
+There is no Docker engine here: the test reads each service's command and environment from the
+file and runs them with this clone's virtualenv against this machine's servers (the compose
+network's `postgres` and `redis` become the test backend's database and broker, a private queue
+and data folder), then uses the API as a platform would.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import yaml  # type: ignore[import-untyped]
+
+from service import db
+from tests.conftest import ROOT
+from tests.service.conftest import Backend, auth, new_key, stop, wait_for_workers, worker_count
+
+COMPOSE: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+SERVICES: dict[str, Any] = COMPOSE["services"]
+OURS = ("migrate", "api", "worker")
+
+
+def test_the_file_describes_the_deployment() -> None:
+    assert {"postgres", "redis", *OURS} <= SERVICES.keys()
+    assert {name for name, s in SERVICES.items() if s.get("image", "").startswith("autograder")} == set(OURS)
+    for name in ("api", "worker"):
+        assert SERVICES[name]["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    assert "SYS_ADMIN" in SERVICES["worker"]["cap_add"]  # the sandbox's namespaces need it
+    if shutil.which("docker-compose"):  # Debian's package: the file is valid Compose
+        checked = subprocess.run(["docker-compose", "config", "-q"], cwd=ROOT, capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _command(service: str, port: int) -> list[str]:
+    """The service's command, its program taken from this virtualenv, on loopback."""
+    command = [str(Path(sys.executable).parent / SERVICES[service]["command"][0])]
+    rest = [str(part) for part in SERVICES[service]["command"][1:]]
+    for flag, value in (("--host", "127.0.0.1"), ("--port", str(port))):
+        if flag in rest:
+            rest[rest.index(flag) + 1] = value
+    return command + rest
+
+
+def _environment(service: str, backend: Backend, data: Path, queue: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOGRADER_")}
+    env.update({name: str(value) for name, value in SERVICES[service].get("environment", {}).items()})
+    env.update(  # this machine's servers instead of the compose network's
+        AUTOGRADER_DATABASE_URL=backend.database_url,
+        AUTOGRADER_BROKER_URL=backend.broker_url,
+        AUTOGRADER_QUEUE=queue,
+        AUTOGRADER_DATA_DIR=str(data),
+    )
+    return env
+
+
+def _healthy(base: str, process: subprocess.Popen[bytes], log: Path, seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert process.poll() is None, f"the API exited:\n{log.read_text()[-3000:]}"
+        try:
+            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(f"the API was not healthy after {seconds} s:\n{log.read_text()[-3000:]}")
+
+
+def _start(service: str, port: int, env: dict[str, str], cwd: Path, log: Path) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            _command(service, port), env=env, cwd=cwd, stdout=out, stderr=subprocess.STDOUT
+        )
+
+
+@pytest.mark.slow
+def test_migrate_api_and_worker_run_by_hand_as_written(clean: Backend, tmp_path: Path) -> None:
+    queue = f"compose-{uuid.uuid4().hex[:8]}"
+    env = {name: _environment(name, clean, tmp_path / "data", queue) for name in OURS}
+    migrated = subprocess.run(_command("migrate", 0), env=env["migrate"], cwd=tmp_path, capture_output=True)
+    assert migrated.returncode == 0, migrated.stderr.decode()[-2000:]
+    before = worker_count()
+    port = _free_port()
+    logs = {name: tmp_path / f"{name}.log" for name in ("api", "worker")}
+    started = {name: _start(name, port, env[name], tmp_path, log) for name, log in logs.items()}
+    try:
+        wait_for_workers(started["worker"], logs["worker"], more_than=before)
+        base = f"http://127.0.0.1:{port}"
+        _healthy(base, started["api"], logs["api"])
+        reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
+        posted = httpx.post(
+            f"{base}/v1/submissions?wait=30",
+            json={"challenge": "layer_norm", "code": reference, "student": "s1", "course": "ia-2026"},
+            headers=auth(new_key()),
+            timeout=60,
+        )
+        assert posted.status_code == 200, (
+            posted.text
+        )  # graded by the compose worker: the only one on its queue
+        assert posted.json()["result"]["score"] == 100
+    finally:
+        for process in started.values():
+            stop(process)
+        db.engine().dispose()
+    assert [started[name].returncode for name in ("api", "worker")] == [0, 0], {
+        name: log.read_text()[-2000:] for name, log in logs.items()
+    }

@@ -27,12 +27,13 @@ SECCOMP_MODE_FILTER = 2
 
 _CLOSE_RANGE = {"x86_64": 436, "aarch64": 436}.get(platform.machine())
 
-_libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+_LIBC = ctypes.util.find_library("c") or "libc.so.6"  # runs ldconfig: look it up once
+_libc = ctypes.CDLL(_LIBC, use_errno=True)
 _libc.syscall.restype = ctypes.c_long
 _libc.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
 _libc.mount.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p]
 # A PyDLL call keeps the GIL: a child forked through it starts holding the GIL, as after os.fork.
-_libc_holding_gil = ctypes.PyDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+_libc_holding_gil = ctypes.PyDLL(_LIBC, use_errno=True)
 
 
 def _check(result: int) -> int:

@@ -11,7 +11,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,17 +20,11 @@ import psycopg
 import pytest
 
 from tests.conftest import ROOT
+from tests.http_server import free_port, wait_healthy
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
 IN_CI = os.environ.get("CI", "").lower() == "true"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def reachable(port: int) -> bool:
@@ -90,16 +83,8 @@ class Site:
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
             )
-        deadline = time.monotonic() + 240  # the worker prepares every challenge first; slow on a busy machine
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.log()
-            try:
-                if httpx.get(f"{self.base}/healthz", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        raise AssertionError("serve never became healthy:\n" + self.log())
+        # the worker prepares every challenge first; slow on a busy machine
+        wait_healthy(self.process, self.base, self.log, 240)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

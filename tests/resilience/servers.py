@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -20,14 +19,9 @@ from pathlib import Path
 import psycopg
 import redis
 
+from tests.http_server import free_port
+
 PG_BIN = Path("/usr/lib/postgresql")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def _pg_bin(tool: str) -> str:

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
 from service.api.app import create_app
-from tests.resilience.servers import free_port
+from tests.http_server import free_port
 from tests.resilience.stack import Stack, auth, new_key, wait_until
 
 pytestmark = pytest.mark.slow

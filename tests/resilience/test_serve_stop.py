@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.resilience.servers import free_port
+from tests.http_server import free_port
 from tests.resilience.stack import (
     Stack,
     alive,

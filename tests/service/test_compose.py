@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -24,6 +22,7 @@ import yaml  # type: ignore[import-untyped]
 
 from service import db
 from tests.conftest import ROOT
+from tests.http_server import free_port, wait_healthy
 from tests.service.conftest import Backend, auth, new_key, stop, wait_for_workers, worker_count
 
 COMPOSE: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
@@ -40,12 +39,6 @@ def test_the_file_describes_the_deployment() -> None:
     if shutil.which("docker-compose"):  # Debian's package: the file is valid Compose
         checked = subprocess.run(["docker-compose", "config", "-q"], cwd=ROOT, capture_output=True, text=True)
         assert checked.returncode == 0, checked.stderr
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _command(service: str, port: int) -> list[str]:
@@ -70,19 +63,6 @@ def _environment(service: str, backend: Backend, data: Path, queue: str) -> dict
     return env
 
 
-def _healthy(base: str, process: subprocess.Popen[bytes], log: Path, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert process.poll() is None, f"the API exited:\n{log.read_text()[-3000:]}"
-        try:
-            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise AssertionError(f"the API was not healthy after {seconds} s:\n{log.read_text()[-3000:]}")
-
-
 def _start(service: str, port: int, env: dict[str, str], cwd: Path, log: Path) -> subprocess.Popen[bytes]:
     with log.open("wb") as out:
         return subprocess.Popen(
@@ -97,13 +77,13 @@ def test_migrate_api_and_worker_run_by_hand_as_written(clean: Backend, tmp_path:
     migrated = subprocess.run(_command("migrate", 0), env=env["migrate"], cwd=tmp_path, capture_output=True)
     assert migrated.returncode == 0, migrated.stderr.decode()[-2000:]
     before = worker_count()
-    port = _free_port()
+    port = free_port()
     logs = {name: tmp_path / f"{name}.log" for name in ("api", "worker")}
     started = {name: _start(name, port, env[name], tmp_path, log) for name, log in logs.items()}
     try:
         wait_for_workers(started["worker"], logs["worker"], more_than=before)
         base = f"http://127.0.0.1:{port}"
-        _healthy(base, started["api"], logs["api"])
+        wait_healthy(started["api"], base, lambda: logs["api"].read_text()[-3000:], 120)
         reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
         posted = httpx.post(
             f"{base}/v1/submissions?wait=30",

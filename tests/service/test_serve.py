@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,14 +14,9 @@ import psutil  # type: ignore[import-untyped]
 import pytest
 
 from tests.conftest import ROOT
+from tests.http_server import free_port, wait_healthy
 
 pytestmark = pytest.mark.slow
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def embedded_env(data: Path) -> dict[str, str]:
@@ -56,26 +49,13 @@ def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str, str]]
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(process, base, tmp_path / "serve.log")
+        wait_healthy(process, base, lambda: (tmp_path / "serve.log").read_text()[-3000:], 60)
         yield process, base, key
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
         log.close()
-
-
-def _wait_healthy(process: subprocess.Popen[bytes], base: str, log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        assert process.poll() is None, log.read_text()[-3000:]
-        try:
-            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise AssertionError("serve never became healthy:\n" + log.read_text()[-3000:])
 
 
 def test_serve_grades_over_http_and_stops_cleanly(served: tuple[subprocess.Popen[bytes], str, str]) -> None:

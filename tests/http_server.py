@@ -1,0 +1,31 @@
+"""For tests that start the service as a process: a free port, and waiting until it is healthy."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+from collections.abc import Callable
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_healthy(process: subprocess.Popen[bytes], base: str, log: Callable[[], str], seconds: float) -> None:
+    """Until `base`/healthz answers 200; fails with the end of `log` if the process exits or time is up."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert process.poll() is None, f"the process exited:\n{log()}"
+        try:
+            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(f"not healthy after {seconds} s:\n{log()}")

@@ -32,26 +32,41 @@ def worker(
     concurrency: Annotated[
         int | None, typer.Option(help="Grading processes (default AUTOGRADER_WORKERS).")
     ] = None,
+    slot: Annotated[int | None, typer.Option(hidden=True, help="Set by the supervisor.")] = None,
+    slots_fd: Annotated[int | None, typer.Option(hidden=True, help="Set by the supervisor.")] = None,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
-    from service.celery_app import celery
-
     _logging()
-    # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a
-    # hundred gradings a second the worker's main process spent a tenth of its time logging them.
-    logging.getLogger("celery.worker.strategy").setLevel(logging.WARNING)
     if concurrency is not None:  # one value for Celery and for the sandbox's slots
         os.environ["AUTOGRADER_WORKERS"] = str(concurrency)
         get_settings.cache_clear()
     settings = get_settings()
+    if settings.worker_pool == "solo" and slot is None:
+        from service.supervisor import supervise
+
+        raise typer.Exit(code=supervise(settings.workers))
+    if slot is not None and slots_fd is not None:
+        from service import worker_state
+
+        worker_state.take_slot(slots_fd, slot)
+    _celery_worker(settings.worker_pool, 1 if slot is not None else settings.workers)
+
+
+def _celery_worker(pool: str, concurrency: int) -> None:
+    from service.celery_app import celery
+
+    # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a
+    # hundred gradings a second the worker's main process spent a tenth of its time logging them.
+    logging.getLogger("celery.worker.strategy").setLevel(logging.WARNING)
+    settings = get_settings()
     app = celery()
-    app.conf.worker_pool = settings.worker_pool
+    app.conf.worker_pool = pool
     app.worker_main(
         [
             "worker",
             "--loglevel=INFO",
-            f"--concurrency={settings.workers}",
-            f"--pool={settings.worker_pool}",
+            f"--concurrency={concurrency}",
+            f"--pool={pool}",
             f"--queues={settings.queue}",
             f"--hostname=autograder-{os.getpid()}@%h",
             "--without-gossip",

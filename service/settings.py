@@ -23,7 +23,7 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 2
-    worker_pool: Literal["prefork", "threads", "solo"] = "prefork"
+    worker_pool: Literal["solo", "prefork", "threads"] = "solo"  # solo: supervised processes
     queue: str = "autograder"
     poll_seconds: float = 0.02
     webhook_timeout_seconds: float = 5.0

@@ -23,7 +23,8 @@ app = celery()
 
 
 def grade(submission_id: str) -> None:
-    graded = grade_submission(worker_state.grader(), submission_id)
+    with worker_state.grading(submission_id):
+        graded = grade_submission(worker_state.grader(), submission_id)
     if graded is None or not graded.stored:
         return
     events.publish_graded(submission_id, graded.view.model_dump_json() if graded.view else graded.status)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import socket
 import threading
+from collections.abc import Iterator
 
 from grader.challenge import load_challenges
 from grader.grade import Grader, prepare_all
 from grader.prepared import PreparedChallenge
 from grader.sandbox import default_sandbox
 from service import db, events
+from service.grading_slots import Slot
 from service.settings import get_settings
 from service.tables import WorkerBeat, now
 
@@ -23,6 +26,7 @@ _lock = threading.Lock()
 _grader: Grader | None = None
 _beat: threading.Timer | None = None
 _prepared: dict[str, PreparedChallenge] | None = None
+_slot: Slot | None = None  # under a supervisor: where it reads what this process is grading
 
 
 def preload() -> None:
@@ -33,6 +37,22 @@ def preload() -> None:
     """
     global _prepared
     _prepared = prepare_all(load_challenges(get_settings().challenges_dir))
+
+
+def take_slot(slots_fd: int, slot: int) -> None:
+    """A supervised worker process: say in the supervisor's memory what it grades (`grading`)."""
+    global _slot
+    _slot = Slot(slots_fd, slot)
+
+
+@contextlib.contextmanager
+def grading(submission_id: str) -> Iterator[None]:
+    """While the block runs, a supervisor that sees this process die sends `submission_id` again."""
+    if _slot is None:
+        yield
+        return
+    with _slot.grading(submission_id):
+        yield
 
 
 def grader() -> Grader:

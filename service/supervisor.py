@@ -15,6 +15,7 @@ each process takes its own tasks from the broker and grades them itself. This su
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -83,7 +84,7 @@ class Supervisor:
         )
         self.running[process.pid] = Running(slot, process, time.monotonic())
         if self.stopping:  # a signal came while it started
-            process.send_signal(signal.SIGTERM)
+            os.kill(process.pid, signal.SIGTERM)
 
     def _ended(self, ended: Running, wait_status: int) -> None:
         code = os.waitstatus_to_exitcode(wait_status)
@@ -117,10 +118,12 @@ class Supervisor:
             self._start(ended.slot)
 
     def _pass_on(self, signum: int, _: FrameType | None) -> None:
+        # os.kill, not Popen.send_signal: that polls, and a process reaped there would never come
+        # out of os.wait() above. A pid still in `running` is not reaped yet, so not reused.
         self.stopping = True
         for running in self.running.values():
-            if running.process.returncode is None:
-                running.process.send_signal(signum)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(running.process.pid, signum)
 
 
 def supervise(count: int) -> int:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #   die-grading: say "sub-<slot>" is being graded, then be killed (kill -9) the first time it
 #                runs; the next time, stop the supervisor (SIGTERM) and exit 0 when asked;
 #   exit-3:      exit with status 3 at once;
-#   wait:        wait for SIGTERM, then exit 0.
+#   wait:        wait for SIGTERM, then exit 0;
+#   exit-3-on-go: exit with status 3 once the folder holds a file "go".
 PROCESS = f"""
 import os, signal, sys, time
 sys.path.insert(0, {str(ROOT)!r})
@@ -30,6 +35,10 @@ signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 runs = folder / f"runs-{{slot}}"
 runs.write_text(runs.read_text() + "x" if runs.exists() else "x")
 if act == "exit-3":
+    sys.exit(3)
+while act == "exit-3-on-go" and not (folder / "go").exists():
+    time.sleep(0.01)
+if act == "exit-3-on-go":
     sys.exit(3)
 if act == "die-grading" and runs.read_text() == "x":
     held = mine.grading(f"sub-{{slot}}")  # kept: a context manager collected would clear the slot
@@ -89,3 +98,43 @@ def test_slots_hold_an_id_only_while_it_is_graded() -> None:
             Slot(os.dup(slots.fd), 3)
     finally:
         slots.close()
+
+
+SUPERVISING = f"""
+import sys
+sys.path.insert(0, {str(ROOT)!r})
+from service.supervisor import Supervisor
+process, folder = sys.argv[1], sys.argv[2]
+command = lambda slot, fd: [sys.executable, "-c", process, str(slot), str(fd), folder, "exit-3-on-go"]
+print(Supervisor(2, command, print).run())
+"""
+
+
+def _state(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+def _until(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 20
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def test_processes_that_end_together_are_all_reaped(tmp_path: Path) -> None:
+    """Both ended before the supervisor looked: stopping the second must not reap it out of
+    sight (Popen.send_signal polls), or the supervisor waits for a child it no longer has."""
+    supervising = subprocess.Popen(
+        [sys.executable, "-c", SUPERVISING, PROCESS, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    children = Path(f"/proc/{supervising.pid}/task/{supervising.pid}/children")
+    _until(lambda: len(children.read_text().split()) == 2 and (tmp_path / "runs-1").exists())
+    pids = [int(pid) for pid in children.read_text().split()]
+    os.kill(supervising.pid, signal.SIGSTOP)
+    try:
+        (tmp_path / "go").touch()
+        _until(lambda: all(_state(pid) == "Z" for pid in pids))
+    finally:
+        os.kill(supervising.pid, signal.SIGCONT)
+    printed, _ = supervising.communicate(timeout=20)
+    assert supervising.returncode == 0 and printed.split() == ["3"]

@@ -89,19 +89,25 @@ class Supervisor:
     def _ended(self, ended: Running, wait_status: int) -> None:
         code = os.waitstatus_to_exitcode(wait_status)
         ended.process.returncode = code  # reaped here: Popen must not wait for it again
+        if code < 0:
+            self._send_again(ended, signal.Signals(-code).name)
         if self.stopping:
-            self.status = self.status or code
+            self.status = self.status or (1 if code < 0 else code)
         elif code < 0:
-            self._replace(ended, signal.Signals(-code).name)
+            if time.monotonic() - ended.started < QUICK_DEATH_SECONDS:
+                time.sleep(RESTART_PAUSE)  # a process that keeps dying must not take all the CPU
+            if not self.stopping:
+                self._start(ended.slot)
         else:
             log.error("worker process %d exited by itself (status %d): stopping", ended.process.pid, code)
             self.status = code or 1
             self._pass_on(signal.SIGTERM, None)
 
-    def _replace(self, ended: Running, signal_name: str) -> None:
+    def _send_again(self, ended: Running, signal_name: str) -> None:
+        """A process killed (by a signal): send again what it was grading."""
         grading = self.slots.grading(ended.slot)
         log.error(
-            "worker process %d was killed (%s) while grading %s: starting another",
+            "worker process %d was killed (%s) while grading %s",
             ended.process.pid,
             signal_name,
             grading or "nothing",
@@ -112,10 +118,6 @@ class Supervisor:
             except Exception as error:  # the broker is down: the sweeper sends it later
                 log.error("could not send submission %s again: %s", grading, error)
         self.slots.clear(ended.slot)
-        if time.monotonic() - ended.started < QUICK_DEATH_SECONDS:
-            time.sleep(RESTART_PAUSE)  # a process that keeps dying must not take all the CPU
-        if not self.stopping:
-            self._start(ended.slot)
 
     def _pass_on(self, signum: int, _: FrameType | None) -> None:
         # os.kill, not Popen.send_signal: that polls, and a process reaped there would never come

@@ -23,7 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 #                runs; the next time, stop the supervisor (SIGTERM) and exit 0 when asked;
 #   exit-3:      exit with status 3 at once;
 #   wait:        wait for SIGTERM, then exit 0;
-#   exit-3-on-go: exit with status 3 once the folder holds a file "go".
+#   exit-3-on-go: exit with status 3 once the folder holds a file "go";
+#   stop-then-die: say "sub-<slot>" is being graded, stop the supervisor (SIGTERM), and be
+#                killed (kill -9) when the supervisor passes the SIGTERM on.
 PROCESS = f"""
 import os, signal, sys, time
 sys.path.insert(0, {str(ROOT)!r})
@@ -40,6 +42,11 @@ while act == "exit-3-on-go" and not (folder / "go").exists():
     time.sleep(0.01)
 if act == "exit-3-on-go":
     sys.exit(3)
+if act == "stop-then-die":
+    signal.signal(signal.SIGTERM, lambda *_: os.kill(os.getpid(), signal.SIGKILL))
+    held = mine.grading(f"sub-{{slot}}")
+    held.__enter__()
+    os.kill(os.getppid(), signal.SIGTERM)
 if act == "die-grading" and runs.read_text() == "x":
     held = mine.grading(f"sub-{{slot}}")  # kept: a context manager collected would clear the slot
     held.__enter__()
@@ -83,6 +90,13 @@ def test_a_failed_resend_is_logged_and_the_process_replaced(tmp_path: Path) -> N
 
     assert Supervisor(1, _command(tmp_path, ["die-grading"]), broker_down).run() == 0
     assert (tmp_path / "runs-0").read_text() == "xx"
+
+
+def test_a_process_killed_while_stopping_has_its_submission_sent_again(tmp_path: Path) -> None:
+    sent: list[str] = []
+    assert Supervisor(1, _command(tmp_path, ["stop-then-die"]), sent.append).run() == 1
+    assert sent == ["sub-0"]
+    assert (tmp_path / "runs-0").read_text() == "x"  # not replaced while stopping
 
 
 def test_slots_hold_an_id_only_while_it_is_graded() -> None:

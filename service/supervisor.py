@@ -56,6 +56,7 @@ class Supervisor:
         self.slots = Slots(count)
         self.running: dict[int, Running] = {}  # by pid
         self.stopping = False
+        self.passed_on: set[int] = set()  # the signals passed on to stop the processes
         self.status = 0
 
     def run(self) -> int:
@@ -73,7 +74,16 @@ class Supervisor:
         finally:
             for sig, handler in handlers.items():
                 signal.signal(sig, handler)
+            self._kill_left()
             self.slots.close()
+
+    def _kill_left(self) -> None:
+        """After an error in the supervisor itself: leave no process behind."""
+        for running in self.running.values():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(running.process.pid, signal.SIGKILL)
+            running.process.returncode = os.waitstatus_to_exitcode(os.waitpid(running.process.pid, 0)[1])
+        self.running.clear()
 
     def _start(self, slot: int) -> None:
         process = subprocess.Popen(
@@ -89,10 +99,13 @@ class Supervisor:
     def _ended(self, ended: Running, wait_status: int) -> None:
         code = os.waitstatus_to_exitcode(wait_status)
         ended.process.returncode = code  # reaped here: Popen must not wait for it again
+        # Ended by the very signal passed on (a process still starting has no handler for it
+        # yet): it stopped as asked. By another signal (kill -9): it was killed.
+        asked = self.stopping and -code in self.passed_on
         if code < 0:
-            self._send_again(ended, signal.Signals(-code).name)
+            self._send_again(ended, signal.Signals(-code).name, asked)
         if self.stopping:
-            self.status = self.status or (1 if code < 0 else code)
+            self.status = self.status or (0 if code == 0 or asked else 1 if code < 0 else code)
         elif code < 0:
             if time.monotonic() - ended.started < QUICK_DEATH_SECONDS:
                 time.sleep(RESTART_PAUSE)  # a process that keeps dying must not take all the CPU
@@ -103,14 +116,13 @@ class Supervisor:
             self.status = code or 1
             self._pass_on(signal.SIGTERM, None)
 
-    def _send_again(self, ended: Running, signal_name: str) -> None:
-        """A process killed (by a signal): send again what it was grading."""
+    def _send_again(self, ended: Running, signal_name: str, asked: bool) -> None:
+        """A process ended by a signal: send again what it was grading."""
         grading = self.slots.grading(ended.slot)
-        log.error(
-            "worker process %d was killed (%s) while grading %s",
-            ended.process.pid,
-            signal_name,
-            grading or "nothing",
+        level = logging.INFO if asked and grading is None else logging.ERROR
+        pid = ended.process.pid
+        log.log(
+            level, "worker process %d ended by %s while grading %s", pid, signal_name, grading or "nothing"
         )
         if grading is not None:
             try:
@@ -123,6 +135,7 @@ class Supervisor:
         # os.kill, not Popen.send_signal: that polls, and a process reaped there would never come
         # out of os.wait() above. A pid still in `running` is not reaped yet, so not reused.
         self.stopping = True
+        self.passed_on.add(signum)
         for running in self.running.values():
             with contextlib.suppress(ProcessLookupError):
                 os.kill(running.process.pid, signum)

@@ -154,6 +154,8 @@ def _serve_one(zygote: Zygote) -> bool:
                 channel.READY.pack(channel.READY_TAG, waiting.pid, len(zygote.setups)),
                 (waiting.pidfd, waiting.control.fileno()),
             )
+        except OSError:  # the grader has gone: end here, quietly (the child is killed below)
+            return False
         finally:
             waiting.control.close()  # the grader has it now: the job goes straight to the child
         ended = _reap(waiting, zygote)

@@ -25,7 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 #   wait:        wait for SIGTERM, then exit 0;
 #   exit-3-on-go: exit with status 3 once the folder holds a file "go";
 #   stop-then-die: say "sub-<slot>" is being graded, stop the supervisor (SIGTERM), and be
-#                killed (kill -9) when the supervisor passes the SIGTERM on.
+#                killed (kill -9) when the supervisor passes the SIGTERM on;
+#   stop-unready: stop the supervisor (SIGTERM) before handling SIGTERM itself, as a Celery
+#                worker still starting does: the SIGTERM passed on ends it by default.
 PROCESS = f"""
 import os, signal, sys, time
 sys.path.insert(0, {str(ROOT)!r})
@@ -33,6 +35,9 @@ from pathlib import Path
 from service.grading_slots import Slot
 slot, fd, folder, act = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
 mine = Slot(fd, slot)
+if act == "stop-unready":
+    os.kill(os.getppid(), signal.SIGTERM)
+    time.sleep(30)
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 runs = folder / f"runs-{{slot}}"
 runs.write_text(runs.read_text() + "x" if runs.exists() else "x")
@@ -97,6 +102,10 @@ def test_a_process_killed_while_stopping_has_its_submission_sent_again(tmp_path:
     assert Supervisor(1, _command(tmp_path, ["stop-then-die"]), sent.append).run() == 1
     assert sent == ["sub-0"]
     assert (tmp_path / "runs-0").read_text() == "x"  # not replaced while stopping
+
+
+def test_a_process_ended_by_the_signal_passed_on_has_stopped_as_asked(tmp_path: Path) -> None:
+    assert Supervisor(2, _command(tmp_path, ["wait", "stop-unready"]), print).run() == 0
 
 
 def test_slots_hold_an_id_only_while_it_is_graded() -> None:

@@ -73,6 +73,12 @@ def snapshot(serve_pid: int) -> Snapshot:
     return Snapshot(found)
 
 
+def busy(spent: dict[str, float], seconds: float) -> str:
+    """How much of the machine's CPUs was busy: under 100 %, CPU was not all that bounded the rate."""
+    cpus = psutil.cpu_count() or 1
+    return f"machine busy {100 * spent['machine'] / (cpus * seconds):.0f} % of {cpus} CPUs"
+
+
 def table(spent: dict[str, float], count: int) -> str:
     lines = ["| process | CPU ms per submission |", "| --- | ---: |"]
     ours = sum(v for k, v in spent.items() if k != "machine")

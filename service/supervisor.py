@@ -1,8 +1,8 @@
 """`autograder worker` on the solo pool: one Celery worker process per grading slot, supervised.
 
 Celery's prefork pool hands every task from its main process to a pool process and the outcome
-back (pickled, through pipes, waking two more processes): about a millisecond of CPU per
-grading on a two-core machine, one part in twenty of all a grading costs. On the `solo` pool
+back (pickled, through pipes, waking two more processes): about 0.6 ms of CPU per grading on a
+two-core machine (`benchmarks/ab.py`: 3 % of all a submission costs). On the `solo` pool
 each process takes its own tasks from the broker and grades them itself. This supervisor starts
 `count` of them and does for them what prefork's main process did for its pool:
 

@@ -105,7 +105,8 @@ class Supervisor:
         if code < 0:
             self._send_again(ended, signal.Signals(-code).name, asked)
         if self.stopping:
-            self.status = self.status or (0 if code == 0 or asked else 1 if code < 0 else code)
+            killed = code < 0 and not asked
+            self.status = self.status or (1 if killed else max(code, 0))
         elif code < 0:
             if time.monotonic() - ended.started < QUICK_DEATH_SECONDS:
                 time.sleep(RESTART_PAUSE)  # a process that keeps dying must not take all the CPU

@@ -6,8 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ import pytest
 from service import supervisor
 from service.grading_slots import Slot, Slots
 from service.supervisor import Supervisor
+from tests.resilience.stack import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -137,13 +136,6 @@ def _state(pid: int) -> str:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
 
 
-def _until(condition: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + 20
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
-
-
 def test_processes_that_end_together_are_all_reaped(tmp_path: Path) -> None:
     """Both ended before the supervisor looked: stopping the second must not reap it out of
     sight (Popen.send_signal polls), or the supervisor waits for a child it no longer has."""
@@ -151,12 +143,12 @@ def test_processes_that_end_together_are_all_reaped(tmp_path: Path) -> None:
         [sys.executable, "-c", SUPERVISING, PROCESS, str(tmp_path)], stdout=subprocess.PIPE, text=True
     )
     children = Path(f"/proc/{supervising.pid}/task/{supervising.pid}/children")
-    _until(lambda: len(children.read_text().split()) == 2 and (tmp_path / "runs-1").exists())
+    wait_until(lambda: len(children.read_text().split()) == 2 and (tmp_path / "runs-1").exists(), 20)
     pids = [int(pid) for pid in children.read_text().split()]
     os.kill(supervising.pid, signal.SIGSTOP)
     try:
         (tmp_path / "go").touch()
-        _until(lambda: all(_state(pid) == "Z" for pid in pids))
+        wait_until(lambda: all(_state(pid) == "Z" for pid in pids), 20)
     finally:
         os.kill(supervising.pid, signal.SIGCONT)
     printed, _ = supervising.communicate(timeout=20)

@@ -11,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from service.dashboard import accounts, csrf
 from service.dashboard.deps import SESSION_USER, render
 from service.dashboard.forms import form_fields
+from service.dashboard.password_checks import PasswordChecks
 from service.dashboard.throttle import LoginThrottle
 from service.db import reading
 
@@ -40,13 +41,14 @@ async def login(request: Request, fields: Form) -> Response:
     csrf.check(request, fields)
     email, client = fields.get("email", ""), request.client.host if request.client else ""
     throttle: LoginThrottle = request.app.state.login_throttle
-    throttle.check(email, client)
-    account = await run_in_threadpool(_authenticate, email, fields.get("password", ""))
+    checks: PasswordChecks = request.app.state.password_checks
+    ticket = await run_in_threadpool(throttle.admit, email, client)
+    account = await checks.run(_authenticate, email, fields.get("password", ""))
     if account is None:
-        throttle.failed(email, client)
+        await run_in_threadpool(throttle.failed, ticket)
         context = {"next": _safe_next(fields.get("next")) or "", "error": "Wrong email or password."}
         return render(request, "login.html", context, status_code=401)
-    throttle.succeeded(email, client)
+    await run_in_threadpool(throttle.succeeded, ticket)
     request.session.clear()  # a fresh session: no fixation of an earlier one
     request.session[SESSION_USER] = account.id
     csrf.renew(request)

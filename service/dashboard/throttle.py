@@ -26,7 +26,7 @@ from typing import Protocol
 
 import redis
 
-from service.errors import ServiceError
+from service.core.errors import ServiceError
 
 log = logging.getLogger(__name__)
 WINDOW_SECONDS = 15 * 60

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import subprocess
+from collections.abc import Iterator
 from typing import Annotated
 
 import typer
@@ -34,31 +37,53 @@ def worker(
     ] = None,
     slot: Annotated[int | None, typer.Option(hidden=True, help="Set by the supervisor.")] = None,
     slots_fd: Annotated[int | None, typer.Option(hidden=True, help="Set by the supervisor.")] = None,
+    webhooks: Annotated[
+        bool, typer.Option("--webhooks", help="Only send webhooks (a worker starts such a sender itself).")
+    ] = False,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
+    from service.worker import process_state
+
     _logging()
     if concurrency is not None:  # one value for Celery and for the sandbox's slots
         os.environ["AUTOGRADER_WORKERS"] = str(concurrency)
         get_settings.cache_clear()
     settings = get_settings()
+    if webhooks:
+        process_state.send_webhooks_only()
+        _celery_worker("threads", settings.webhook_senders, settings.webhook_queue)
+        return
     if settings.worker_pool == "solo" and slot is None:
         from service.worker.supervisor import supervise
 
         raise typer.Exit(code=supervise(settings.workers))
     if slot is not None and slots_fd is not None:
-        from service.worker import process_state
-
         process_state.take_slot(slots_fd, slot)
-    _celery_worker(settings.worker_pool, 1 if slot is not None else settings.workers)
+        _celery_worker(settings.worker_pool, 1, settings.queue)
+        return
+    with _webhook_sender():  # prefork or threads: the pool grades, a process beside it sends webhooks
+        _celery_worker(settings.worker_pool, settings.workers, settings.queue)
 
 
-def _celery_worker(pool: str, concurrency: int) -> None:
+@contextlib.contextmanager
+def _webhook_sender() -> Iterator[None]:
+    from service.core.parent_death import die_with_parent
+    from service.worker.supervisor import SENDER_COMMAND
+
+    sender = subprocess.Popen(SENDER_COMMAND, stdin=subprocess.DEVNULL, preexec_fn=die_with_parent)
+    try:
+        yield
+    finally:
+        sender.terminate()
+        sender.wait()
+
+
+def _celery_worker(pool: str, concurrency: int, queue: str) -> None:
     from service.worker.celery_app import celery
 
     # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a
     # hundred gradings a second the worker's main process spent a tenth of its time logging them.
     logging.getLogger("celery.worker.strategy").setLevel(logging.WARNING)
-    settings = get_settings()
     app = celery()
     app.conf.worker_pool = pool
     app.worker_main(
@@ -67,7 +92,7 @@ def _celery_worker(pool: str, concurrency: int) -> None:
             "--loglevel=INFO",
             f"--concurrency={concurrency}",
             f"--pool={pool}",
-            f"--queues={settings.queue}",
+            f"--queues={queue}",
             f"--hostname=autograder-{os.getpid()}@%h",
             "--without-gossip",
             "--without-mingle",

@@ -17,6 +17,7 @@ import anyio.to_thread
 from service.dashboard.throttle import TooManyAttempts
 
 T = TypeVar("T")
+WAITING_CHECKS = 32
 
 
 class PasswordChecks:

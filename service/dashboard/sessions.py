@@ -15,7 +15,9 @@ from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from service.dashboard.tables import DashboardSession
-from service.tables import now
+from service.storage.tables import now
+
+LIFETIME_SECONDS = 12 * 3600
 
 
 def _digest(token: str) -> str:

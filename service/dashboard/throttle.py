@@ -27,6 +27,7 @@ from typing import Protocol
 import redis
 
 from service.core.errors import ServiceError
+from service.core.settings import Settings
 
 log = logging.getLogger(__name__)
 WINDOW_SECONDS = 15 * 60
@@ -76,7 +77,9 @@ class RedisCounts:
                 replies = pipe.execute()
             return [int(value) for value in replies[::2]]
         except (redis.RedisError, OSError) as error:
-            log.warning("log-in attempts counted in this process: Redis unavailable (%s)", type(error).__name__)
+            log.warning(
+                "log-in attempts counted in this process: Redis unavailable (%s)", type(error).__name__
+            )
             return self._fallback.add(changes, ttl)
 
 
@@ -119,3 +122,9 @@ class LoginThrottle:
 
     def succeeded(self, ticket: Ticket) -> None:
         self.counts.add([(key, -1) for key in ticket.held], WINDOW_SECONDS)
+
+
+def login_counts(settings: Settings) -> Counts:
+    """Redis where there is one (every API process counts together), else this process."""
+    url = settings.rate_limit_redis
+    return RedisCounts(url) if url else LocalCounts()

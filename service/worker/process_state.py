@@ -28,6 +28,16 @@ _grader: Grader | None = None
 _beat: threading.Timer | None = None
 _prepared: dict[str, PreparedChallenge] | None = None
 _slot: Slot | None = None  # under a supervisor: where it reads what this process is grading
+_sender = False  # the webhook sender process: it never grades, so it has no grader
+
+
+def send_webhooks_only() -> None:
+    global _sender
+    _sender = True
+
+
+def grades() -> bool:
+    return not _sender
 
 
 def preload() -> None:

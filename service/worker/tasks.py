@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from celery import Task
@@ -34,20 +35,26 @@ def grade(submission_id: str) -> None:
         app.send_task(WEBHOOK_TASK, args=[submission_id])
 
 
+@lru_cache(maxsize=1)
+def _delivery_policy() -> webhooks.DeliveryPolicy:
+    return webhooks.DeliveryPolicy.from_settings(get_settings())
+
+
 def deliver_webhook(task: Task, submission_id: str) -> None:
-    settings = get_settings()
+    """On the webhook queue, taken by the sender process: a slow receiver never holds a grading."""
     attempt = task.request.retries + 1
-    outcome = webhooks.deliver(submission_id, attempt, settings.webhook_timeout_seconds)
-    if not outcome.delivered and attempt < settings.webhook_attempts:
+    outcome = webhooks.deliver(submission_id, attempt, _delivery_policy())
+    if outcome.retry and attempt < get_settings().webhook_attempts:
         raise task.retry(countdown=min(2**attempt, 300))
 
 
 def _in_process_pool() -> bool:
-    return str(app.conf.worker_pool) in ("threads", "solo")
+    return str(app.conf.worker_pool) in ("threads", "solo") and process_state.grades()
 
 
 def _main_starting(**_: Any) -> None:
-    process_state.preload()
+    if process_state.grades():
+        process_state.preload()
 
 
 def _child_ready(**_: Any) -> None:

@@ -85,13 +85,13 @@ def backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
     """As the service tests' backend, with the webhook settings above (API in this process and worker)."""
     import psycopg
 
-    from service import db
-    from service.migrate import upgrade
+    from service.storage import db
+    from service.storage.migrations import upgrade
 
     tmp = tmp_path_factory.mktemp("security")
     saved = dict(os.environ)
     chosen, schema = _choose(tmp)
-    from service.broker import EmbeddedBroker
+    from service.cli.embedded_broker import EmbeddedBroker
 
     broker = EmbeddedBroker(tmp / "broker.sock") if chosen.name == "embedded" else None
     if broker is not None:

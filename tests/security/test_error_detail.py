@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from service.keys import CreatedKey
+from service.submissions.keys import CreatedKey
 from tests.service.conftest import auth
 
 pytestmark = pytest.mark.slow

@@ -92,7 +92,6 @@ def test_password_checks_run_a_few_at_a_time_off_the_request_threads() -> None:
 
 def test_password_checks_refuse_beyond_their_queue() -> None:
     from service.dashboard.password_checks import PasswordChecks
-
     from service.dashboard.throttle import TooManyAttempts
 
     checks = PasswordChecks(concurrent=1, waiting=2)

@@ -7,7 +7,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from service.keys import CreatedKey
+from service.submissions.keys import CreatedKey
 from tests.security.receivers import receiver
 from tests.security.webhooks import deliveries
 from tests.service.conftest import auth

@@ -9,10 +9,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from service import db
-from service.keys import CreatedKey
-from service.settings import get_settings
-from service.tables import Submission
+from service.core.settings import get_settings
+from service.storage import db
+from service.storage.tables import Submission
+from service.submissions.keys import CreatedKey
 from tests.security.receivers import receiver
 from tests.security.webhooks import deliveries
 from tests.service.conftest import auth
@@ -73,7 +73,7 @@ def test_non_public_callback_urls_are_refused_when_submitted(
 
 
 def test_a_public_callback_url_is_accepted(default_destinations: None) -> None:
-    from service.schemas import SubmissionIn
+    from service.submissions.schemas import SubmissionIn
 
     fields = {"challenge": "layer_norm", "code": "", "student": "s", "course": "c"}
     accepted = SubmissionIn.model_validate({**fields, "callback_url": "https://93.184.215.14/hook"})
@@ -96,7 +96,7 @@ def test_delivery_checks_the_address_it_connects_to(
     default_destinations: None, client: TestClient, key: CreatedKey
 ) -> None:
     """A name that resolves to loopback at delivery time (DNS rebinding) gets nothing and is not retried."""
-    from service.webhooks import DeliveryPolicy, deliver
+    from service.worker.webhooks import DeliveryPolicy, deliver
 
     with receiver() as (received, port):
         submission_id = _stored_with_callback(client, key, f"http://localhost:{port}/hook")
@@ -108,7 +108,7 @@ def test_delivery_checks_the_address_it_connects_to(
 
 
 def test_deliveries_per_receiver_are_capped(client: TestClient, key: CreatedKey) -> None:
-    from service.webhooks import DeliveryPolicy, deliver
+    from service.worker.webhooks import DeliveryPolicy, deliver
 
     policy = DeliveryPolicy.from_settings(get_settings())
     policy = policy.with_cap(3)

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import pytest
 from fastapi.testclient import TestClient
 
-from service.keys import CreatedKey
+from service.submissions.keys import CreatedKey
 from tests.security.receivers import receiver
 from tests.service.conftest import auth
 

@@ -6,8 +6,8 @@ import time
 
 from sqlalchemy import select
 
-from service import db
-from service.tables import WebhookDelivery
+from service.storage import db
+from service.storage.tables import WebhookDelivery
 
 
 def deliveries(submission_id: str, count: int, seconds: float = 30) -> list[WebhookDelivery]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -122,6 +123,7 @@ def _loopback_name(host: str) -> bool:
     return name in LOOPBACK_NAMES or name.endswith(".localhost")
 
 
+@lru_cache(maxsize=8)
 def allowed_networks(text: str) -> tuple[Network, ...]:
     """`10.0.0.0/8, 127.0.0.1` (the setting's form) as networks; ValueError names a bad one."""
     return tuple(ipaddress.ip_network(part.strip(), strict=False) for part in text.split(",") if part.strip())

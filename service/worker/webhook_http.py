@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import anyio.to_thread
 import httpcore
 
-from service.destinations import Destinations, Target
+from service.submissions.webhook_destinations import Destinations, Target
 
 ANSWER_BYTES = 500  # of a failed answer's body, kept for the delivery's record
 
@@ -59,7 +59,9 @@ class _CheckedBackend(httpcore.AnyIOBackend):
         raise failure or httpcore.ConnectError(f"{host} has no address")
 
 
-async def post(url: str, body: bytes, headers: dict[str, str], destinations: Destinations, deadline: float) -> Answer:
+async def post(
+    url: str, body: bytes, headers: dict[str, str], destinations: Destinations, deadline: float
+) -> Answer:
     """POST `body` to `url`; refused destinations raise Refused (never worth retrying)."""
     target = destinations.target(url)
     request_headers = [("Host", target.netloc), ("Content-Length", str(len(body))), ("Connection", "close")]
@@ -69,7 +71,13 @@ async def post(url: str, body: bytes, headers: dict[str, str], destinations: Des
             return await _exchange(url, body, request_headers, destinations, target)
     except TimeoutError:
         return Answer(None, f"no complete answer within the {deadline:g} s deadline")
-    except (httpcore.NetworkError, httpcore.ProtocolError, httpcore.TimeoutException, ssl.SSLError, OSError) as error:
+    except (
+        httpcore.NetworkError,
+        httpcore.ProtocolError,
+        httpcore.TimeoutException,
+        ssl.SSLError,
+        OSError,
+    ) as error:
         return Answer(None, f"{type(error).__name__}: {error}"[:ANSWER_BYTES])
 
 
@@ -88,4 +96,6 @@ async def _exchange(
             kept += chunk
             if len(kept) >= ANSWER_BYTES:
                 break
-        return Answer(response.status, kept[:ANSWER_BYTES].decode("utf-8", "replace") or f"HTTP {response.status}")
+        return Answer(
+            response.status, kept[:ANSWER_BYTES].decode("utf-8", "replace") or f"HTTP {response.status}"
+        )

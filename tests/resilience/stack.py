@@ -113,7 +113,9 @@ class Worker:
 
     def grading_children(self) -> list[int]:
         """The supervised grading processes (not the webhook sender beside them)."""
-        return [pid for pid in self.children() if b"--webhooks" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        return [
+            pid for pid in self.children() if b"--webhooks" not in Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
 
     def wait_ready(self, beats: int = 1, seconds: float = 60) -> None:
         wait_until(lambda: self._beats() >= beats, seconds, self._tail)

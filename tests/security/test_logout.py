@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow
 def test_a_cookie_kept_from_before_logout_is_refused(served: Site) -> None:
     with client_from(served, "127.0.6.1") as client:
         assert log_in(client, INSTRUCTOR, PASSWORD).status_code == 303
-        home = client.get("/dashboard/")
+        home = client.get("/dashboard/courses/c1")
         assert home.status_code == 200
         kept = dict(client.cookies)
         token = re.search(r'name="csrf_token" value="([^"]+)"', home.text)

@@ -43,9 +43,9 @@ def _chunked_post(site: Site, path: str, content_type: str) -> tuple[bytes, int]
     [("/v1/submissions", "application/json"), ("/dashboard/login", "application/x-www-form-urlencoded")],
 )
 def test_a_chunked_body_is_refused_once_it_passes_the_limit(
-    served: Site, path: str, content_type: str
+    live_site: Site, path: str, content_type: str
 ) -> None:
-    answer, sent = _chunked_post(served, path, content_type)
+    answer, sent = _chunked_post(live_site, path, content_type)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     # Socket buffers hold a few MiB between the client and the server's reading; nothing more.
     assert sent < 16 * LIMIT, f"{sent} bytes read before the refusal"

@@ -14,21 +14,21 @@ import pytest
 
 from service.dashboard import passwords
 from tests.dashboard.site import Site
-from tests.security.conftest import INSTRUCTOR, PASSWORD, client_from, log_in, login_form
+from tests.security.live_site import INSTRUCTOR, PASSWORD, attempt_log_in, client_from, login_form
 
 pytestmark = pytest.mark.slow
 WRONG = "not-the-password-at-all"
 
 
-def test_many_emails_from_one_address_are_throttled(served: Site) -> None:
-    with client_from(served, "127.0.1.1") as client:
-        statuses = [log_in(client, f"guess{n}@example.org", WRONG).status_code for n in range(30)]
+def test_many_emails_from_one_address_are_throttled(live_site: Site) -> None:
+    with client_from(live_site, "127.0.1.1") as client:
+        statuses = [attempt_log_in(client, f"guess{n}@example.org", WRONG).status_code for n in range(30)]
     assert set(statuses) == {401, 429}, statuses
     assert statuses[-1] == 429
 
 
-def test_parallel_wrong_passwords_are_counted_before_they_are_checked(served: Site) -> None:
-    with client_from(served, "127.0.2.1") as client:
+def test_parallel_wrong_passwords_are_counted_before_they_are_checked(live_site: Site) -> None:
+    with client_from(live_site, "127.0.2.1") as client:
         form = login_form(client)
         fields = {**form, "email": INSTRUCTOR, "password": WRONG}
         with ThreadPoolExecutor(30) as pool:
@@ -39,28 +39,28 @@ def test_parallel_wrong_passwords_are_counted_before_they_are_checked(served: Si
     assert statuses.count(429) >= 25, statuses
 
 
-def test_a_forwarded_for_header_from_a_client_that_is_no_proxy_is_ignored(served: Site) -> None:
-    with client_from(served, "127.0.0.1") as client:  # uvicorn believed any local client's header
+def test_a_forwarded_for_header_from_a_client_that_is_no_proxy_is_ignored(live_site: Site) -> None:
+    with client_from(live_site, "127.0.0.1") as client:  # uvicorn believed any local client's header
         for _ in range(6):
-            last = log_in(client, "xff@example.org", WRONG)
+            last = attempt_log_in(client, "xff@example.org", WRONG)
         assert last.status_code == 429
         for n in range(5):
             client.headers["X-Forwarded-For"] = f"203.0.113.{n + 1}"
-            assert log_in(client, "xff@example.org", WRONG).status_code == 429
+            assert attempt_log_in(client, "xff@example.org", WRONG).status_code == 429
 
 
-def test_a_flood_from_many_addresses_is_throttled_overall_but_not_the_real_user(served: Site) -> None:
+def test_a_flood_from_many_addresses_is_throttled_overall_but_not_the_real_user(live_site: Site) -> None:
     """Over the overall budget, an address that already failed is refused; a fresh one may still try."""
     refused_second_try = False
     for n in range(1, 120):  # the overall budget (30 a minute here) runs out well before
-        with client_from(served, f"127.0.4.{n}") as client:
-            assert log_in(client, INSTRUCTOR, WRONG).status_code in (401, 429)
-            if log_in(client, INSTRUCTOR, WRONG).status_code == 429:
+        with client_from(live_site, f"127.0.4.{n}") as client:
+            assert attempt_log_in(client, INSTRUCTOR, WRONG).status_code in (401, 429)
+            if attempt_log_in(client, INSTRUCTOR, WRONG).status_code == 429:
                 refused_second_try = True
                 break
     assert refused_second_try
-    with client_from(served, "127.0.5.1") as real_user:
-        assert log_in(real_user, INSTRUCTOR, PASSWORD).status_code == 303
+    with client_from(live_site, "127.0.5.1") as real_user:
+        assert attempt_log_in(real_user, INSTRUCTOR, PASSWORD).status_code == 303
 
 
 def test_password_checks_run_a_few_at_a_time_off_the_request_threads() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.dashboard.site import Site, close_site, open_site
-from tests.security.conftest import HEADER_SECONDS
+from tests.security.live_site import HEADER_SECONDS
 
 pytestmark = pytest.mark.slow
 PATIENCE = 60  # seconds a socket read waits before this test gives up on the server
@@ -27,14 +27,14 @@ def _closed_by_server(connection: socket.socket) -> bool:
     return True
 
 
-def test_half_a_request_is_cut_off(served: Site) -> None:
-    with socket.create_connection(("127.0.0.1", served.port)) as connection:
+def test_half_a_request_is_cut_off(live_site: Site) -> None:
+    with socket.create_connection(("127.0.0.1", live_site.port)) as connection:
         connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
         assert _closed_by_server(connection), f"still open after {PATIENCE} s (deadline {HEADER_SECONDS} s)"
 
 
-def test_half_a_second_request_on_a_kept_alive_connection_is_cut_off(served: Site) -> None:
-    with socket.create_connection(("127.0.0.1", served.port)) as connection:
+def test_half_a_second_request_on_a_kept_alive_connection_is_cut_off(live_site: Site) -> None:
+    with socket.create_connection(("127.0.0.1", live_site.port)) as connection:
         connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         connection.settimeout(PATIENCE)
         assert connection.recv(4096).startswith(b"HTTP/1.1 200")

@@ -115,36 +115,30 @@ harness.encode_record = encode_record
 
 def test_restoring_the_copies_the_harness_compares_with(attack: Attack) -> None:
     """Make the harness's 'as sent' copies equal the changed arrays."""
-    code = (
-        "import gc\n"
-        + BLOCK_CHANGING_X.replace(
-            "    H = layer_norm(X,",
-            "    for found in gc.get_objects():\n"
-            "        slots = getattr(found, 'array_slots', None)\n"
-            "        if isinstance(slots, list):\n"
-            "            slots[:] = [(given, given) for given, _ in slots]\n"
-            "    H = layer_norm(X,",
-        )
+    code = "import gc\n" + BLOCK_CHANGING_X.replace(
+        "    H = layer_norm(X,",
+        "    for found in gc.get_objects():\n"
+        "        slots = getattr(found, 'array_slots', None)\n"
+        "        if isinstance(slots, list):\n"
+        "            slots[:] = [(given, given) for given, _ in slots]\n"
+        "    H = layer_norm(X,",
     )
     assert_seen(attack.grade(code, challenge="bloque"), "block_inputs_untouched")
 
 
 def test_rewriting_the_sent_arrays_in_place(attack: Attack) -> None:
     """Write the change into every other array that still holds the caller's X, wherever it lives."""
-    code = (
-        "import ctypes, gc\n"
-        + BLOCK_CHANGING_X.replace(
-            "    X += atencion(X)\n",
-            "    before = X.copy()\n"
-            "    X += atencion(X)\n"
-            "    for found in gc.get_objects():\n"
-            "        if not isinstance(found, (list, tuple)):\n"
-            "            continue\n"
-            "        for item in found:\n"
-            "            if isinstance(item, np.ndarray) and item is not X and item.shape == X.shape:\n"
-            "                if np.array_equal(item, before):\n"
-            "                    ctypes.memmove(item.ctypes.data, X.ctypes.data, X.nbytes)\n",
-        )
+    code = "import ctypes, gc\n" + BLOCK_CHANGING_X.replace(
+        "    X += atencion(X)\n",
+        "    before = X.copy()\n"
+        "    X += atencion(X)\n"
+        "    for found in gc.get_objects():\n"
+        "        if not isinstance(found, (list, tuple)):\n"
+        "            continue\n"
+        "        for item in found:\n"
+        "            if isinstance(item, np.ndarray) and item is not X and item.shape == X.shape:\n"
+        "                if np.array_equal(item, before):\n"
+        "                    ctypes.memmove(item.ctypes.data, X.ctypes.data, X.nbytes)\n",
     )
     assert_seen(attack.grade(code, challenge="bloque"), "block_inputs_untouched")
 
@@ -186,16 +180,13 @@ def test_calling_the_helper_behind_its_counter(attack: Attack) -> None:
 
 
 def test_calling_a_copy_of_the_helper(attack: Attack) -> None:
-    code = "import copy\n" + BLOCK_CALLING_TWICE.replace(
-        "    atencion(X)\n", "    copy.copy(atencion)(X)\n"
-    )
+    code = "import copy\n" + BLOCK_CALLING_TWICE.replace("    atencion(X)\n", "    copy.copy(atencion)(X)\n")
     assert_seen(attack.grade(code, challenge="bloque"), "attention_once_on_input")
 
 
 def test_rewriting_the_count_in_the_shared_report(attack: Attack) -> None:
     """Find earlier calls' count records in the report's memory and make them say 1."""
-    code = (
-        """
+    code = """
 import gc, struct
 from grader.wire import RECORD_HEADER, REPORT_COUNT, Tag
 
@@ -213,9 +204,7 @@ def rewrite_counts():
                 slot, count = struct.unpack_from("<HI", memory, start)
                 struct.pack_into("<HI", memory, start, slot, 1)
             position = start + length
-"""
-        + BLOCK_CALLING_TWICE.replace("    atencion(X)\n", "    rewrite_counts()\n    atencion(X)\n")
-    )
+""" + BLOCK_CALLING_TWICE.replace("    atencion(X)\n", "    rewrite_counts()\n    atencion(X)\n")
     assert_seen(attack.grade(code, challenge="bloque"), "attention_once_on_input")
 
 

@@ -283,7 +283,7 @@ class _RunFiles:
             files.arguments = argument_memory.create(job.arguments)
             if job.desk is not None:
                 files.desk, files.desk_theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        except OSError:
+        except BaseException:
             files.close()
             raise
         return files

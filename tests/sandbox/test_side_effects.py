@@ -9,7 +9,12 @@ test that checks the side effect fails whatever the child does, and the score st
 
 from __future__ import annotations
 
+import numpy as np
+
+from grader.desk import load_functions
+from grader.grade import Grader
 from grader.models import Result
+from grader.wire import ANSWER_ERROR, decode_array, encode_request
 from tests.sandbox.conftest import Attack
 
 # layer_norm that normalises its input in place (tests/wrong/layer_norm/in_place.py).
@@ -228,3 +233,76 @@ harness.encode_record = encode_record
         + BLOCK_CALLING_TWICE
     )
     assert_seen(attack.grade(code, challenge="bloque"), "attention_once_on_input")
+
+
+def test_forged_helper_records_are_refused(attack: Attack) -> None:
+    """The count records the child once wrote are no longer believed: writing one is a lie."""
+    code = """
+import gc, struct
+from grader.wire import encode_record
+
+def forge(call):
+    for report in gc.get_objects():
+        if type(report).__name__ == "_SharedReport":
+            report.write(encode_record(9, call, struct.pack("<HI", 0, 1)))
+""" + BLOCK_CALLING_TWICE.replace("    atencion(X)\n", "    forge(0)\n    atencion(X)\n")
+    result = attack.grade(code, challenge="bloque")
+    assert result.score == 0 and result.error is not None and result.error.kind == "protocol"
+
+
+def test_a_child_that_never_takes_its_answers(attack: Attack) -> None:
+    """Thousands of helper requests on the socket, no answer read: the parent stops serving
+    that child instead of waiting on it, and the grading ends on its own terms."""
+    code = BLOCK_CALLING_TWICE.replace(
+        "    atencion(X)\n",
+        "    import os\n"
+        "    from grader.wire import encode_request\n"
+        "    request = encode_request(0, 0, X)\n"
+        "    for _ in range(20000):\n"
+        "        try:\n"
+        "            os.write(6, request)\n"
+        "        except OSError:\n"
+        "            break\n",
+    )
+    result = attack.grade(code, challenge="bloque")
+    assert result.score < 100
+    assert result.error is None or result.error.kind != "timeout", result
+
+
+def test_the_weights_never_enter_the_child(grader: Grader) -> None:
+    """No parameter of a helper is in anything the child receives: job, setup, argument memory."""
+    prepared = grader.prepared("bloque")
+    sent = prepared.job("x = 1").whole() + prepared.setup + prepared.layout.image
+    weights = [value for helpers in prepared.helpers for h in helpers for value in h.params.values()]
+    assert weights
+    for value in weights:
+        assert isinstance(value, np.ndarray)
+        assert not value.any() or value.tobytes() not in sent  # a silenced Wo is all zeros
+
+
+def test_a_request_counts_under_the_call_it_names_and_gets_that_calls_value(grader: Grader) -> None:
+    """Filing a request under another call buys nothing: it counts there, with those weights."""
+    prepared = grader.prepared("bloque")
+    first, other = [i for i, helpers in enumerate(prepared.helpers) if helpers][:2]
+    X = prepared.calls[first].array_args()[0]
+    desk = prepared.new_desk()
+    assert desk is not None
+    own = desk.answer(encode_request(first, 0, X))
+    elsewhere = desk.answer(encode_request(other, 0, X))
+    functions = load_functions(prepared.challenge.helpers_source)
+    helper = prepared.helpers[first][0]
+    assert decode_array(own[1:], 1 << 20).tolist() == functions[helper.name](X, **helper.params).tolist()
+    assert own != elsewhere
+    assert {key: record.count for key, record in desk.calls.items()} == {(first, 0): 1, (other, 0): 1}
+
+
+def test_the_desk_counts_what_it_refuses(grader: Grader) -> None:
+    prepared = grader.prepared("bloque")
+    call = next(i for i, helpers in enumerate(prepared.helpers) if helpers)
+    desk = prepared.new_desk()
+    assert desk is not None
+    huge = np.zeros((desk.max_elements + 1,))
+    for request in (encode_request(call, 0, huge), encode_request(call, 0, np.zeros(0)), b"\x00"):
+        assert desk.answer(request)[0] == ANSWER_ERROR
+    assert desk.answer(encode_request(len(prepared.calls), 0, np.ones((2, 8))))[0] == ANSWER_ERROR
+    assert desk.calls[(call, 0)].count == 2 and len(desk.calls) == 1

@@ -54,12 +54,19 @@ class HelperDesk:
         functions: Mapping[str, Callable[..., Any]],
         helpers: Sequence[Sequence[Helper]],
         max_elements: int,
+        known: dict[bytes, bytes] | None = None,
+        learn: bool = False,
     ) -> None:
         """`helpers[call][slot]`: the helpers each call passes; `max_elements`: the largest
-        argument the desk computes a value for."""
+        argument the desk computes a value for. `known`: answers already computed, by request
+        (the reference asks what a right solution asks: those answers are reused, not
+        recomputed); `learn`: add this run's answers to it (trusted runs only, so it stays
+        bounded)."""
         self.functions = functions
         self.helpers = helpers
         self.max_elements = max_elements
+        self.known = known if known is not None else {}
+        self.learn = learn
         self.calls: dict[tuple[int, int], HelperCalls] = {}
         self.answered = 0
 
@@ -84,7 +91,13 @@ class HelperDesk:
         self.answered += 1
         if argument.size == 0 or self.answered > MAX_ANSWERS:
             return encode_refusal("ValueError: the helper takes one array like the ones it is given")
-        return self._value(self.helpers[call][slot], argument)
+        known = self.known.get(request)
+        if known is not None:
+            return known
+        answer = self._value(self.helpers[call][slot], argument)
+        if self.learn:
+            self.known[request] = answer
+        return answer
 
     def _value(self, helper: Helper, argument: np.ndarray) -> bytes:
         try:

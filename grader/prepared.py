@@ -60,6 +60,7 @@ class PreparedChallenge:
     helpers: tuple[tuple[Helper, ...], ...]  # per call, the helpers it passes (kept in the parent)
     expected: tuple[CallOutcome, ...]
     singles: tuple[Variant, ...]  # each known mistake alone
+    known_answers: dict[bytes, bytes] = field(default_factory=dict, repr=False, compare=False)
     _pairs: _Once = field(default_factory=_Once, repr=False, compare=False)
 
     def pairs(self) -> tuple[Variant, ...]:
@@ -77,14 +78,17 @@ class PreparedChallenge:
         )
 
     def job(self, source: str, desk: HelperDesk | None = None) -> Job:
-        """A submission's job; `desk` (from `new_desk`) answers its helper calls."""
-        return Job(self.setup, self.setup_key, source, self.layout.image, desk)
+        """A submission's job; `desk` (from `new_desk`, a new one if not given) answers its
+        helper calls: pass one to read what it counted."""
+        return Job(self.setup, self.setup_key, source, self.layout.image, desk or self.new_desk())
 
-    def new_desk(self) -> HelperDesk | None:
-        """A desk for one run, when the calls pass helpers."""
+    def new_desk(self, trusted: bool = False) -> HelperDesk | None:
+        """A desk for one run, when the calls pass helpers. A `trusted` run's answers (the
+        reference's, the mistakes') are kept for later runs that ask the same."""
         if not any(self.helpers):
             return None
-        return HelperDesk(self._helper_functions, self.helpers, desk_limit(self._array_args))
+        limit = desk_limit(self._array_args)
+        return HelperDesk(self._helper_functions, self.helpers, limit, self.known_answers, trusted)
 
     @functools.cached_property
     def _helper_functions(self) -> dict[str, Callable[..., Any]]:
@@ -115,7 +119,7 @@ class PreparedChallenge:
     def run_in_process(self, source: str) -> ChildReport:
         """Run trusted code (the reference, a mistake) the way the child would run a student's."""
         chunks: list[bytes] = []
-        desk = self.new_desk()
+        desk = self.new_desk(trusted=True)
         memory = bytearray(self.layout.image)
         ask = desk.answer if desk is not None else _no_desk
         with warnings.catch_warnings(), np.errstate(all="ignore"):
@@ -144,7 +148,7 @@ def prepare(challenge: Challenge) -> PreparedChallenge:
     expected = _reference_outcomes(draft)
     singles = draft._run_variants([(m,) for m in challenge.mistakes])
     return PreparedChallenge(
-        challenge, tuple(calls), tuple(spans), header, layout, helpers, expected, singles
+        challenge, tuple(calls), tuple(spans), header, layout, helpers, expected, singles, draft.known_answers
     )
 
 

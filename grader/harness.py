@@ -65,11 +65,11 @@ _mmap = mmap.mmap
 _ANSWER_OK = bytes([ANSWER_OK])
 
 
-class HelperRefused(ValueError):
-    """The parent did not compute a helper's value: what the student passed does not fit it."""
-
-
-_ERRORS: dict[str, type[Exception]] = {"TypeError": TypeError, "MemoryError": MemoryError}
+# The helper's error, raised in the student's code as the helper would have raised it.
+_ERRORS: dict[str, type[Exception]] = {
+    error.__name__: error
+    for error in (ValueError, TypeError, IndexError, MemoryError, RuntimeError, FloatingPointError)
+}
 _EMPTY = np.zeros((0,))
 
 
@@ -90,7 +90,7 @@ class _HelperStub:
             return decode_array(answer[1:], MAX_REQUEST)
         message = answer[1:].decode("ascii", "replace")
         kind, _, detail = message.partition(": ")
-        raise _ERRORS.get(kind, HelperRefused)(detail or message)
+        raise _ERRORS.get(kind, ValueError)(detail or message)
 
 
 def _request_array(value: Any) -> np.ndarray:

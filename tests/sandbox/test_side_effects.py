@@ -306,3 +306,11 @@ def test_the_desk_counts_what_it_refuses(grader: Grader) -> None:
         assert desk.answer(request)[0] == ANSWER_ERROR
     assert desk.answer(encode_request(len(prepared.calls), 0, np.ones((2, 8))))[0] == ANSWER_ERROR
     assert desk.calls[(call, 0)].count == 2 and len(desk.calls) == 1
+
+
+def test_a_helper_called_on_the_wrong_shape_raises_in_the_students_code(attack: Attack) -> None:
+    """The parent's error comes back as the helper's own, on the student's line."""
+    code = BLOCK_CALLING_TWICE.replace("    atencion(X)\n", "    atencion(X[:, :3])\n")
+    result = attack.grade(code, challenge="bloque")
+    block_tests = [t for t in result.tests if not t.id.startswith("ln_")]
+    assert block_tests and all(not t.passed and "ValueError" in t.message for t in block_tests), result

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from grader.challenge import Challenge
 from grader.desk import load_functions
 from grader.grade import Grader
 from grader.models import Result
+from grader.sandbox import PlainSandbox
 from grader.wire import ANSWER_ERROR, decode_array, encode_request
 from tests.sandbox.conftest import Attack
 
@@ -314,3 +316,13 @@ def test_a_helper_called_on_the_wrong_shape_raises_in_the_students_code(attack: 
     result = attack.grade(code, challenge="bloque")
     block_tests = [t for t in result.tests if not t.id.startswith("ln_")]
     assert block_tests and all(not t.passed and "ValueError" in t.message for t in block_tests), result
+
+
+def test_the_plain_sandbox_sees_the_same(challenges: dict[str, Challenge]) -> None:
+    """The naive sandbox (a fresh interpreter per job) serves the desk and reads the arguments
+    back the same way: the reference scores 100, the hidden side effects are seen."""
+    plain = Grader({"bloque": challenges["bloque"]}, PlainSandbox())
+    assert plain.grade("bloque", challenges["bloque"].reference_source).score == 100
+    hidden = HARNESS + "harness._changed = lambda array, sent: False\n" + BLOCK_CHANGING_X
+    assert failed(plain.grade("bloque", hidden)) == {"block_inputs_untouched"}
+    assert failed(plain.grade("bloque", BLOCK_CALLING_TWICE)) == {"attention_once_on_input"}

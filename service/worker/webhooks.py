@@ -109,7 +109,7 @@ def _attempt(stored: _Stored, policy: DeliveryPolicy) -> Attempt:
         target = policy.destinations.target(stored.url)
     except Refused as refused:
         return Attempt(False, None, f"refused: {refused}")
-    if _over_cap(target.host, policy):
+    if _over_cap(f"{target.host}:{target.port}", policy):
         cap = f"over the receiver's cap of {policy.per_receiver_per_minute} deliveries a minute"
         return Attempt(False, None, cap, retry=True)
     sent_at = now()
@@ -128,8 +128,8 @@ def _attempt(stored: _Stored, policy: DeliveryPolicy) -> Attempt:
     return Attempt(answer.delivered, answer.status_code, answer.error, retry=not answer.delivered)
 
 
-def _over_cap(host: str, policy: DeliveryPolicy) -> bool:
+def _over_cap(receiver_address: str, policy: DeliveryPolicy) -> bool:
     window = int(time.time() // 60)
-    receiver = hashlib.sha256(host.lower().encode()).hexdigest()[:24]
+    receiver = hashlib.sha256(receiver_address.lower().encode()).hexdigest()[:24]
     [count] = policy.counter.hit([f"autograder:webhook:{policy.scope}:{receiver}:{window}"])
     return count > policy.per_receiver_per_minute

@@ -82,11 +82,12 @@ def _autocommit(bind: Engine) -> Engine:
 
 
 @contextmanager
-def single_statements() -> Iterator[Connection]:
+def single_statements(bind: Engine | None = None) -> Iterator[Connection]:
     """A connection for work whose statements each stand alone: on PostgreSQL each one is its own
     transaction, committed (durably) as it runs, which saves the BEGIN and COMMIT round trips;
-    on SQLite the block is one transaction, as with `transaction()`."""
-    with _statements(engine()) as connection:
+    on SQLite the block is one transaction, as with `transaction()`. `bind`: another engine than
+    the configured one's."""
+    with _statements(bind or engine()) as connection:
         yield connection
 
 

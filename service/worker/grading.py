@@ -26,8 +26,7 @@ from service.core.settings import get_settings
 from service.storage.db import relaxed_statements
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Course, GradingResult, Student, Submission, now
-from service.submissions import schemas
-from service.submissions.records import utc
+from service.submissions import records, schemas
 from service.worker.attempts import gave_up
 
 log = logging.getLogger(__name__)
@@ -144,13 +143,13 @@ def _grade(grader: Grader, challenge: Challenge, row: Started, submission_id: st
 
 
 def _view(submission_id: str, row: Started, result: Result, finished_at: datetime) -> schemas.Submission:
-    return schemas.Submission(
-        id=submission_id,
+    return records.public(
+        submission_id=submission_id,
         status=result.status,
         challenge=row.challenge,
         student=row.external_id,
         course=row.slug,
-        created_at=utc(row.created_at),
+        created_at=row.created_at,
         finished_at=finished_at,
         result=result,
     )

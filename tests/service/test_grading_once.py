@@ -19,12 +19,14 @@ from tests.service.conftest import Backend, auth
 CODE = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X - X.mean(axis=0)\n"
 
 
-def stored_submission(key: CreatedKey, grader: Grader) -> str:
+def stored_submission(key: CreatedKey, grader: Grader, callback_url: str | None = None) -> str:
     """A submission stored as the API stores one (no task sent)."""
     with db.transaction() as session:
         row = session.scalars(select(ApiKey)).one()
         caller = Caller(platform_id=row.platform_id, key_id=row.id, courses=None)
-    body = schemas.SubmissionIn(challenge="layer_norm", code=CODE, student="s", course="c")
+    body = schemas.SubmissionIn(
+        challenge="layer_norm", code=CODE, student="s", course="c", callback_url=callback_url
+    )
     return accepting.accept(caller, body, None, grader.challenges, new_id()).submission_id
 
 

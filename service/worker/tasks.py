@@ -16,13 +16,23 @@ from sqlalchemy.exc import DBAPIError
 
 from service.core.settings import get_settings
 from service.worker import graded_pubsub, process_state, webhooks
-from service.worker.celery_app import GRADE_TASK, WEBHOOK_TASK, celery
+from service.worker.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
 from service.worker.grading import grade_submission
 
 app = celery()
 
 
 def grade(submission_id: str) -> None:
+    """Grade a platform's submission; its webhook goes out with its first result only."""
+    _grade(submission_id, notify=True)
+
+
+def regrade(submission_id: str) -> None:
+    """Grade a submission again at its challenge's current version: the platform asked for nothing."""
+    _grade(submission_id, notify=False)
+
+
+def _grade(submission_id: str, notify: bool) -> None:
     with process_state.grading(submission_id):
         graded = grade_submission(process_state.grader(), submission_id)
     if graded is None or not graded.stored:
@@ -30,7 +40,7 @@ def grade(submission_id: str) -> None:
     graded_pubsub.publish_graded(
         submission_id, graded.view.model_dump_json() if graded.view else graded.status
     )
-    if graded.callback_url:
+    if notify and graded.callback_url:
         app.send_task(WEBHOOK_TASK, args=[submission_id])
 
 
@@ -70,9 +80,14 @@ def _done(**_: Any) -> None:
 
 # A database outage while grading retries with backoff instead of dropping the task (acks_late
 # acknowledges a task that raised); the sweeper re-sends whatever is still lost after that.
-app.task(name=GRADE_TASK, autoretry_for=(DBAPIError,), retry_backoff=1, retry_backoff_max=30, max_retries=20)(
-    grade
-)
+_RETRYING: dict[str, Any] = {
+    "autoretry_for": (DBAPIError,),
+    "retry_backoff": 1,
+    "retry_backoff_max": 30,
+    "max_retries": 20,
+}
+app.task(name=GRADE_TASK, **_RETRYING)(grade)
+app.task(name=REGRADE_TASK, **_RETRYING)(regrade)
 app.task(name=WEBHOOK_TASK, bind=True, max_retries=None)(deliver_webhook)
 worker_init.connect(_main_starting, weak=False)
 worker_process_init.connect(_child_ready, weak=False)

@@ -12,10 +12,10 @@ from sqlalchemy.exc import DBAPIError
 from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
+from service.submissions.keys import CreatedKey
 from service.worker import process_state, tasks
 from service.worker.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
 from service.worker.in_flight import Slot, Slots
-from service.submissions.keys import CreatedKey
 from tests.service.conftest import Backend
 from tests.service.test_grading_once import results_of, stored_submission
 
@@ -25,7 +25,10 @@ HOOK = "http://127.0.0.1:9/hook"  # never called: the tasks that would call it a
 def _newer(grader: Grader) -> Grader:
     """The same challenges with layer_norm at its next version, as after an instructor's edit."""
     layer_norm = grader.challenges["layer_norm"]
-    return Grader({**grader.challenges, "layer_norm": replace(layer_norm, version=layer_norm.version + 1)}, grader.sandbox)
+    return Grader(
+        {**grader.challenges, "layer_norm": replace(layer_norm, version=layer_norm.version + 1)},
+        grader.sandbox,
+    )
 
 
 def test_a_regrade_sent_again_as_a_grading_sends_no_webhook(

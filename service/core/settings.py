@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -22,8 +21,7 @@ class Settings(BaseSettings):
     data_dir: Path = PROJECT_ROOT / "data"
     host: str = "127.0.0.1"
     port: int = 8000
-    workers: int = 2
-    worker_pool: Literal["solo", "prefork", "threads"] = "solo"  # solo: supervised processes
+    workers: int = 2  # grading processes of `autograder worker`, under its supervisor
     queue: str = "autograder"
     poll_seconds: float = 0.02
     webhook_timeout_seconds: float = 5.0

@@ -142,13 +142,3 @@ def forget() -> None:
         cached.cache_clear()
     for bind in engines.values():
         bind.dispose()
-
-
-def reset_after_fork() -> None:
-    """Drop connections inherited from a parent process (Celery prefork)."""
-    if engine.cache_info().currsize:
-        engine().dispose(close=False)
-    if relaxed_engine.cache_info().currsize:
-        relaxed_engine().dispose(close=False)
-    _reading_sessions.cache_clear()
-    _autocommit.cache_clear()

@@ -5,13 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import Task
-from celery.signals import (
-    worker_init,
-    worker_process_init,
-    worker_process_shutdown,
-    worker_ready,
-    worker_shutdown,
-)
+from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy.exc import DBAPIError
 
 from service.core.settings import get_settings
@@ -52,30 +46,12 @@ def deliver_webhook(task: Task, submission_id: str) -> None:
         raise task.retry(countdown=min(2**attempt, 300))
 
 
-def _in_process_pool() -> bool:
-    return str(app.conf.worker_pool) in ("threads", "solo")
-
-
-def _main_starting(**_: Any) -> None:
-    process_state.preload()
-
-
-def _child_ready(**_: Any) -> None:
-    process_state.after_fork()
-
-
-def _child_done(**_: Any) -> None:
-    process_state.shutdown()
-
-
 def _ready(**_: Any) -> None:
-    if _in_process_pool():
-        process_state.grader()
+    process_state.grader()  # the sandbox is up before the first task, not during it
 
 
 def _done(**_: Any) -> None:
-    if _in_process_pool():
-        process_state.shutdown()
+    process_state.shutdown()
 
 
 # A database outage while grading retries with backoff instead of dropping the task (acks_late
@@ -89,8 +65,5 @@ _RETRYING: dict[str, Any] = {
 app.task(name=GRADE_TASK, **_RETRYING)(grade)
 app.task(name=REGRADE_TASK, **_RETRYING)(regrade)
 app.task(name=WEBHOOK_TASK, bind=True, max_retries=None)(deliver_webhook)
-worker_init.connect(_main_starting, weak=False)
-worker_process_init.connect(_child_ready, weak=False)
-worker_process_shutdown.connect(_child_done, weak=False)
 worker_ready.connect(_ready, weak=False)
 worker_shutdown.connect(_done, weak=False)

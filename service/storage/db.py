@@ -51,7 +51,7 @@ def _sqlite_engine(url: str) -> Engine:
 def engine() -> Engine:
     settings = get_settings()
     if settings.database_url is None:
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        settings.data_folder()
     return make_engine(settings.database)
 
 

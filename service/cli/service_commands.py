@@ -45,40 +45,21 @@ def worker(
     from service.worker import process_state
 
     _logging()
-    if concurrency is not None:  # one value for Celery and for the sandbox's slots
-        os.environ["AUTOGRADER_WORKERS"] = str(concurrency)
-        get_settings.cache_clear()
-    settings = get_settings()
-    if webhooks:
+    if webhooks:  # a process of its own: a slow receiver never holds a grading one
         process_state.send_webhooks_only()
+        settings = get_settings()
         _celery_worker("threads", settings.webhook_senders, settings.webhook_queue)
         return
-    if settings.worker_pool == "solo" and slot is None:
+    if slot is None or slots_fd is None:  # the supervisor: one grading process per slot, and the sender
         from service.worker.supervisor import supervise
 
-        raise typer.Exit(code=supervise(settings.workers))
-    if slot is not None and slots_fd is not None:
-        process_state.take_slot(slots_fd, slot)
-        _celery_worker(settings.worker_pool, 1, settings.queue)
-        return
-    with _webhook_sender():  # prefork or threads: the pool grades, a process beside it sends webhooks
-        _celery_worker(settings.worker_pool, settings.workers, settings.queue)
-
-
-@contextlib.contextmanager
-def _webhook_sender() -> Iterator[None]:
-    from service.core.parent_death import die_with_parent
-    from service.worker.supervisor import SENDER_COMMAND
-
-    sender = subprocess.Popen(SENDER_COMMAND, stdin=subprocess.DEVNULL, preexec_fn=die_with_parent)
-    try:
-        yield
-    finally:
-        sender.terminate()
-        sender.wait()
+        raise typer.Exit(code=supervise(concurrency or get_settings().workers))
+    process_state.take_slot(slots_fd, slot)
+    _celery_worker("solo", 1, get_settings().queue)
 
 
 def _celery_worker(pool: str, concurrency: int, queue: str) -> None:
+    """One Celery process: a grading one on the solo pool, or the webhook sender on threads."""
     from service.worker.celery_app import celery
 
     # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a

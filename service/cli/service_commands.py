@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
-import subprocess
-from collections.abc import Iterator
 from typing import Annotated
 
 import typer

@@ -98,3 +98,16 @@ def _reproduces(
     return all(same_behaviour(student.calls[i], variant.outcomes[i]) for i in span) and not all(
         same_behaviour(variant.outcomes[i], expected[i]) for i in span
     )
+
+
+def faithful(prepared: PreparedChallenge, source: str, ids: list[str]) -> bool:
+    """Whether the diagnosed mistakes' own program behaves like `source` on every call it answers."""
+    wanted = set(ids)
+    report = prepared.run_in_process(source)
+    for variant in (*prepared.singles, *prepared.pairs()):
+        if {m.id for m in variant.mistakes} != wanted:
+            continue
+        answered = [i for i, c in enumerate(report.calls) if c.ok]
+        if all(same_behaviour(report.calls[i], variant.outcomes[i]) for i in answered):
+            return True
+    return False

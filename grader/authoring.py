@@ -9,15 +9,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from grader.calls import Call, Helper, call
+from grader.errormodel import Choice, ErrorModel, Point
 from grader.report import CallOutcome
 from grader.text import Text, text
 
 __all__ = [
     "Call",
+    "Choice",
+    "ErrorModel",
     "Helper",
     "HiddenTest",
     "Mistake",
     "Observed",
+    "Point",
     "Text",
     "Verdict",
     "call",

@@ -57,8 +57,10 @@ def judge(test: HiddenTest, seen: Observed, missing: list[str], specs: dict[str,
 def _message(test: HiddenTest, verdict: Verdict, lang: Lang, explanation: Text | None) -> str:
     if verdict.passed:
         return test.title(lang)
-    hint = explanation if explanation is not None else test.hint
-    parts = [hint(lang)] if verdict.show_hint else []
+    if explanation is not None:  # the story told instead of the hint (and of an exception told once)
+        detail = f" ({verdict.detail(lang)})" if verdict.show_hint and verdict.detail is not None else ""
+        return f"{test.title(lang)}: {explanation(lang)}{detail}"
+    parts = [test.hint(lang)] if verdict.show_hint else []
     if verdict.detail is not None:
         parts.append(f"({verdict.detail(lang)})" if verdict.show_hint else verdict.detail(lang))
     return f"{test.title(lang)}: {' '.join(parts)}"
@@ -69,9 +71,12 @@ def evaluate(
     report: ChildReport,
     lang: Lang,
     explained: Mapping[str, Text] | None = None,
+    explained_by: Mapping[str, list[str]] | None = None,
 ) -> list[HiddenTestResult]:
-    """Judge every test; `explained` replaces the hint of failed tests a diagnosis accounts for."""
+    """Judge every test; `explained` replaces the hint of failed tests a diagnosis (or a cause
+    of an exception) accounts for, and `explained_by` names it."""
     explained = explained or {}
+    explained_by = explained_by or {}
     specs = {f.name: f for f in prepared.challenge.functions}
     results = []
     for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
@@ -89,7 +94,8 @@ def evaluate(
                 passed=verdict.passed,
                 points=test.points if verdict.passed else 0,
                 max_points=test.points,
-                message=_message(test, verdict, lang, explained.get(test.id)),
+                message=_message(test, verdict, lang, None if verdict.passed else explained.get(test.id)),
+                explained_by=[] if verdict.passed else explained_by.get(test.id, []),
             )
         )
     return results

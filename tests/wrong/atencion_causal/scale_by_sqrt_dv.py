@@ -1,4 +1,4 @@
-# corpus: scale_width
+# corpus: scales_by_value_width
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: scale_width
+# corpus: scales_by_length
 import numpy as np
 
 

@@ -45,7 +45,7 @@ from grader.sandbox.base import ExitKind, Limits, Sandbox, SandboxRun  # noqa: E
 from grader.wire import Job  # noqa: E402
 
 NONE = "none"
-MARKERS = ("# expect:", "# corpus:")  # corpus: measured here, not yet held by tests/test_solutions.py
+MARKERS = ("# expect:",)
 
 
 def expected_ids(path: Path) -> list[str]:

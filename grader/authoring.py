@@ -36,6 +36,7 @@ class Verdict:
     passed: bool
     detail: Text | None = None
     show_hint: bool = True  # False when the test could not judge anything: the hint would mislead
+    raised: bool = False  # the student's code raised: its cause is told once, not in every test
 
 
 def passed() -> Verdict:

@@ -84,8 +84,9 @@ def _named(error: StudentError, function: str, source: str) -> tuple[str, Text]:
 def find_causes(
     prepared: PreparedChallenge, report: ChildReport, source: str, tests: set[str]
 ) -> list[Cause]:
-    """One cause per distinct exception among the calls of `tests` (failed, not otherwise explained)."""
-    groups: dict[tuple[str, str, str, int | None], list[str]] = {}
+    """One cause per exception (function, type, line) among the calls of `tests` (failed, not
+    otherwise explained), told with the first call's message."""
+    groups: dict[tuple[str, str, int | None], tuple[StudentError, list[str]]] = {}
     for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
         if test.id not in tests:
             continue
@@ -94,10 +95,11 @@ def find_causes(
             continue
         error = report.calls[raised].error
         assert error is not None
-        key = (prepared.calls[raised].function, error.type, error.message, error.line)
-        groups.setdefault(key, []).append(test.id)
+        # The same line raising the same type is one cause, whatever sizes each call's message names.
+        key = (prepared.calls[raised].function, error.type, error.line)
+        groups.setdefault(key, (error, []))[1].append(test.id)
     causes = []
-    for (function, kind, message, line), test_ids in groups.items():
-        cause_id, told = _named(StudentError(kind, message, line), function, source)
-        causes.append(Cause(cause_id, told, kind, tuple(test_ids)))
+    for (function, _, _), (first, test_ids) in groups.items():
+        cause_id, told = _named(first, function, source)
+        causes.append(Cause(cause_id, told, first.type, tuple(test_ids)))
     return causes

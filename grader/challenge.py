@@ -8,6 +8,7 @@ challenges/<id>/
     helpers.py          functions rebuilt in the child to pass as arguments (optional, public)
     tests.py            TESTS: list[HiddenTest]
     mistakes.py         MODEL: ErrorModel, the known mistakes as choices at points of the reference
+                        (or MISTAKES: list[Mistake], each a whole rewritten function)
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import cast
 
 from grader.authoring import HiddenTest, Mistake
-from grader.errormodel import Deviation, ErrorModel
+from grader.errormodel import Deviation, ErrorModel, from_mistakes
 from grader.modules import import_file
 from grader.sandbox.base import Limits
 from grader.text import Text
@@ -78,7 +81,8 @@ def load_challenge(directory: Path) -> Challenge:
     if challenge_id != directory.name:
         raise ChallengeError(f"{directory}: id {challenge_id!r} differs from the folder name")
     tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
-    model = import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes").MODEL
+    reference = _read(directory, "reference.py")
+    model = _model(import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes"), reference)
     challenge = Challenge(
         id=challenge_id,
         version=int(manifest.get("version", 1)),
@@ -88,13 +92,20 @@ def load_challenge(directory: Path) -> Challenge:
         limits=Limits(**manifest.get("limits", {})),
         tests=tuple(tests),
         mistakes=_each_choice(model),
-        reference_source=_read(directory, "reference.py"),
+        reference_source=reference,
         helpers_source=_read(directory, "helpers.py", default=""),
         directory=directory,
         model=model,
     )
     _validate(challenge)
     return challenge
+
+
+def _model(module: ModuleType, reference: str) -> ErrorModel:
+    """MODEL, or a model made of MISTAKES (whole rewritten functions) for a folder that lists them."""
+    if hasattr(module, "MODEL"):
+        return cast(ErrorModel, module.MODEL)
+    return from_mistakes(reference, module.MISTAKES)
 
 
 def _each_choice(model: ErrorModel) -> tuple[Mistake, ...]:

@@ -9,7 +9,7 @@ exception type where the student's code raised. A call the run never reached say
 When no set of up to three reproduces the function, nothing is claimed for it.
 
 Then each failed test is told its own part of that story: the fewest diagnosed mistakes whose
-program fails that test exactly as the student's code did.
+program answers that test's calls exactly as the student's code did.
 """
 
 from __future__ import annotations
@@ -39,8 +39,9 @@ def _reached(student: ChildReport, calls: list[int]) -> list[int]:
     return [i for i in calls if student.calls[i].done]
 
 
-def _wrong(prepared: PreparedChallenge, student: ChildReport, calls: list[int]) -> bool:
-    return any(not same_outcome(student.calls[i], prepared.expected[i]) for i in calls)
+def _wrong_calls(prepared: PreparedChallenge, student: ChildReport) -> set[int]:
+    """The calls the student's code reached and answered otherwise than the reference."""
+    return {i for i, c in enumerate(student.calls) if c.done and not same_outcome(c, prepared.expected[i])}
 
 
 def _reproduces(
@@ -71,15 +72,12 @@ def _candidates(
 
 
 def _smallest(
-    prepared: PreparedChallenge, function: str, base: Deviations, student: ChildReport, calls: list[int]
+    prepared: PreparedChallenge,
+    candidates: list[Deviation],
+    base: Deviations,
+    student: ChildReport,
+    ordered: list[int],
 ) -> Deviations | None:
-    # Probes (computed ahead) where the student's code went wrong first, then its other wrong
-    # calls: most candidates fail there at once.
-    probes = set(prepared.runs.probes(function))
-    ordered = sorted(
-        calls, key=lambda i: (same_outcome(student.calls[i], prepared.expected[i]), i not in probes)
-    )
-    candidates = _candidates(prepared, function, student, calls)
     model = prepared.challenge.model
     for size in range(0 if base else 1, MAX_DEVIATIONS - len(base) + 1):
         for deviations in model.sets(candidates, size, base):
@@ -94,18 +92,26 @@ def _upstream_first(prepared: PreparedChallenge) -> list[str]:
     return sorted(required, key=lambda f: (f in uses, required.index(f)))
 
 
-def _search(prepared: PreparedChallenge, student: ChildReport) -> tuple[dict[str, Deviations], list[str]]:
+def _search(
+    prepared: PreparedChallenge, student: ChildReport, wrong: set[int]
+) -> tuple[dict[str, Deviations], list[str]]:
     found: dict[str, Deviations] = {}
     unexplained = []
     uses = prepared.challenge.model.uses
     for function in _upstream_first(prepared):
         calls = _reached(student, prepared.runs.calls_of[function])
-        if not calls or not _wrong(prepared, student, calls):
+        if not wrong.intersection(calls):
             continue
+        # The probes first, in their order (computed ahead: most candidates fail on the first),
+        # then the calls where the student's code went wrong.
+        probes = [i for i in prepared.runs.probes(function) if i in calls]
+        ordered = probes + sorted(set(calls) - set(probes), key=lambda i: i not in wrong)
+        candidates = _candidates(prepared, function, student, calls)
         upstream = frozenset().union(*(found.get(u, frozenset()) for u in uses.get(function, ())))
         bases = [upstream, frozenset()] if upstream else [frozenset()]
         match = next(
-            (m for b in bases if (m := _smallest(prepared, function, b, student, calls)) is not None), None
+            (m for b in bases if (m := _smallest(prepared, candidates, b, student, ordered)) is not None),
+            None,
         )
         if match is None:
             unexplained.append(function)
@@ -115,13 +121,13 @@ def _search(prepared: PreparedChallenge, student: ChildReport) -> tuple[dict[str
 
 
 def _explained(
-    prepared: PreparedChallenge, student: ChildReport, deviations: tuple[Deviation, ...]
+    prepared: PreparedChallenge, student: ChildReport, failed: set[str], deviations: tuple[Deviation, ...]
 ) -> dict[str, tuple[Deviation, ...]]:
     explained: dict[str, tuple[Deviation, ...]] = {}
     subsets = [s for size in range(1, len(deviations) + 1) for s in itertools.combinations(deviations, size)]
     for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
         calls = _reached(student, list(span))
-        if not calls or not _wrong(prepared, student, calls):
+        if test.id not in failed or not calls:
             continue
         for subset in subsets:
             if _reproduces(prepared, frozenset(subset), student, calls):
@@ -130,19 +136,22 @@ def _explained(
     return explained
 
 
-def diagnose(prepared: PreparedChallenge, student: ChildReport) -> Story:
-    found, unexplained = _search(prepared, student)
+def diagnose(prepared: PreparedChallenge, student: ChildReport, failed: set[str]) -> Story:
+    """The smallest known mistakes reproducing the student's code, and which of the `failed`
+    tests each part of them accounts for."""
+    wrong = _wrong_calls(prepared, student)
+    found, unexplained = _search(prepared, student, wrong)
     model = prepared.challenge.model
     order = {(c.id, c.spelling): n for n, c in enumerate(c for p in model.points for c in p.choices)}
     deviations = tuple(sorted(set().union(*found.values()), key=lambda d: order[(d.choice_id, d.spelling)]))
-    return Story(deviations, _explained(prepared, student, deviations), tuple(unexplained))
+    return Story(deviations, _explained(prepared, student, failed, deviations), tuple(unexplained))
 
 
 def faithful(prepared: PreparedChallenge, source: str, ids: list[str]) -> bool:
     """Whether the diagnosis of `source` (trusted code) names `ids` and its own program answers every
     call `source` answered as `source` did: a diagnosis the code bears out."""
     report = prepared.run_in_process(source)
-    story = diagnose(prepared, report)
+    story = diagnose(prepared, report, set())
     if sorted(d.choice_id for d in story.deviations) != sorted(ids):
         return False
     reached = [i for i, c in enumerate(report.calls) if c.done]

@@ -19,10 +19,14 @@ import itertools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from grader.calls import Call
 from grader.report import CallOutcome
 from grader.text import Text
+
+if TYPE_CHECKING:
+    from grader.authoring import Mistake
 
 _HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 MAX_DEVIATIONS = 3
@@ -156,3 +160,34 @@ class ErrorModel:
         tree = ast.parse(source)
         found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function]
         return "\n\n".join(ast.get_source_segment(source, n) or "" for n in found)
+
+
+GENERIC_DID = Text(
+    "hace justo lo que describe el diagnóstico de arriba", "does exactly what the diagnosis above describes"
+)
+
+
+def from_mistakes(reference: str, mistakes: Sequence[Mistake]) -> ErrorModel:
+    """A model whose points are the reference's whole functions, for a folder that lists its
+    mistakes as whole rewritten functions (MISTAKES) rather than as choices."""
+    tree = ast.parse(reference)
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    lines = reference.splitlines(keepends=True)
+    template, position = "", 0
+    defaults: dict[str, str] = {}
+    for node in functions:
+        start = node.lineno - 1 - len(node.decorator_list)
+        end = node.end_lineno or node.lineno
+        template += "".join(lines[position:start]) + "{" + node.name + "}\n"
+        defaults[node.name] = "".join(lines[start:end]).rstrip("\n")
+        position = end
+    template += "".join(lines[position:])
+    points = []
+    for name, default in defaults.items():
+        choices = tuple(
+            Choice(m.id, m.code.strip("\n"), GENERIC_DID, m.message)
+            for m in mistakes
+            if m.functions == (name,)
+        )
+        points.append(Point(name, name, default, choices))
+    return ErrorModel(template=template, points=tuple(points))

@@ -92,8 +92,15 @@ def causes(found: list[FoundCause], lang: Lang) -> list[Cause]:
     return [Cause(id=c.id, message=c.message(lang), explains=list(c.tests)) for c in found]
 
 
-def note(prepared: PreparedChallenge, story: Story, tests: list[HiddenTestResult], lang: Lang) -> str | None:
-    """Said plainly when a wrong function matches no known misconception."""
+def note(
+    prepared: PreparedChallenge,
+    story: Story,
+    tests: list[HiddenTestResult],
+    accounted: dict[str, list[str]],
+    lang: Lang,
+) -> str | None:
+    """Said plainly when a wrong function matches no known misconception and some failure of it
+    is not accounted for by a cause either."""
     if not story.unexplained:
         return None
     functions = set(story.unexplained)
@@ -101,7 +108,7 @@ def note(prepared: PreparedChallenge, story: Story, tests: list[HiddenTestResult
         (
             test
             for test, result in zip(prepared.challenge.tests, tests, strict=True)
-            if not result.passed and {c.function for c in test.calls} & functions
+            if not result.passed and test.id not in accounted and {c.function for c in test.calls} & functions
         ),
         None,
     )

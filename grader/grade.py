@@ -10,7 +10,7 @@ from grader import feedback, messages
 from grader.causes import find_causes
 from grader.challenge import Challenge
 from grader.diagnosis import Story, diagnose
-from grader.evaluate import evaluate
+from grader.evaluate import evaluate, results, verdicts
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
 from grader.report import ChildReport, parse_report
@@ -68,14 +68,13 @@ def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: S
     report = parse_report(run.report, len(prepared.calls), MAX_OUTPUT_ELEMENTS)
     if report.protocol_error is not None:
         report = ChildReport(calls=[type(c)() for c in report.calls], protocol_error=report.protocol_error)
-    tests = evaluate(prepared, report, lang)
+    judged = verdicts(prepared, report)
     error = _whole_error(prepared.challenge, run, report, lang)
-    failed = {t.id for t in tests if not t.passed}
-    story = diagnose(prepared, report) if failed and report.protocol_error is None else NO_STORY
+    failed = {t.id for t, v in zip(prepared.challenge.tests, judged, strict=True) if not v.passed}
+    story = diagnose(prepared, report, failed) if failed and report.protocol_error is None else NO_STORY
     exceptions = find_causes(prepared, report, source, failed - set(story.explained))
     told = feedback.told(prepared, story, exceptions, failed)
-    if told.because:
-        tests = evaluate(prepared, report, lang, told.because, told.by)
+    tests = results(prepared, judged, lang, told.because, told.by)
     result = _result(
         prepared.challenge,
         tests,
@@ -85,7 +84,7 @@ def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: S
         started,
     )
     result.causes = feedback.causes(exceptions, lang)
-    result.note = feedback.note(prepared, story, tests, lang)
+    result.note = feedback.note(prepared, story, tests, told.by, lang)
     return result
 
 

@@ -83,8 +83,8 @@ UNEXPLAINED = text(
     "No known misconception reproduces what your {functions} does, so we do not guess one. The first failing test: “{test}”.",
 )
 SEE_CAUSE = text(
-    "tu función lanzó {type} aquí también: la causa está explicada arriba",
-    "your function raised {type} here too: the cause is explained above",
+    "tu función lanzó {type}: la causa está explicada arriba",
+    "your function raised {type}: the cause is explained above",
 )
 MATMUL = text(
     "En la línea {line}, {left} @ {right} no se puede calcular: {left} tiene {columns} columnas y {right} tiene {rows} filas, y un producto de matrices necesita que coincidan.{hint}",

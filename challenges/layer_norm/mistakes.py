@@ -21,35 +21,34 @@ LAYER_NORM = """def layer_norm(X, gamma, beta, eps=1e-5):
 
 
 def _fitted_eps(calls, outcomes):
-    """The ε a fixed-constant implementation used, read from a call with tiny row deviations.
+    """The ε a fixed-constant implementation used, read from the row with the smallest deviation.
 
     Each normalised coordinate is (x − μ)/√(s² + ε): from the student's output and the row,
-    ε = ((x − μ)/x̂)² − s², tried with the population and the sample variance.
+    ε = ((x − μ)/x̂)² − s², tried with the population and the sample variance, with and without
+    β. Only rows whose variance is small next to ε tell it.
     """
-    found = []
+    found = set()
     for c, outcome in zip(calls, outcomes, strict=True):
-        if not outcome.ok or len(c.args) < 3:
+        if not outcome.ok or len(c.args) < 3 or outcome.outputs[0].shape != np.shape(c.args[0]):
             continue
-        X, gamma = np.asarray(c.args[0], dtype=float), np.asarray(c.args[1], dtype=float)
-        out = outcome.outputs[0].astype(float)
-        if out.shape != X.shape or not np.all(np.isfinite(out)) or np.any(gamma == 0):
+        X = np.asarray(c.args[0], dtype=float)
+        variances = X.var(axis=1)
+        row = int(np.argmin(variances))
+        if X.shape[1] < 2 or variances[row] > 1.0:
             continue
-        centred = X - X.mean(axis=1, keepdims=True)
+        gamma = np.asarray(c.args[1], dtype=float)
+        centred = X[row] - X[row].mean()
+        out = outcome.outputs[0][row].astype(float)
         for shift in (np.asarray(c.args[2], dtype=float), 0.0):
-            normalised = (out - shift) / gamma
-            usable = np.abs(normalised) > 1e-3
-            if not usable.all():
+            normalised = (out - shift) / np.where(gamma == 0, np.nan, gamma)
+            if not np.all(np.abs(normalised) > 1e-3):
                 continue
+            squares = np.sort((centred / normalised) ** 2)
             for ddof in (0, 1):
-                if X.shape[1] <= ddof:
-                    continue
-                var = X.var(axis=1, ddof=ddof, keepdims=True)
-                squares = (centred / normalised) ** 2 - var
-                row = int(np.argmin(var))
-                estimate = float(np.median(squares[row]))
-                if estimate > 0 and np.ptp(squares[row]) <= 1e-3 * estimate + 1e-12:
-                    found.append(float(f"{estimate:.2g}"))
-    return sorted(set(found))[:4]
+                estimate = float(squares[len(squares) // 2]) - float(centred @ centred) / (X.shape[1] - ddof)
+                if estimate > 0 and squares[-1] - squares[0] <= 1e-3 * estimate + 1e-12:
+                    found.add(float(f"{estimate:.2g}"))
+    return sorted(found)[:4]
 
 
 def _fit(calls, outcomes):

@@ -1,4 +1,4 @@
-# corpus: masks_cross_attention
+# expect: masks_cross_attention
 import numpy as np
 
 

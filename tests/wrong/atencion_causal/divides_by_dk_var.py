@@ -1,4 +1,4 @@
-# corpus: divides_by_dk
+# expect: divides_by_dk
 import numpy as np
 
 

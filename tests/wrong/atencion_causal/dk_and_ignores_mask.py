@@ -1,4 +1,4 @@
-# corpus: divides_by_dk, ignores_mask
+# expect: divides_by_dk, ignores_mask
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: ignores_mask
+# expect: ignores_mask
 import numpy as np
 
 

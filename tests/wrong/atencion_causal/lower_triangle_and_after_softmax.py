@@ -1,4 +1,4 @@
-# corpus: wrong_triangle, zeroes_weights_after_softmax
+# expect: wrong_triangle, zeroes_weights_after_softmax
 import numpy as np
 
 

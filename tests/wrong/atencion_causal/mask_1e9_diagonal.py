@@ -1,4 +1,4 @@
-# corpus: finite_mask_value, diagonal_masked
+# expect: finite_mask_value, diagonal_masked
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: boolean_mask
+# expect: boolean_mask
 import numpy as np
 
 

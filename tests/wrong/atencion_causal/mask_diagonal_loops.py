@@ -1,4 +1,4 @@
-# corpus: diagonal_masked
+# expect: diagonal_masked
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: inf_times_zero
+# expect: inf_times_zero
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: wrong_triangle
+# expect: wrong_triangle
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: finite_mask_value
+# expect: finite_mask_value
 import numpy as np
 
 

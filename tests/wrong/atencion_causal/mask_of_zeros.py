@@ -1,4 +1,4 @@
-# corpus: mask_of_zeros
+# expect: mask_of_zeros
 import numpy as np
 
 

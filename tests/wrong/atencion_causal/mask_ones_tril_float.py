@@ -1,4 +1,4 @@
-# corpus: mask_of_ones
+# expect: mask_of_ones
 import numpy as np
 
 

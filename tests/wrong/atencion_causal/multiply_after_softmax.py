@@ -1,4 +1,4 @@
-# corpus: zeroes_weights_after_softmax
+# expect: zeroes_weights_after_softmax
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: unstable_softmax
+# expect: unstable_softmax
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: no_sqrt_dk, softmax_over_columns
+# expect: no_sqrt_dk, softmax_over_columns
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: no_sqrt_dk
+# expect: no_sqrt_dk
 import numpy as np
 
 

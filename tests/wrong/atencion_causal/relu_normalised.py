@@ -1,4 +1,4 @@
-# corpus: none
+# expect: none
 import numpy as np
 
 

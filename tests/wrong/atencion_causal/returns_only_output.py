@@ -1,4 +1,4 @@
-# corpus: returns_only_output
+# expect: returns_only_output
 import numpy as np
 
 

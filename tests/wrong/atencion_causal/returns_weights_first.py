@@ -1,4 +1,4 @@
-# corpus: swapped_outputs
+# expect: swapped_outputs
 import numpy as np
 
 

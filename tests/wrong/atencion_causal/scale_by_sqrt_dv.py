@@ -1,4 +1,4 @@
-# corpus: scales_by_value_width
+# expect: scales_by_value_width
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: scales_by_length
+# expect: scales_by_length
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: scores_transposed
+# expect: scores_transposed
 import numpy as np
 
 

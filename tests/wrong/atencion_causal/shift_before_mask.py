@@ -1,4 +1,4 @@
-# corpus: max_before_mask
+# expect: max_before_mask
 import numpy as np
 
 

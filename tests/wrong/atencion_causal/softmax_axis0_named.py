@@ -1,4 +1,4 @@
-# corpus: softmax_over_columns
+# expect: softmax_over_columns
 import numpy as np
 
 

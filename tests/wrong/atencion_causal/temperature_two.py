@@ -1,4 +1,4 @@
-# corpus: scale_width
+# expect: scale_width
 import numpy as np
 
 

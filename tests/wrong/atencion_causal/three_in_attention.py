@@ -1,4 +1,4 @@
-# corpus: no_sqrt_dk, unstable_softmax, swapped_outputs
+# expect: no_sqrt_dk, unstable_softmax, swapped_outputs
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: unstable_softmax, swapped_outputs
+# expect: unstable_softmax, swapped_outputs
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: weights_transposed
+# expect: weights_transposed
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: zero_score_not_inf
+# expect: zero_score_not_inf
 import numpy as np
 
 

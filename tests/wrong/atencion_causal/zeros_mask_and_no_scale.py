@@ -1,4 +1,4 @@
-# corpus: mask_of_zeros, no_sqrt_dk
+# expect: mask_of_zeros, no_sqrt_dk
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: attention_called_twice
+# expect: attention_called_twice
 import numpy as np
 
 

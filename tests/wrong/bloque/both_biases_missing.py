@@ -1,4 +1,4 @@
-# corpus: missing_bias_b1, missing_bias_b2
+# expect: missing_bias_b1, missing_bias_b2
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: missing_first_residual, missing_second_residual
+# expect: missing_first_residual, missing_second_residual
 import numpy as np
 
 

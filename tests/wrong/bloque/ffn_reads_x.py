@@ -1,4 +1,4 @@
-# corpus: ffn_on_block_input
+# expect: ffn_on_block_input
 import numpy as np
 
 

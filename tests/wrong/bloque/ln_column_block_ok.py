@@ -1,4 +1,4 @@
-# corpus: normalizes_by_column
+# expect: normalizes_by_column
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: sample_deviation, missing_first_residual
+# expect: sample_deviation, missing_first_residual
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: eps_fixed
+# expect: eps_fixed
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: gamma_beta_swapped, missing_relu
+# expect: gamma_beta_swapped, missing_relu
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: missing_first_residual
+# expect: missing_first_residual
 import numpy as np
 
 

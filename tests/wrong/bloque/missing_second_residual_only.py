@@ -1,4 +1,4 @@
-# corpus: missing_second_residual
+# expect: missing_second_residual
 import numpy as np
 
 

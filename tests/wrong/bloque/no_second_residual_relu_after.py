@@ -1,4 +1,4 @@
-# corpus: missing_second_residual, relu_after_second_layer
+# expect: missing_second_residual, relu_after_second_layer
 import numpy as np
 
 

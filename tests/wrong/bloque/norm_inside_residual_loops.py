@@ -1,4 +1,4 @@
-# corpus: norm_inside_residual
+# expect: norm_inside_residual
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: missing_bias_b1
+# expect: missing_bias_b1
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: norm_pairs_swapped, missing_bias_b2
+# expect: norm_pairs_swapped, missing_bias_b2
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: block_modifies_input
+# expect: block_modifies_input
 import numpy as np
 
 

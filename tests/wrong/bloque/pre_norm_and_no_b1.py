@@ -1,4 +1,4 @@
-# corpus: pre_norm, missing_bias_b1
+# expect: pre_norm, missing_bias_b1
 import numpy as np
 
 

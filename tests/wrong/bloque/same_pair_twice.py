@@ -1,4 +1,4 @@
-# corpus: one_norm_pair_for_both
+# expect: one_norm_pair_for_both
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: second_residual_adds_input
+# expect: second_residual_adds_input
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: normalizes_by_column, gamma_beta_swapped
+# expect: normalizes_by_column, gamma_beta_swapped
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: normalizes_by_column, sample_deviation
+# expect: normalizes_by_column, sample_deviation
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: sample_deviation, eps_outside_root
+# expect: sample_deviation, eps_outside_root
 import numpy as np
 
 

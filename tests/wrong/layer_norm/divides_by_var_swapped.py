@@ -1,4 +1,4 @@
-# corpus: divides_by_variance, gamma_beta_swapped
+# expect: divides_by_variance, gamma_beta_swapped
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: unstable_variance
+# expect: unstable_variance
 import numpy as np
 
 

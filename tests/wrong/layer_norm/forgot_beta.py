@@ -1,4 +1,4 @@
-# corpus: missing_beta
+# expect: missing_beta
 import numpy as np
 
 

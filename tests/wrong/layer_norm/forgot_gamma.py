@@ -1,4 +1,4 @@
-# corpus: missing_gamma
+# expect: missing_gamma
 import numpy as np
 
 

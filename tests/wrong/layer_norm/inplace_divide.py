@@ -1,4 +1,4 @@
-# corpus: modifies_input
+# expect: modifies_input
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: missing_keepdims, sample_deviation
+# expect: missing_keepdims, sample_deviation
 import numpy as np
 
 

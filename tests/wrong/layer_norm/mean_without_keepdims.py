@@ -1,4 +1,4 @@
-# corpus: missing_keepdims
+# expect: missing_keepdims
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: not_centered, sample_deviation
+# expect: not_centered, sample_deviation
 import numpy as np
 
 

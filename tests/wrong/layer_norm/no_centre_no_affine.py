@@ -1,4 +1,4 @@
-# corpus: not_centered, gamma_beta_ignored
+# expect: not_centered, gamma_beta_ignored
 import numpy as np
 
 

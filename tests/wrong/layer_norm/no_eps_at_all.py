@@ -1,4 +1,4 @@
-# corpus: eps_ignored
+# expect: eps_ignored
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: eps_outside_root
+# expect: eps_outside_root
 import numpy as np
 
 

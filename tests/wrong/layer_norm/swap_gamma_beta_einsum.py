@@ -1,4 +1,4 @@
-# corpus: gamma_beta_swapped
+# expect: gamma_beta_swapped
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: sample_deviation, eps_fixed, missing_beta
+# expect: sample_deviation, eps_fixed, missing_beta
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: transposed_output, gamma_beta_ignored
+# expect: transposed_output, gamma_beta_ignored
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: transposed_output
+# expect: transposed_output
 import numpy as np
 
 

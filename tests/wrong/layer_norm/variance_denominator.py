@@ -1,4 +1,4 @@
-# corpus: divides_by_variance
+# expect: divides_by_variance
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# corpus: normalizes_whole_matrix
+# expect: normalizes_whole_matrix
 import numpy as np
 
 

@@ -45,32 +45,21 @@ from grader.sandbox.base import ExitKind, Limits, Sandbox, SandboxRun  # noqa: E
 from grader.wire import Job  # noqa: E402
 
 NONE = "none"
-MARKERS = ("# expect:",)
 
 
 def expected_ids(path: Path) -> list[str]:
     first = path.read_text().splitlines()[0]
-    marker = next((m for m in MARKERS if first.startswith(m)), None)
-    if marker is None:
+    if not first.startswith("# expect:"):
         raise SystemExit(f"{path}: the first line must be '# expect: id, ...' or '# expect: none'")
-    ids = [name.strip() for name in first.removeprefix(marker).split(",")]
+    ids = [name.strip() for name in first.removeprefix("# expect:").split(",")]
     return [] if ids == [NONE] else sorted(ids)
 
 
 def reads(result: Result) -> int:
     """What a student has to read: each diagnosis, and each failed test telling its own story."""
-    own = [t for t in result.tests if not t.passed and not _explained(t)]
-    causes = len(getattr(result, "causes", []))
+    own = [t for t in result.tests if not t.passed and not t.explained_by]
+    causes = len(result.causes)
     return len(result.diagnoses) + causes + len(own)
-
-
-def _explained(test: object) -> bool:
-    if hasattr(test, "explained_by"):
-        return bool(test.explained_by)
-    return OLD_EXPLAINED in str(getattr(test, "message", ""))
-
-
-OLD_EXPLAINED = "exactly what the diagnosed mistake produces"
 
 
 @dataclass
@@ -326,9 +315,9 @@ def mutants(challenge: Challenge, prepared: PreparedChallenge) -> MutantRow:
             survivors.append(label)
             continue
         row.killed += 1
-        told = len(result.diagnoses) + len(getattr(result, "causes", []))
+        told = len(result.diagnoses) + len(result.causes)
         row.named += told > 0
-        everything_explained = all(t.passed or _explained(t) for t in result.tests)
+        everything_explained = all(t.passed or t.explained_by for t in result.tests)
         row.one_cause += told == 1 and everything_explained
         ids = [d.id for d in result.diagnoses]
         row.unfaithful += bool(ids) and not faithful(prepared, source, ids)

@@ -102,6 +102,18 @@ MASK_POINTS = (
                 ),
             ),
             Choice(
+                id="masks_everything",
+                code="np.full((T, T), {neg})",
+                did=text(
+                    "pone −∞ en todas las casillas, sin quedarse con el triángulo de encima",
+                    "puts −∞ in every cell instead of keeping only the triangle above the diagonal",
+                ),
+                message=text(
+                    "Tu máscara vale −∞ en todas las casillas: falta quedarse con el triángulo de encima de la diagonal (np.triu(..., k=1)). Así ninguna posición puede mirar nada, ni a sí misma, y el softmax da NaN.",
+                    "Your mask is −∞ in every cell: it lacks keeping only the triangle above the diagonal (np.triu(..., k=1)). Then no position may look at anything, not even itself, and the softmax gives NaN.",
+                ),
+            ),
+            Choice(
                 id="mask_of_zeros",
                 code="np.zeros((T, T))",
                 did=text("es toda ceros: no tacha nada", "is all zeros: it strikes out nothing"),
@@ -348,6 +360,18 @@ ATTENTION_POINTS = (
         "atencion",
         "    Z = np.exp(E - E.max(axis={axis}, keepdims=True))\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
         (
+            Choice(
+                id="softmax_not_normalised",
+                code="    pesos = np.exp(E - E.max(axis={axis}, keepdims=True))",
+                did=text(
+                    "no divide entre la suma de cada fila: los pesos no suman 1",
+                    "does not divide by each row's sum: the weights do not add up to 1",
+                ),
+                message=text(
+                    "Calculas exp de las puntuaciones pero no divides entre la suma de su fila: eso no es un softmax y los pesos no suman 1. pesos = Z / Z.sum(axis=1, keepdims=True).",
+                    "You take exp of the scores but do not divide by their row's sum: that is not a softmax and the weights do not add up to 1. pesos = Z / Z.sum(axis=1, keepdims=True).",
+                ),
+            ),
             Choice(
                 id="unstable_softmax",
                 code="    Z = np.exp(E)\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",

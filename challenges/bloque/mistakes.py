@@ -15,9 +15,9 @@ def bloque(X, atencion, p):
 {body}"""
 
 POST_NORM = """    g1, be1, g2, be2 = {pairs}
-    H = layer_norm({res1}atencion(X), g1, be1)
+    H = {norm1}
     F = {ffn}
-    return layer_norm({res2}F, g2, be2)"""
+    return {norm2}"""
 
 
 def _did(es, en):
@@ -87,6 +87,44 @@ BLOCK_POINTS = (
                 message=text(
                     "Modificas la X que recibes (X += atencion(X)). Quien llama sigue usando su X: escribe la suma residual como una expresión nueva.",
                     "You modify the X you receive (X += atencion(X)). The caller still uses its X: write the residual sum as a new expression.",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "norm1",
+        "bloque",
+        "layer_norm({res1}atencion(X), g1, be1)",
+        (
+            Choice(
+                id="missing_first_norm",
+                code="{res1}atencion(X)",
+                did=_did(
+                    "no normaliza la suma de la primera subcapa (falta su layer norm)",
+                    "does not normalise the first sublayer's sum (its layer norm is missing)",
+                ),
+                message=text(
+                    "Falta el layer norm de la primera subcapa: devuelves X + atencion(X) sin normalizar. Cada subcapa va envuelta igual: LayerNorm(X + Sublayer(X)).",
+                    "The first sublayer's layer norm is missing: you pass on X + atencion(X) without normalising it. Each sublayer is wrapped the same way: LayerNorm(X + Sublayer(X)).",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "norm2",
+        "bloque",
+        "layer_norm({res2}F, g2, be2)",
+        (
+            Choice(
+                id="missing_second_norm",
+                code="{res2}F",
+                did=_did(
+                    "no normaliza la suma de la segunda subcapa (falta su layer norm)",
+                    "does not normalise the second sublayer's sum (its layer norm is missing)",
+                ),
+                message=text(
+                    "Falta el layer norm de la segunda subcapa: devuelves H + FFN(H) sin normalizar. También el perceptrón va envuelto: LayerNorm(H + FFN(H)).",
+                    "The second sublayer's layer norm is missing: you return H + FFN(H) without normalising it. The perceptron is wrapped too: LayerNorm(H + FFN(H)).",
                 ),
             ),
         ),

@@ -13,7 +13,7 @@ TEMPLATE = """import numpy as np
 {layer_norm}
 """
 
-LAYER_NORM = """def layer_norm(X, gamma, beta, eps=1e-5):
+LAYER_NORM = """def layer_norm(X, gamma, beta, eps={default_eps}):
     mu = X.mean(axis={axis}{keepdims})
     var = {variance}
     N = {centred} / {denominator}
@@ -254,6 +254,27 @@ LAYER_NORM_POINTS = (
                 message=text(
                     "Ignoras el argumento eps y usas siempre {value}. La función debe usar el eps que recibe: quien la llama puede pedir otro.",
                     "You ignore the eps argument and always use {value}. The function must use the eps it receives: its caller may ask for another.",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "default_eps",
+        "layer_norm",
+        "1e-5",
+        (
+            Choice(
+                id="eps_default_changed",
+                code="{value}",
+                value=1e-6,
+                fit=_fit,
+                did=text(
+                    "tiene eps={value} por defecto en lugar de 1e-5",
+                    "has eps={value} by default instead of 1e-5",
+                ),
+                message=text(
+                    "Cambias el valor por defecto de eps a {value}. La firma del reto es layer_norm(X, gamma, beta, eps=1e-5): quien llama sin eps espera ese ε.",
+                    "You change eps's default to {value}. The challenge's signature is layer_norm(X, gamma, beta, eps=1e-5): a caller who passes no eps expects that ε.",
                 ),
             ),
         ),

@@ -14,8 +14,8 @@ Mutants: each reference is mutated at AST level, one operator at one site at a t
 ddof or other constant changed, a term of a sum or product dropped, the two sides of an
 operator or two arguments swapped, a call removed, an attribute such as `.T` dropped, `keepdims`
 flipped) and graded in-process (the mutants are our own code). Killed: at least one hidden test
-fails. Equivalent mutants cannot be told apart from survivors automatically: `--list` prints the
-survivors so that they can be read. One cause: the feedback names exactly one diagnosis (or one
+fails. A survivor that also answers fresh inputs (the hidden calls with new numbers) like the
+reference is counted as equivalent; the score is over the others. `--list` prints the survivors. One cause: the feedback names exactly one diagnosis (or one
 cause of an exception) and every failed test points to it. Unfaithful: a diagnosis whose own
 program does not behave like the mutant on the hidden calls (a claim the code does not bear out).
 """
@@ -35,11 +35,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import numpy as np  # noqa: E402
+
+from grader.calls import Call, Helper  # noqa: E402
 from grader.challenge import Challenge, load_challenges  # noqa: E402
+from grader.compare import same_outcome  # noqa: E402
 from grader.diagnosis import faithful  # noqa: E402
 from grader.grade import grade  # noqa: E402
 from grader.models import Result  # noqa: E402
 from grader.prepared import PreparedChallenge, prepare  # noqa: E402
+from grader.replay import Program  # noqa: E402
 from grader.sandbox import default_sandbox  # noqa: E402
 from grader.sandbox.base import ExitKind, Limits, Sandbox, SandboxRun  # noqa: E402
 from grader.wire import Job  # noqa: E402
@@ -283,6 +288,38 @@ class InProcess:
         pass
 
 
+def _perturbed(value: object, rng: np.random.Generator) -> object:
+    """The same argument with fresh numbers where it had finite ones (shapes, masks' −∞ kept)."""
+    if isinstance(value, np.ndarray):
+        noise = rng.normal(
+            scale=float(np.nanstd(np.where(np.isfinite(value), value, np.nan))) + 0.1, size=value.shape
+        )
+        return np.where(np.isfinite(value), value + noise, value).astype(value.dtype)
+    if isinstance(value, dict):
+        return {k: _perturbed(v, rng) for k, v in value.items()}
+    if isinstance(value, Helper):
+        return Helper(value.name, {k: _perturbed(v, rng) for k, v in value.params.items()})  # type: ignore[misc]
+    return value
+
+
+def equivalent(challenge: Challenge, prepared: PreparedChallenge, source: str, rounds: int = 3) -> bool:
+    """Whether a surviving mutant also answers fresh inputs like the reference: probably equivalent."""
+    rng = np.random.default_rng(0)
+    mutant = Program(source, challenge.helpers_source)
+    reference = Program(challenge.reference_source, challenge.helpers_source)
+    for _ in range(rounds):
+        for c in prepared.calls:
+            fresh = Call(
+                c.function,
+                tuple(_perturbed(a, rng) for a in c.args),
+                {k: _perturbed(v, rng) for k, v in c.kwargs.items()},
+            )
+            want = reference.answer(fresh)
+            if want.ok and not same_outcome(mutant.answer(fresh), want):
+                return False
+    return True
+
+
 @dataclass
 class MutantRow:
     challenge: str
@@ -292,12 +329,11 @@ class MutantRow:
     one_cause: int = 0
     unfaithful: int = 0
     survivors: tuple[str, ...] = ()
+    equivalent: int = 0
 
 
 def mutants(challenge: Challenge, prepared: PreparedChallenge) -> MutantRow:
     import warnings
-
-    import numpy as np
 
     row = MutantRow(challenge.id)
     survivors: list[str] = []
@@ -312,7 +348,9 @@ def mutants(challenge: Challenge, prepared: PreparedChallenge) -> MutantRow:
                 continue
         row.mutants += 1
         if all(t.passed for t in result.tests) and result.error is None:
-            survivors.append(label)
+            same = equivalent(challenge, prepared, source)
+            row.equivalent += same
+            survivors.append(f"{label}{' (equivalent on fresh inputs)' if same else ''}")
             continue
         row.killed += 1
         told = len(result.diagnoses) + len(result.causes)
@@ -373,12 +411,14 @@ def main() -> None:
     if mutant_rows:
         print()
         print(
-            "| challenge | mutants | killed (score) | survivors | killed and named | one cause, every failure pointing to it | unfaithful diagnoses |"
+            "| challenge | mutants | killed | survivors (equivalent) | score over non-equivalent | killed and named "
+            "| one cause, every failure pointing to it | unfaithful diagnoses |"
         )
-        print("|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|")
         for m in mutant_rows:
             print(
-                f"| {m.challenge} | {m.mutants} | {m.killed} ({_pct(m.killed, m.mutants)}) | {len(m.survivors)} "
+                f"| {m.challenge} | {m.mutants} | {m.killed} | {len(m.survivors)} ({m.equivalent}) "
+                f"| {_pct(m.killed, m.mutants - m.equivalent)} "
                 f"| {m.named} ({_pct(m.named, m.killed)}) | {m.one_cause} ({_pct(m.one_cause, m.killed)}) | {m.unfaithful} |"
             )
         if options.list:

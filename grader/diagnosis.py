@@ -18,7 +18,7 @@ import itertools
 from dataclasses import dataclass
 
 from grader.compare import same_behaviour, same_outcome
-from grader.errormodel import MAX_DEVIATIONS, Deviation
+from grader.errormodel import MAX_DEVIATIONS, Deviation, ErrorModel
 from grader.modelruns import Deviations
 from grader.prepared import PreparedChallenge
 from grader.report import ChildReport
@@ -81,9 +81,15 @@ def _smallest(
     model = prepared.challenge.model
     for size in range(0 if base else 1, MAX_DEVIATIONS - len(base) + 1):
         for deviations in model.sets(candidates, size, base):
+            if len(deviations) == MAX_DEVIATIONS and _fitted(model, deviations):
+                continue  # not run ahead: a fitted parameter with two more mistakes costs more than it finds
             if _reproduces(prepared, deviations, student, ordered):
                 return deviations
     return None
+
+
+def _fitted(model: ErrorModel, deviations: Deviations) -> bool:
+    return any(d.value != model.choice(d).value for d in deviations)
 
 
 def _upstream_first(prepared: PreparedChallenge) -> list[str]:

@@ -2,12 +2,12 @@
 
 Hidden inputs are fixed, so a program's answer to a call never changes: each (set of
 deviations, call) is run at most once per process and kept. `warm` runs, ahead of any
-submission, every set of up to three choices within one function (and every single choice of a
+submission, every set of up to two choices within one function (and every single choice of a
 function it calls) on a few probe calls of that function: the calls that tell the single
-mistakes apart best (sets of three on the best probe alone). Almost every candidate differs from a student's code on a probe, so a
-search rarely needs more; the other calls, and what a student's own numbers call for (a fitted
-parameter, a wrong upstream function combined with this one's mistakes), are run on first need
-and kept as well.
+mistakes apart best. Almost every candidate differs from a student's code on the first probe,
+so a search rarely needs more; the other calls, sets of three, and what a student's own numbers
+call for (a fitted parameter, a wrong upstream function combined with this one's mistakes) are
+run on first need and kept as well.
 """
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ from collections.abc import Iterator
 import numpy as np
 
 from grader.calls import Call
-from grader.errormodel import MAX_DEVIATIONS, Deviation, ErrorModel
+from grader.errormodel import Deviation, ErrorModel
 from grader.replay import Program
 from grader.report import CallOutcome
 
 Deviations = frozenset[Deviation]
 PROBES = 3
+WARM_SIZE = 2  # sets of three are run on first need: a worker starts in seconds, not a minute
 _UNSET = object()
 
 
@@ -80,8 +81,7 @@ class ModelRuns:
         for function in self.calls_of:
             probes = self.probes(function)
             for deviations in self._ahead(function):
-                # Three mistakes at once are rare: their first probe is enough to rule most out.
-                for index in probes[:1] if len(deviations) == MAX_DEVIATIONS else probes:
+                for index in probes:
                     self.outcome(deviations, index)
 
     def probes(self, function: str) -> list[int]:
@@ -108,7 +108,7 @@ class ModelRuns:
 
     def _ahead(self, function: str) -> Iterator[Deviations]:
         yield frozenset()
-        for size in range(1, MAX_DEVIATIONS + 1):
+        for size in range(1, WARM_SIZE + 1):
             yield from self.model.sets(self.model.deviations(function), size)
         for upstream in self.model.uses.get(function, ()):
             yield from self.model.sets(self.model.deviations(upstream), 1)

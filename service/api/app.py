@@ -18,13 +18,13 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grader.challenge import load_challenges
-from service import intake
-from service.api import challenges, ops, submissions
+from service.api import routes_challenges, routes_ops, routes_submissions
+from service.api.waiting import Waiter
+from service.core.errors import ServiceError
+from service.core.settings import get_settings
 from service.dashboard.app import PREFIX, create_dashboard
-from service.errors import ServiceError
-from service.settings import get_settings
-from service.sweeper import sweep_forever
-from service.waiting import Waiter
+from service.submissions import intake
+from service.worker.sweeper import sweep_forever
 
 log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 1024 * 1024  # 64 KiB of code, escaped in JSON, fits many times over
@@ -97,9 +97,9 @@ def create_app() -> FastAPI:
         summary="Grades the NumPy challenges of a course on Transformers, with feedback",
         lifespan=lifespan,
     )
-    app.include_router(submissions.router)
-    app.include_router(challenges.router)
-    app.include_router(ops.router)
+    app.include_router(routes_submissions.router)
+    app.include_router(routes_challenges.router)
+    app.include_router(routes_ops.router)
     app.mount(PREFIX, create_dashboard())
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from service.cli import app
+from service.cli.main import app
 from tests.conftest import SOLUTIONS
 
 runner = CliRunner()

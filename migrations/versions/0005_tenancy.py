@@ -49,7 +49,8 @@ def _give_platforms(table: str, key: Sequence[str]) -> None:
             connection.execute(sa.text(f"DELETE FROM {table} WHERE {where}"), dict(row))
         else:
             connection.execute(
-                sa.text(f"UPDATE {table} SET platform_id = :platform WHERE {where}"), {**row, "platform": platform}
+                sa.text(f"UPDATE {table} SET platform_id = :platform WHERE {where}"),
+                {**row, "platform": platform},
             )
 
 
@@ -67,7 +68,11 @@ def upgrade() -> None:
         batch.drop_constraint("pk_instructor_courses", type_="primary")
         batch.create_primary_key("pk_instructor_courses", ["instructor_id", "platform_id", "course"])
         batch.create_foreign_key(
-            "fk_instructor_courses_platform_id_platforms", "platforms", ["platform_id"], ["id"], ondelete="CASCADE"
+            "fk_instructor_courses_platform_id_platforms",
+            "platforms",
+            ["platform_id"],
+            ["id"],
+            ondelete="CASCADE",
         )
     with op.batch_alter_table("regrades") as batch:
         batch.alter_column("platform_id", existing_type=sa.Integer(), nullable=False)

@@ -55,7 +55,9 @@ def create(
     name: Annotated[str, typer.Option("--name", help="The course platform's name.")],
     course: Annotated[
         list[str] | None,
-        typer.Option("--course", help="A course the key may use (repeat); none: every course of the platform."),
+        typer.Option(
+            "--course", help="A course the key may use (repeat); none: every course of the platform."
+        ),
     ] = None,
     as_json: Json = False,
 ) -> None:
@@ -119,14 +121,17 @@ def revoke(
     if as_json:
         output.as_json(_document(revoked))
     else:
-        typer.echo(f"revoked: key {revoked.prefix} of platform {revoked.platform} ({output.moment(revoked.revoked_at)})")
+        typer.echo(
+            f"revoked: key {revoked.prefix} of platform {revoked.platform} ({output.moment(revoked.revoked_at)})"
+        )
 
 
 @keys_app.command("rotate")
 def rotate(
     key: Annotated[str, typer.Argument(help="The key's prefix (from keys list) or the key itself.")],
     grace_hours: Annotated[
-        float, typer.Option("--grace-hours", min=0, help="How long the old key keeps working (0: not at all).")
+        float,
+        typer.Option("--grace-hours", min=0, help="How long the old key keeps working (0: not at all)."),
     ] = 24,
     as_json: Json = False,
 ) -> None:
@@ -140,5 +145,7 @@ def rotate(
         raise  # unreachable
     if not as_json:
         typer.echo(f"old key {rotated.old_prefix} works until {output.moment(rotated.old_expires_at)}")
-    old = {"replaces": {"prefix": rotated.old_prefix, "expires_at": output.iso(rotated.old_expires_at)}}
+    old: dict[str, object] = {
+        "replaces": {"prefix": rotated.old_prefix, "expires_at": output.iso(rotated.old_expires_at)}
+    }
     _show_created(rotated.created, list(rotated.courses), as_json, old)

@@ -35,7 +35,9 @@ class GrantedCourse:
 def _named(session: Session, name: str) -> Platform:
     platform = session.scalar(select(Platform).where(Platform.name == name))
     if platform is None:
-        raise GrantError(f"no platform named {name!r}: its first key creates it (autograder keys create --name {name})")
+        raise GrantError(
+            f"no platform named {name!r}: its first key creates it (autograder keys create --name {name})"
+        )
     return platform
 
 
@@ -57,4 +59,6 @@ def platform_of(session: Session, course: str, named: str | None) -> Platform:
     if not candidates:
         raise GrantError("no platform yet: create its key first (autograder keys create --name NAME)")
     names = ", ".join(p.name for p in candidates)
-    raise GrantError(f"course {course!r} could belong to several platforms ({names}): choose one with --platform")
+    raise GrantError(
+        f"course {course!r} could belong to several platforms ({names}): choose one with --platform"
+    )

@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 from jinja2 import pass_context
+from jinja2.runtime import Context
 from starlette.datastructures import URL
 from starlette.requests import Request
 
@@ -25,6 +26,6 @@ def url(request: Request, name: str, /, **path_params: Any) -> URL:
 
 
 @pass_context
-def url_for(context: dict[str, Any], name: str, /, **path_params: Any) -> URL:
+def url_for(context: Context, name: str, /, **path_params: Any) -> URL:
     """The templates' `url_for`, with every id encoded."""
     return url(context["request"], name, **path_params)

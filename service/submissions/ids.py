@@ -42,7 +42,9 @@ def valid_id(value: str) -> str:
     for position, char in enumerate(value, start=1):
         kind = _refused(char)
         if kind is not None:
-            raise ValueError(f"contains {kind} (U+{ord(char):04X}) at character {position}; ids are visible text")
+            raise ValueError(
+                f"contains {kind} (U+{ord(char):04X}) at character {position}; ids are visible text"
+            )
     if value != value.strip():
         raise ValueError("starts or ends with a space")
     if value in (".", ".."):

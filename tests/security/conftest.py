@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import html
 import re
+import threading
+import time
+from collections.abc import Iterator
 from html.parser import HTMLParser
 
-from fastapi.testclient import TestClient
+import httpx
+import pytest
+import uvicorn
 from typer.testing import CliRunner, Result
 
-from service.cli import app
-from service.keys import CreatedKey
-from tests.service.conftest import auth, backend, clean, client, key, new_key
+from service.cli.main import app
+from service.submissions.keys import CreatedKey
+from tests.http_server import free_port
+from tests.service.conftest import Backend, auth, backend, clean, client, key, new_key
 
 __all__ = ["auth", "backend", "clean", "client", "key", "new_key"]
 
@@ -25,7 +31,7 @@ def autograder(*args: str, stdin: str | None = None) -> Result:
 
 
 def post(
-    client: TestClient,
+    client: httpx.Client,
     key: CreatedKey | str,
     course: str,
     student: str,
@@ -50,7 +56,7 @@ def instructor(email: str, password: str, *courses: str, platform: str | None = 
     assert done.exit_code == 0, done.output
 
 
-def log_in(client: TestClient, email: str, password: str) -> None:
+def log_in(client: httpx.Client, email: str, password: str) -> None:
     form = client.get("/dashboard/login")
     found = re.search(r'name="csrf_token" value="([^"]+)"', form.text)
     assert found is not None, form.text
@@ -80,3 +86,26 @@ def links(page: str) -> dict[str, str]:
     parser = _Links()
     parser.feed(page)
     return dict(parser.links)
+
+
+@pytest.fixture
+def served(clean: Backend) -> Iterator[httpx.Client]:
+    """The app behind a real HTTP server (uvicorn, in a thread): paths reach it percent-decoded
+    once, as from a browser (Starlette's TestClient decodes them twice)."""
+    from service.api.app import create_app
+
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(), host="127.0.0.1", port=free_port(), log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, name="uvicorn")
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{server.config.port}", timeout=30) as client:
+            yield client
+    finally:
+        server.should_exit = True
+        thread.join()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from alembic import command
 from sqlalchemy import Connection, create_engine, text
 
-from service.migrate import alembic_config
+from service.storage.migrations import alembic_config
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
 BEFORE = "0004_result_document"
@@ -63,9 +64,16 @@ def _instructor(connection: Connection, instructor_id: int, *courses: str) -> No
         _insert(connection, "instructor_courses", instructor_id=instructor_id, course=course)
 
 
-def _old_database(url: str) -> Connection:
+@contextmanager
+def _old_database(url: str) -> Iterator[Connection]:
+    """A connection to a database at the schema before tenancy (committed when the block ends)."""
     command.upgrade(alembic_config(url), BEFORE)
-    return create_engine(url).connect()
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            yield connection
+    finally:
+        engine.dispose()
 
 
 def _grants(url: str) -> set[tuple[int, str, str]]:
@@ -105,7 +113,6 @@ def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_o
         _instructor(connection, 2, "nlp")
         _insert(connection, "regrades", id=1, course="algebra", challenge=None, total=0, created_at=NOW)
         _insert(connection, "regrades", id=2, course="nlp", challenge=None, total=0, created_at=NOW)
-        connection.commit()
     command.upgrade(alembic_config(url), "head")
     assert _grants(url) == {(1, "uni-a", "algebra"), (1, "uni-b", "stats")}
     engine = create_engine(url)
@@ -122,6 +129,5 @@ def test_with_a_single_platform_every_grant_is_its_own(url: str) -> None:
         _platforms(connection, "only")
         _course(connection, 1, 1, "algebra")
         _instructor(connection, 1, "algebra", "not-yet-used")
-        connection.commit()
     command.upgrade(alembic_config(url), "head")
     assert _grants(url) == {(1, "only", "algebra"), (1, "only", "not-yet-used")}

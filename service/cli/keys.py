@@ -63,8 +63,12 @@ def create(
 ) -> None:
     """Create an API key; print it once (the key alone on the last line). Only its hash is stored."""
     _ready()
-    with transaction() as session:
-        created = create_key(session, name, course or [])
+    try:
+        with transaction() as session:
+            created = create_key(session, name, course or [])
+    except ValueError as error:
+        _usage_error(f"--course {error}")
+        raise  # unreachable
     _show_created(created, course or [], as_json)
 
 

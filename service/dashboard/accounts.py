@@ -11,6 +11,7 @@ from service.dashboard import grants, passwords
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.tables import Instructor, InstructorCourse
 from service.storage.tables import Platform
+from service.submissions import ids
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def create(
         row = Instructor(email=email, password_hash="")
         session.add(row)
     row.password_hash = passwords.hash_password(password)
-    for slug in sorted(set(courses)):
+    for slug in sorted({ids.valid_course(c) for c in courses}):
         _grant(row, slug, grants.platform_of(session, slug, platform))
     session.flush()
     return _account(row)

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from service.core.errors import Unauthorized
 from service.storage.tables import ApiKey, KeyScope, Platform, now
+from service.submissions import ids
 
 KEY_PREFIX = "ag_"
 LAST_USED_PRECISION = timedelta(minutes=1)
@@ -42,7 +43,10 @@ def _hash(key: str) -> str:
 
 
 def create_key(session: Session, name: str, courses: list[str]) -> CreatedKey:
-    """A new key (and webhook secret) for the platform `name`, created if new. Shown only here."""
+    """A new key (and webhook secret) for the platform `name`, created if new. Shown only here.
+
+    Raises ValueError for a course that is no valid course id (`ids.valid_course`)."""
+    courses = [ids.valid_course(c) for c in courses]
     platform = session.scalar(select(Platform).where(Platform.name == name))
     if platform is None:
         platform = Platform(name=name)

@@ -38,6 +38,8 @@ def normal(value: str) -> str:
 
 def valid_id(value: str) -> str:
     """The id in NFC, or ValueError saying what is wrong with it."""
+    if value.isascii() and value.isprintable():  # most ids: nothing to compose or refuse, no loop
+        return _shaped(value)
     value = normal(value)
     for position, char in enumerate(value, start=1):
         kind = _refused(char)
@@ -45,6 +47,11 @@ def valid_id(value: str) -> str:
             raise ValueError(
                 f"contains {kind} (U+{ord(char):04X}) at character {position}; ids are visible text"
             )
+    return _shaped(value)
+
+
+def _shaped(value: str) -> str:
+    """The checks on the id as a whole: its ends, dot segments, its length once composed."""
     if value != value.strip():
         raise ValueError("starts or ends with a space")
     if value in (".", ".."):

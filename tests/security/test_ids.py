@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, expect
 
 from service.submissions.keys import CreatedKey
 from tests.security.conftest import auth, instructor, links, log_in, new_key, post
@@ -86,3 +87,22 @@ def test_every_student_of_the_list_opens_by_its_link(served: httpx.Client) -> No
         opened = client.get(href)
         assert opened.status_code == 200, (student, href)
         assert html.escape(student) in opened.text, (student, href)
+
+
+def test_a_browser_follows_each_students_link_to_that_student(served: httpx.Client, browser: Browser) -> None:
+    """Chromium, not an HTTP client, resolves the links: dot segments, `#`, `?` and `%` as a browser does."""
+    platform = new_key("uni", ["ids"])
+    for student in URL_SENSITIVE:
+        post(served, platform, "ids", student)
+    instructor("prof@uni.example", "a-long-password", "ids")
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{served.base_url}/dashboard/login")
+    page.get_by_label("Email").fill("prof@uni.example")
+    page.get_by_label("Password").fill("a-long-password")
+    page.get_by_role("button", name="Log in").click()
+    for student in URL_SENSITIVE:
+        page.goto(f"{served.base_url}/dashboard/courses/ids/students")
+        page.get_by_role("link", name=student, exact=True).click()
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"{student} in ids")
+    context.close()

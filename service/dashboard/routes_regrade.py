@@ -13,7 +13,7 @@ from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, re
 from service.dashboard.forms import form_fields
 from service.dashboard.grants import GrantedCourse
 from service.storage.db import reading, transaction
-from service.worker.regrade_task import send_regrades
+from service.worker.enqueue import send_regrades
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]

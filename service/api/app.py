@@ -7,11 +7,13 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -19,14 +21,16 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grader.challenge import load_challenges
 from service import intake
-from service.api import challenges, ops, submissions
+from service.api import challenges, ops, routes_feedback, routes_student_links, submissions
 from service.dashboard.app import PREFIX, create_dashboard
 from service.errors import ServiceError
 from service.settings import get_settings
+from service.students import routes as student_routes
 from service.sweeper import sweep_forever
 from service.waiting import Waiter
 
 log = logging.getLogger(__name__)
+STUDENT_STATIC = Path(__file__).resolve().parents[1] / "students" / "static"
 MAX_BODY_BYTES = 1024 * 1024  # 64 KiB of code, escaped in JSON, fits many times over
 
 
@@ -100,6 +104,10 @@ def create_app() -> FastAPI:
     app.include_router(submissions.router)
     app.include_router(challenges.router)
     app.include_router(ops.router)
+    app.include_router(routes_feedback.router)
+    app.include_router(routes_student_links.router)
+    app.include_router(student_routes.router)
+    app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
     app.mount(PREFIX, create_dashboard())
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

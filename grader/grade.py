@@ -62,10 +62,12 @@ def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: S
     source, refusal = _readable_source(code)
     if refusal is not None:
         return _refused(prepared, refusal, lang, started)
-    run = sandbox.run(prepared.job(source), prepared.challenge.limits)
+    desk = prepared.new_desk()
+    run = sandbox.run(prepared.job(source, desk), prepared.challenge.limits)
     report = parse_report(run.report, len(prepared.calls), MAX_OUTPUT_ELEMENTS)
     if report.protocol_error is not None:
         report = ChildReport(calls=[type(c)() for c in report.calls], protocol_error=report.protocol_error)
+    prepared.observe(report, run.arguments, desk)
     tests = evaluate(prepared, report, lang)
     error = _whole_error(prepared.challenge, run, report, lang)
     failed = any(not t.passed for t in tests)

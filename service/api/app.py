@@ -20,14 +20,20 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grader.challenge import load_challenges
-from service import intake
-from service.api import challenges, ops, routes_feedback, routes_student_links, submissions
+from service.api import (
+    routes_challenges,
+    routes_feedback,
+    routes_ops,
+    routes_student_links,
+    routes_submissions,
+)
+from service.api.waiting import Waiter
+from service.core.errors import ServiceError
+from service.core.settings import get_settings
 from service.dashboard.app import PREFIX, create_dashboard
-from service.errors import ServiceError
-from service.settings import get_settings
 from service.students import routes as student_routes
-from service.sweeper import sweep_forever
-from service.waiting import Waiter
+from service.submissions import intake
+from service.worker.sweeper import sweep_forever
 
 log = logging.getLogger(__name__)
 STUDENT_STATIC = Path(__file__).resolve().parents[1] / "students" / "static"
@@ -101,9 +107,9 @@ def create_app() -> FastAPI:
         summary="Grades the NumPy challenges of a course on Transformers, with feedback",
         lifespan=lifespan,
     )
-    app.include_router(submissions.router)
-    app.include_router(challenges.router)
-    app.include_router(ops.router)
+    app.include_router(routes_submissions.router)
+    app.include_router(routes_challenges.router)
+    app.include_router(routes_ops.router)
     app.include_router(routes_feedback.router)
     app.include_router(routes_student_links.router)
     app.include_router(student_routes.router)

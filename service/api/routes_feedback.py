@@ -11,12 +11,12 @@ from starlette.concurrency import run_in_threadpool
 
 from grader.models import Result
 from grader.text import Lang
-from service import submissions
 from service.api.deps import CurrentCaller
-from service.db import reading
-from service.errors import ServiceError
-from service.keys import Caller
+from service.core.errors import ServiceError
+from service.storage.db import reading
 from service.students import feedback
+from service.submissions import records
+from service.submissions.keys import Caller
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
 # Shown on its own, the fragment may use its inline stylesheet and nothing else.
@@ -52,8 +52,8 @@ async def submission_feedback(
 def _graded(caller: Caller, submission_id: str) -> tuple[Result, Lang]:
     """The submission's result and the language it was graded in."""
     with reading() as session:
-        submission = submissions.get(session, caller, submission_id)
-        view = submissions.view(session, submission)
+        submission = records.get(session, caller, submission_id)
+        view = records.view(session, submission)
         lang: Lang = "en" if submission.lang == "en" else "es"
     if view.result is None:
         raise NotGraded(f"submission {submission_id} is {view.status}: not graded yet")

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 from fastapi import APIRouter, Request
 
 from service.api.deps import Challenges, CurrentCaller
+from service.core.errors import Forbidden, Invalid
 from service.dashboard.secret import session_secret
-from service.errors import Forbidden, Invalid
 from service.students import grants
 from service.students.schemas import StudentLink, StudentLinkIn
 

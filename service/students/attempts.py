@@ -7,14 +7,15 @@ from collections.abc import Mapping
 from sqlalchemy import select
 
 from grader.challenge import Challenge
-from service import intake, ratelimit, schemas, submissions
-from service.db import reading
-from service.errors import NotFound, Unauthorized
-from service.keys import Caller
+from service.core.errors import NotFound, Unauthorized
+from service.storage.db import reading
+from service.storage.tables import ApiKey
 from service.students import feedback, labels
 from service.students.grants import PageGrant
 from service.students.schemas import Attempt
-from service.tables import ApiKey
+from service.submissions import intake, records, schemas
+from service.submissions import rate_limits as ratelimit
+from service.submissions.keys import Caller
 
 MAX_LISTED = 50
 
@@ -52,7 +53,7 @@ def read(grant: PageGrant, submission_id: str) -> schemas.Submission:
 
 def listing(grant: PageGrant) -> list[Attempt]:
     with reading() as session:
-        page = submissions.listing(
+        page = records.listing(
             session, caller(grant), grant.course, grant.student, grant.challenge, MAX_LISTED, None
         )
     return [attempt(s, grant, with_feedback=False) for s in page.items]

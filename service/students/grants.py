@@ -14,7 +14,7 @@ from typing import Any, Literal
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from grader.text import Lang
-from service.errors import Unauthorized
+from service.core.errors import Unauthorized
 
 SALT = "autograder.student-page"
 DEFAULT_SECONDS = 4 * 3600

@@ -11,16 +11,16 @@ from fastapi.responses import HTMLResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
-from service import schemas
 from service.api.deps import Challenges, CurrentWaiter
+from service.api.waiting import Waiter
+from service.core.errors import NotFound
 from service.dashboard.secret import session_secret
-from service.errors import NotFound
+from service.storage.tables import new_id
 from service.students import attempts, labels
 from service.students.grants import GrantRefused, PageGrant, verify
 from service.students.page import headers, page_view, templates
 from service.students.schemas import Attempt, CodeIn
-from service.tables import new_id
-from service.waiting import Waiter
+from service.submissions import schemas
 
 router = APIRouter(prefix="/students", include_in_schema=False)
 _bearer = HTTPBearer(auto_error=False)

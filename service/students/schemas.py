@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from service.schemas import Name, PlainText, Status
 from service.students.grants import DEFAULT_SECONDS, MAX_SECONDS
+from service.submissions.schemas import Name, PlainText, Status
 
 
 def _origin(value: str) -> str:

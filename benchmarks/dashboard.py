@@ -37,7 +37,7 @@ from service.dashboard.queries.students import StudentFilter, sort_rows, student
 from service.dashboard.queries.timeline import attempts  # noqa: E402
 from service.storage.db import make_engine  # noqa: E402
 from service.storage.migrations import upgrade  # noqa: E402
-from service.storage.results import record  # noqa: E402
+from service.storage.results import Stored, store_graded  # noqa: E402
 from service.storage.tables import ApiKey, Course, GradingResult, Student, Submission, new_id, now  # noqa: E402
 from service.submissions.keys import create_key  # noqa: E402
 
@@ -98,8 +98,10 @@ def fill(engine: Engine, students: int, tries: int, samples: dict[str, list[tupl
 
             session.add_all(s for s, _ in pending)
             session.flush()  # results point at their submissions: those go first
+            connection = session.connection()
             for submission, result in pending:
-                record(session, submission, 1, result)
+                stored = Stored(submission.id, submission.course_id, submission.challenge)
+                store_graded(connection, stored, 1, result)
 
 
 def median_ms(action: Callable[[], object], runs: int = 5) -> float:

@@ -37,22 +37,18 @@ def worker(
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
     _logging()
-    if concurrency is not None:  # one value for Celery and for the sandbox's slots
-        os.environ["AUTOGRADER_WORKERS"] = str(concurrency)
-        get_settings.cache_clear()
-    settings = get_settings()
-    if settings.worker_pool == "solo" and slot is None:
+    if slot is None or slots_fd is None:  # the supervisor: one grading process per slot
         from service.worker.supervisor import supervise
 
-        raise typer.Exit(code=supervise(settings.workers))
-    if slot is not None and slots_fd is not None:
-        from service.worker import process_state
+        raise typer.Exit(code=supervise(concurrency or get_settings().workers))
+    from service.worker import process_state
 
-        process_state.take_slot(slots_fd, slot)
-    _celery_worker(settings.worker_pool, 1 if slot is not None else settings.workers)
+    process_state.take_slot(slots_fd, slot)
+    _celery_worker()
 
 
-def _celery_worker(pool: str, concurrency: int) -> None:
+def _celery_worker() -> None:
+    """One Celery process on the solo pool: it takes its own tasks and grades them itself."""
     from service.worker.celery_app import celery
 
     # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a
@@ -60,13 +56,13 @@ def _celery_worker(pool: str, concurrency: int) -> None:
     logging.getLogger("celery.worker.strategy").setLevel(logging.WARNING)
     settings = get_settings()
     app = celery()
-    app.conf.worker_pool = pool
+    app.conf.worker_pool = "solo"
     app.worker_main(
         [
             "worker",
             "--loglevel=INFO",
-            f"--concurrency={concurrency}",
-            f"--pool={pool}",
+            "--concurrency=1",
+            "--pool=solo",
             f"--queues={settings.queue}",
             f"--hostname=autograder-{os.getpid()}@%h",
             "--without-gossip",

@@ -12,7 +12,7 @@ from service.dashboard import csrf, regrade
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
 from service.storage.db import reading, transaction
-from service.worker.regrade_task import send_regrades
+from service.worker.enqueue import send_regrades
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Insert, String, bindparam, insert, select
+from sqlalchemy import Connection, Engine, Insert, String, bindparam, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -70,9 +70,11 @@ def accept(
     idempotency_key: str | None,
     challenges: Mapping[str, Challenge],
     submission_id: str,
+    bind: Engine | None = None,
 ) -> Taken:
     """Store a queued submission and commit it, or find the one an earlier request with the same
-    Idempotency-Key stored (the caller sends the grading task)."""
+    Idempotency-Key stored (the caller sends the grading task). `bind`: another database than the
+    configured one."""
     records.check(body, caller, challenges)
     created_at = now()
     row: dict[str, Any] = {
@@ -90,7 +92,7 @@ def accept(
         "course": body.course,
         "student": body.student,
     }
-    with single_statements() as connection:
+    with single_statements(bind) as connection:
         stored = _insert(connection, row)
         if stored is None:  # a new course or student
             _create_course_and_student(connection, row)
@@ -99,8 +101,8 @@ def accept(
         raise RuntimeError(f"course {body.course!r} or student {body.student!r} vanished while accepting")
     if stored != submission_id:
         return Taken(stored, None)
-    view = schemas.Submission(
-        id=submission_id,
+    view = records.public(
+        submission_id=submission_id,
         status="queued",
         challenge=body.challenge,
         student=body.student,

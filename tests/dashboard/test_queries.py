@@ -11,7 +11,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.grade import Grader
@@ -21,8 +21,9 @@ from service.dashboard.queries.students import StudentFilter, sort_rows, student
 from service.dashboard.queries.timeline import attempts
 from service.storage.db import make_engine
 from service.storage.migrations import upgrade
-from service.storage.results import record
-from service.submissions import records, schemas
+from service.storage.results import Stored, store_graded
+from service.storage.tables import Submission, new_id
+from service.submissions import accepting, schemas
 from service.submissions.keys import authenticate, create_key
 from tests.conftest import ROOT
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
@@ -67,17 +68,20 @@ def _opener(engine: Engine) -> sessionmaker[Session]:
 
 
 def _grade_class(engine: Engine, grader: Grader, course: str) -> None:
-    """Accept each attempt as the API does, grade it with the real grader, record it as a worker does."""
+    """Accept each attempt as the API does, grade it with the real grader, store it as a worker does."""
     with _opener(engine).begin() as session:
-        key = create_key(session, "platform", [])
-        caller = authenticate(session, key.key)
-        for student, challenge, path in CLASS:
-            code = (ROOT / "tests" / path).read_text()
-            body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)
-            submission = records.accept(session, caller, body, None, grader.challenges).submission
-            session.flush()
-            version = grader.challenges[challenge].version
-            record(session, submission, version, grader.grade(challenge, code, "en"))
+        caller = authenticate(session, create_key(session, "platform", []).key)
+    for student, challenge, path in CLASS:
+        code = (ROOT / "tests" / path).read_text()
+        body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)
+        taken = accepting.accept(caller, body, None, grader.challenges, new_id(), bind=engine)
+        result = grader.grade(challenge, code, "en")
+        with engine.begin() as connection:
+            course_id = connection.scalar(
+                select(Submission.course_id).where(Submission.id == taken.submission_id)
+            )
+            stored = Stored(taken.submission_id, int(course_id or 0), challenge)
+            store_graded(connection, stored, grader.challenges[challenge].version, result)
 
 
 def test_overview_aggregates(engine: Engine, grader: Grader) -> None:
@@ -129,9 +133,11 @@ def test_regrade_batches_count_progress_from_the_results(engine: Engine, grader:
     with _opener(engine).begin() as session:
         ids = regrade.submission_ids(session, batch_id)
         assert regrade.progress(session, batch_id, ("c1",)).done == 0
-        for submission_id in ids[:2]:
-            submission = session.get_one(records.Submission, submission_id)
-            record(session, submission, 2, grader.grade("layer_norm", submission.code, "en"))
+        regraded = [session.get_one(Submission, submission_id) for submission_id in ids[:2]]
+    for submission in regraded:
+        with engine.begin() as connection:
+            stored = Stored(submission.id, submission.course_id, submission.challenge)
+            store_graded(connection, stored, 2, grader.grade("layer_norm", submission.code, "en"))
     with _opener(engine).begin() as session:
         progress = regrade.progress(session, batch_id, ("c1",))
         assert (progress.total, progress.done, progress.finished) == (4, 2, False)

@@ -7,8 +7,6 @@ the trusted parent, and grading a submission only runs the student's code.
 from __future__ import annotations
 
 import functools
-import itertools
-import threading
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,37 +15,16 @@ from typing import Any
 import numpy as np
 
 from grader import harness
-from grader.authoring import Mistake
 from grader.calls import Call, CallEncoder, Helper
 from grader.challenge import Challenge, ChallengeError
+from grader.compare import same_behaviour
 from grader.desk import HelperDesk, desk_limit, load_functions
 from grader.effects import ArgumentLayout, observe
+from grader.modelruns import ModelRuns
 from grader.report import CallOutcome, ChildReport, parse_report
 from grader.wire import Job, encode_job, encode_refusal, setup_key
 
 MAX_OUTPUT_ELEMENTS = 1 << 20
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A known mistake, or two that touch different functions, and what they output."""
-
-    mistakes: tuple[Mistake, ...]
-    outcomes: tuple[CallOutcome, ...]
-
-
-class _Once:
-    """A value computed on first use, once, whichever thread asks first."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._value: tuple[Variant, ...] | None = None
-
-    def get(self, compute: Callable[[], tuple[Variant, ...]]) -> tuple[Variant, ...]:
-        with self._lock:
-            if self._value is None:
-                self._value = compute()
-            return self._value
 
 
 @dataclass(frozen=True)
@@ -59,23 +36,12 @@ class PreparedChallenge:
     layout: ArgumentLayout
     helpers: tuple[tuple[Helper, ...], ...]  # per call, the helpers it passes (kept in the parent)
     expected: tuple[CallOutcome, ...]
-    singles: tuple[Variant, ...]  # each known mistake alone
+    runs: ModelRuns  # what the error model's programs do on these calls
     known_answers: dict[bytes, bytes] = field(default_factory=dict, repr=False, compare=False)
-    _pairs: _Once = field(default_factory=_Once, repr=False, compare=False)
-
-    def pairs(self) -> tuple[Variant, ...]:
-        """Two mistakes that redefine different functions; run on first need (most never need it)."""
-        return self._pairs.get(lambda: self._run_variants(_pairs(self.challenge.mistakes)))
 
     def warm(self) -> None:
         """Compute everything now, e.g. when a worker starts, so no grading waits for it."""
-        self.pairs()
-
-    def _run_variants(self, combos: list[tuple[Mistake, ...]]) -> tuple[Variant, ...]:
-        return tuple(
-            Variant(combo, tuple(self.run_in_process(_variant_source(self.challenge, combo)).calls))
-            for combo in combos
-        )
+        self.runs.warm()
 
     def job(self, source: str, desk: HelperDesk | None = None) -> Job:
         """A submission's job; `desk` (from `new_desk`, a new one if not given) answers its
@@ -144,11 +110,12 @@ def prepare(challenge: Challenge) -> PreparedChallenge:
     }
     layout = ArgumentLayout(bytes(encoder.image), encoder.arrays, encoder.slots)
     helpers = tuple(tuple(h) for h in encoder.helpers)
-    draft = PreparedChallenge(challenge, tuple(calls), tuple(spans), header, layout, helpers, (), ())
+    runs = ModelRuns(challenge.model, tuple(calls), challenge.helpers_source, challenge.required)
+    draft = PreparedChallenge(challenge, tuple(calls), tuple(spans), header, layout, helpers, (), runs)
     expected = _reference_outcomes(draft)
-    singles = draft._run_variants([(m,) for m in challenge.mistakes])
+    _model_matches_reference(draft, expected)
     return PreparedChallenge(
-        challenge, tuple(calls), tuple(spans), header, layout, helpers, expected, singles, draft.known_answers
+        challenge, tuple(calls), tuple(spans), header, layout, helpers, expected, runs, draft.known_answers
     )
 
 
@@ -170,10 +137,12 @@ def _reference_outcomes(draft: PreparedChallenge) -> tuple[CallOutcome, ...]:
     return tuple(report.calls)
 
 
-def _variant_source(challenge: Challenge, mistakes: tuple[Mistake, ...]) -> str:
-    parts = [challenge.reference_source, *(m.code for m in mistakes)]
-    return "\n\n".join(parts)
-
-
-def _pairs(mistakes: tuple[Mistake, ...]) -> list[tuple[Mistake, ...]]:
-    return [(a, b) for a, b in itertools.combinations(mistakes, 2) if not set(a.functions) & set(b.functions)]
+def _model_matches_reference(draft: PreparedChallenge, expected: tuple[CallOutcome, ...]) -> None:
+    """The error model with no choice made must answer every call as the reference does."""
+    differs = [
+        i
+        for i, outcome in enumerate(expected)
+        if not same_behaviour(outcome, draft.runs.outcome(frozenset(), i) or CallOutcome())
+    ]
+    if differs:
+        raise ChallengeError(f"{draft.challenge.id}: the error model's reference differs on calls {differs}")

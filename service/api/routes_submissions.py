@@ -21,8 +21,9 @@ router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
 Wait = Annotated[float, Query(ge=0, le=30, description="seconds to wait for the result (0 to 30)")]
 ERRORS: dict[int | str, dict[str, str]] = {
     401: {"description": "no or bad API key"},
-    403: {"description": "course not allowed for this key"},
-    404: {"description": "unknown submission"},
+    403: {"description": "course not allowed for this key (posting or listing)"},
+    404: {"description": "unknown submission (or one of a course this key may not read)"},
+    409: {"description": "Idempotency-Key already used for a submission to another course"},
     413: {"description": "code over 64 KiB"},
     422: {"description": "invalid body"},
     429: {"description": "rate limited: retry after `Retry-After` seconds"},

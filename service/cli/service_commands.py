@@ -1,4 +1,4 @@
-"""`autograder serve | worker | migrate | keys create`: run and administer the service."""
+"""`autograder serve | worker | migrate`: run the service and upgrade its database."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from typing import Annotated
 import typer
 
 from service.core.settings import get_settings
-
-keys_app = typer.Typer(no_args_is_help=True, help="Manage the API keys of course platforms.")
 
 
 def _logging() -> None:
@@ -90,25 +88,3 @@ def _safe(url: str) -> str:
     from sqlalchemy.engine import make_url
 
     return make_url(url).render_as_string(hide_password=True)
-
-
-@keys_app.command("create")
-def create_key(
-    name: Annotated[str, typer.Option("--name", help="The course platform's name.")],
-    course: Annotated[
-        list[str] | None, typer.Option("--course", help="A course the key may use (repeat); none: all.")
-    ] = None,
-) -> None:
-    """Create an API key; print it once (the key alone on the last line). Only its hash is stored."""
-    from service.storage.db import transaction
-    from service.storage.migrations import upgrade
-    from service.submissions.keys import create_key as create
-
-    if get_settings().database_url is None:
-        upgrade()
-    with transaction() as session:
-        created = create(session, name, course or [])
-    typer.echo(f"platform: {created.platform}")
-    typer.echo(f"courses: {', '.join(sorted(set(course))) if course else 'all of the platform'}")
-    typer.echo(f"webhook secret (shown once; signs X-Autograder-Signature): {created.webhook_secret}")
-    typer.echo(created.key)

@@ -53,8 +53,10 @@ _INSERT = (
     )
     .returning(_table.c.id)
 )
-_BY_KEY = select(Submission.id).where(
-    Submission.platform_id == bindparam("platform_id"), Submission.idempotency_key == bindparam("key")
+_BY_KEY = (
+    select(Submission.id, Course.slug)
+    .join(Course, Submission.course_id == Course.id)
+    .where(Submission.platform_id == bindparam("platform_id"), Submission.idempotency_key == bindparam("key"))
 )
 
 
@@ -131,8 +133,13 @@ def _insert(connection: Connection, row: dict[str, Any]) -> str | None:
 
 
 def _by_key(connection: Connection, row: dict[str, Any]) -> str | None:
-    found = connection.scalar(_BY_KEY, {"platform_id": row["platform_id"], "key": row["idempotency_key"]})
-    return str(found) if found is not None else None
+    found = connection.execute(
+        _BY_KEY, {"platform_id": row["platform_id"], "key": row["idempotency_key"]}
+    ).first()
+    if found is None:
+        return None
+    records.same_course(found.slug, row["course"])
+    return str(found.id)
 
 
 def _create_course_and_student(connection: Connection, row: dict[str, Any]) -> None:

@@ -13,10 +13,10 @@ from sqlalchemy.orm import Session
 from grader.challenge import Challenge
 from grader.grade import MAX_CODE_BYTES
 from grader.models import Result
-from service.core.errors import Forbidden, Invalid, NotFound, TooLarge
+from service.core.errors import Conflict, Forbidden, Invalid, NotFound, TooLarge
 from service.storage.results import latest_results, to_result
 from service.storage.tables import Course, GradingResult, Student, Submission
-from service.submissions import schemas
+from service.submissions import ids, schemas
 from service.submissions.keys import Caller
 
 MAX_PAGE = 100
@@ -33,10 +33,23 @@ def check(body: schemas.SubmissionIn, caller: Caller, challenges: Mapping[str, C
         raise Forbidden(f"this API key may not submit to course {body.course!r}")
 
 
+def same_course(earlier: str, requested: str) -> None:
+    """An Idempotency-Key answers its submission only to a request for the same course: a key
+    limited to one course must not read another course's submission by reusing its key."""
+    if earlier != requested:
+        raise Conflict(
+            "this Idempotency-Key was already used for a submission to another course; send a new one"
+        )
+
+
 def get(session: Session, caller: Caller, submission_id: str) -> Submission:
     """One of the caller's submissions; another platform's is as unknown as a missing one."""
     submission = session.get(Submission, submission_id) if len(submission_id) <= 32 else None
-    if submission is None or submission.platform_id != caller.platform_id:
+    if (
+        submission is None
+        or submission.platform_id != caller.platform_id
+        or not caller.may_use(submission.course.slug)
+    ):
         raise NotFound(f"no submission {submission_id!r}")
     return submission
 
@@ -58,14 +71,21 @@ def listing(
     limit: int,
     cursor: str | None,
 ) -> schemas.SubmissionPage:
-    """The caller's submissions, newest first, filtered, one page at a time (keyset pagination)."""
+    """The caller's submissions (of the courses its key may use), newest first, filtered, one page
+    at a time (keyset pagination)."""
+    if course is not None and not caller.may_use(ids.normal(course)):
+        raise Forbidden(f"this API key may not read course {course!r}")
     query = select(Submission).where(Submission.platform_id == caller.platform_id)
-    if course is not None or student is not None:
+    if course is not None or student is not None or caller.courses is not None:
         query = query.join(Course, Submission.course_id == Course.id)
+    if caller.courses is not None:
+        query = query.where(Course.slug.in_(sorted(caller.courses)))
     if course is not None:
-        query = query.where(Course.slug == course)
+        query = query.where(Course.slug == ids.normal(course))
     if student is not None:
-        query = query.join(Student, Submission.student_id == Student.id).where(Student.external_id == student)
+        query = query.join(Student, Submission.student_id == Student.id).where(
+            Student.external_id == ids.normal(student)
+        )
     if challenge is not None:
         query = query.where(Submission.challenge == challenge)
     if cursor is not None:

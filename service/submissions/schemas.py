@@ -9,6 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from grader.models import Result
 from service.core.settings import get_settings
+from service.submissions import ids
 from service.submissions.webhook_destinations import Destinations, Refused, allowed_networks
 
 Status = Literal["queued", "running", "done", "error"]
@@ -38,6 +39,8 @@ def _callback_url(value: str) -> str:
 
 PlainText = Annotated[str, AfterValidator(_plain_text)]
 Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_plain_text)]
+StudentId = Annotated[Name, AfterValidator(ids.valid_id)]
+CourseId = Annotated[Name, AfterValidator(ids.valid_course)]
 
 
 class SubmissionIn(BaseModel):
@@ -45,8 +48,8 @@ class SubmissionIn(BaseModel):
 
     challenge: Annotated[str, Field(min_length=1, max_length=100)]
     code: PlainText
-    student: Name
-    course: Name
+    student: StudentId = Field(description="the student's id on the platform (rules: docs/security.md)")
+    course: CourseId = Field(description="the course's id on the platform; no '/' (docs/security.md)")
     lang: Literal["es", "en"] = "es"
     callback_url: Annotated[str, Field(max_length=2000), AfterValidator(_callback_url)] | None = None
 

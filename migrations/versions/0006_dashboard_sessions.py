@@ -1,7 +1,7 @@
 """dashboard sessions kept on the server, so that logging out ends them
 
-Revision ID: 0005_dashboard_sessions
-Revises: 0004_result_document
+Revision ID: 0006_dashboard_sessions
+Revises: 0005_tenancy
 Create Date: 2026-12-01 00:20:00
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0005_dashboard_sessions"
-down_revision: str | None = "0004_result_document"
+revision: str = "0006_dashboard_sessions"
+down_revision: str | None = "0005_tenancy"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

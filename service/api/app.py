@@ -20,6 +20,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from grader.challenge import load_challenges
 from service import intake
 from service.api import challenges, ops, submissions
+from service.api.openapi_document import install, operation_id
+from service.api.routes_docs import add_docs
 from service.dashboard.app import PREFIX, create_dashboard
 from service.errors import ServiceError
 from service.settings import get_settings
@@ -96,7 +98,12 @@ def create_app() -> FastAPI:
         version="1",
         summary="Grades the NumPy challenges of a course on Transformers, with feedback",
         lifespan=lifespan,
+        docs_url=None,  # served by routes_docs, from packaged assets: no CDN
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
     )
+    install(app)
+    add_docs(app)
     app.include_router(submissions.router)
     app.include_router(challenges.router)
     app.include_router(ops.router)

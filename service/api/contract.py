@@ -57,7 +57,11 @@ RATE_LIMITS = {
     "RateLimit-Remaining": _header("submissions left in this minute under that limit", 29),
     "RateLimit-Reset": _header("seconds until the minute ends and the counts start again", 42),
 }
-_HEADERS: dict[int, dict[str, Any]] = {401: WWW_AUTHENTICATE, 429: {**RETRY_AFTER, **RATE_LIMITS}, 503: RETRY_AFTER}
+_HEADERS: dict[int, dict[str, Any]] = {
+    401: WWW_AUTHENTICATE,
+    429: {**RETRY_AFTER, **RATE_LIMITS},
+    503: RETRY_AFTER,
+}
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:

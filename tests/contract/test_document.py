@@ -111,6 +111,8 @@ def test_examples_of_submission_and_result_are_valid(document: dict[str, Any]) -
 
 def test_the_error_model_reads_what_the_api_sends() -> None:
     sentence = Error.model_validate({"detail": "no submission 'x'"})
-    issues = Error.model_validate({"detail": [{"type": "missing", "loc": ["body", "code"], "msg": "Field required"}]})
+    issues = Error.model_validate(
+        {"detail": [{"type": "missing", "loc": ["body", "code"], "msg": "Field required"}]}
+    )
     assert sentence.detail == "no submission 'x'"
     assert not isinstance(issues.detail, str) and issues.detail[0].loc == ["body", "code"]

@@ -23,7 +23,7 @@ from service.api import challenges, ops, submissions
 from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
 from service.dashboard.app import PREFIX, create_dashboard
-from service.errors import ServiceError
+from service.errors import RETRY_AFTER_SECONDS, ServiceError
 from service.settings import get_settings
 from service.sweeper import sweep_forever
 from service.waiting import Waiter
@@ -72,7 +72,11 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 async def _database_error(_: Request, error: Exception) -> JSONResponse:
     log.error("database unavailable: %s", type(error).__name__)
-    return JSONResponse({"detail": "the database is unavailable; retry shortly"}, status_code=503)
+    return JSONResponse(
+        {"detail": "the database is unavailable; retry shortly"},
+        status_code=503,
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )
 
 
 class BodyLimit:

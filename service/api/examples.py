@@ -87,3 +87,12 @@ _SUBMISSION = schemas.Submission(
 GRADED = _SUBMISSION
 NOT_GRADED = _SUBMISSION.model_copy(update={"status": "error", "result": NOT_GRADED_RESULT})
 QUEUED = _SUBMISSION.model_copy(update={"status": "queued", "finished_at": None, "result": None})
+
+# The named examples of the answers that carry a Submission, by status code.
+SUBMISSION_ANSWERS: dict[str, dict[str, tuple[str, schemas.Submission]]] = {
+    "200": {
+        "done": ("graded", GRADED),
+        "error": ("could not be graded (here: a syntax error)", NOT_GRADED),
+    },
+    "202": {"queued": ("waiting for a worker", QUEUED)},
+}

@@ -34,6 +34,7 @@ ready (both with `Retry-After`).
 `RateLimit-Reset`).
 """
 
+SUBMISSION = "#/components/schemas/Submission"
 TAGS = [
     {"name": "submissions", "description": "Submit code, wait for its grading, read and list results"},
     {"name": "challenges", "description": "What students can be asked to write"},
@@ -58,7 +59,22 @@ def build(app: FastAPI) -> dict[str, Any]:
     schemas = document["components"]["schemas"]
     schemas["Submission"]["examples"] = [examples.GRADED.model_dump(mode="json")]
     schemas["Result"]["examples"] = [examples.RESULT.model_dump(mode="json")]
+    _add_submission_examples(document)
     return document
+
+
+def _add_submission_examples(document: dict[str, Any]) -> None:
+    """Named examples on every answer that carries a Submission (added here, after FastAPI,
+    which drops the null fields of the examples it is given)."""
+    for item in document["paths"].values():
+        for operation in item.values():
+            for status, named in examples.SUBMISSION_ANSWERS.items():
+                media = operation["responses"].get(status, {}).get("content", {}).get("application/json")
+                if media is not None and media["schema"] == {"$ref": SUBMISSION}:
+                    media["examples"] = {
+                        name: {"summary": summary, "value": example.model_dump(mode="json")}
+                        for name, (summary, example) in named.items()
+                    }
 
 
 def install(app: FastAPI) -> None:

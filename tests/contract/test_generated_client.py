@@ -183,7 +183,9 @@ def test_a_generated_client_reads_the_challenges(generated: ModuleType, served: 
     models = _module(generated, "models")
     with generated.Client(base_url=served.base) as anonymous:
         summaries = challenges.list_challenges.sync(client=anonymous)
-        one = challenges.get_challenge.sync(client=anonymous, challenge_id="layer_norm", lang="en")
+        one = challenges.get_challenge.sync(
+            client=anonymous, challenge_id="layer_norm", lang=models.GetChallengeLang.EN
+        )
         missing = challenges.get_challenge.sync_detailed(client=anonymous, challenge_id="nope")
     assert {s.id for s in summaries} >= {"layer_norm", "bloque"}
     assert isinstance(one, models.ChallengeDetail) and one.statement

@@ -76,12 +76,24 @@ def test_deployments_sharing_a_redis_count_apart(limited: TestClient) -> None:
 def test_without_redis_limits_are_counted_in_the_process() -> None:
     counter = ratelimit.LocalCounter()
     limits = [ratelimit.Limit("this student", "student:x", 2)]
-    ratelimit.enforce(counter, limits, moment=120.0)
-    ratelimit.enforce(counter, limits, moment=150.0)
+    assert ratelimit.enforce(counter, limits, moment=120.0) == ratelimit.Standing(2, 1, 60)
+    assert ratelimit.enforce(counter, limits, moment=150.0) == ratelimit.Standing(2, 0, 30)
     with pytest.raises(ratelimit.RateLimited) as refused:
         ratelimit.enforce(counter, limits, moment=170.5)
-    assert refused.value.status_code == 429 and refused.value.headers == {"Retry-After": "10"}
+    assert refused.value.status_code == 429
+    assert refused.value.headers == {
+        "Retry-After": "10",
+        "RateLimit-Limit": "2",
+        "RateLimit-Remaining": "0",
+        "RateLimit-Reset": "10",
+    }
     ratelimit.enforce(counter, limits, moment=180.0)  # a new minute
+
+
+def test_the_closest_limit_is_the_one_with_the_fewest_left() -> None:
+    counter = ratelimit.LocalCounter()
+    limits = [ratelimit.Limit("this API key", "key:1", 100), ratelimit.Limit("this student", "student:y", 3)]
+    assert ratelimit.enforce(counter, limits, moment=61.0) == ratelimit.Standing(3, 2, 59)
 
 
 def test_a_redis_outage_falls_back_to_counting_in_the_process() -> None:

@@ -143,12 +143,10 @@ def _api(generated: ModuleType, served: Served, key: str | None = None) -> Any:
 
 
 def test_a_generated_client_submits_waits_reads_and_pages(generated: ModuleType, served: Served) -> None:
-    submissions = _module(generated, "api.submissions")
     models = _module(generated, "models")
     create, read, listing = (
-        submissions.create_submission,
-        submissions.get_submission,
-        submissions.list_submissions,
+        _module(generated, f"api.submissions.{name}")
+        for name in ("create_submission", "get_submission", "list_submissions")
     )
     with _api(generated, served) as api:
         graded = create.sync_detailed(client=api, body=_submission_in(generated, "ana"), wait=20)
@@ -179,14 +177,13 @@ def test_a_generated_client_submits_waits_reads_and_pages(generated: ModuleType,
 
 
 def test_a_generated_client_reads_the_challenges(generated: ModuleType, served: Served) -> None:
-    challenges = _module(generated, "api.challenges")
+    list_challenges = _module(generated, "api.challenges.list_challenges")
+    get_challenge = _module(generated, "api.challenges.get_challenge")
     models = _module(generated, "models")
     with generated.Client(base_url=served.base) as anonymous:
-        summaries = challenges.list_challenges.sync(client=anonymous)
-        one = challenges.get_challenge.sync(
-            client=anonymous, challenge_id="layer_norm", lang=models.GetChallengeLang.EN
-        )
-        missing = challenges.get_challenge.sync_detailed(client=anonymous, challenge_id="nope")
+        summaries = list_challenges.sync(client=anonymous)
+        one = get_challenge.sync(client=anonymous, challenge_id="layer_norm", lang=models.GetChallengeLang.EN)
+        missing = get_challenge.sync_detailed(client=anonymous, challenge_id="nope")
     assert {s.id for s in summaries} >= {"layer_norm", "bloque"}
     assert isinstance(one, models.ChallengeDetail) and one.statement
     assert missing.status_code == 404 and isinstance(missing.parsed, models.Error)
@@ -194,18 +191,18 @@ def test_a_generated_client_reads_the_challenges(generated: ModuleType, served: 
 
 def _provoke_401(generated: ModuleType, served: Served) -> Any:
     with _api(generated, served, key="ag_not-a-key") as api:
-        return _module(generated, "api.submissions").list_submissions.sync_detailed(client=api)
+        return _module(generated, "api.submissions.list_submissions").sync_detailed(client=api)
 
 
 def _provoke_403(generated: ModuleType, served: Served) -> Any:
     body = _submission_in(generated, "forbidden", course="another-course")
     with _api(generated, served) as api:
-        return _module(generated, "api.submissions").create_submission.sync_detailed(client=api, body=body)
+        return _module(generated, "api.submissions.create_submission").sync_detailed(client=api, body=body)
 
 
 def _provoke_404(generated: ModuleType, served: Served) -> Any:
     with _api(generated, served) as api:
-        return _module(generated, "api.submissions").get_submission.sync_detailed(
+        return _module(generated, "api.submissions.get_submission").sync_detailed(
             client=api, submission_id="nope"
         )
 
@@ -213,24 +210,24 @@ def _provoke_404(generated: ModuleType, served: Served) -> Any:
 def _provoke_413(generated: ModuleType, served: Served) -> Any:
     body = _submission_in(generated, "too-large", code="x = 1\n" * 20_000)
     with _api(generated, served) as api:
-        return _module(generated, "api.submissions").create_submission.sync_detailed(client=api, body=body)
+        return _module(generated, "api.submissions.create_submission").sync_detailed(client=api, body=body)
 
 
 def _provoke_422(generated: ModuleType, served: Served) -> Any:
     body = _submission_in(generated, "")  # a student needs a name
     with _api(generated, served) as api:
-        return _module(generated, "api.submissions").create_submission.sync_detailed(client=api, body=body)
+        return _module(generated, "api.submissions.create_submission").sync_detailed(client=api, body=body)
 
 
 def _provoke_422_in_words(generated: ModuleType, served: Served) -> Any:
     body = _submission_in(generated, "unknown", challenge="no_such_challenge")
     with _api(generated, served) as api:
-        return _module(generated, "api.submissions").create_submission.sync_detailed(client=api, body=body)
+        return _module(generated, "api.submissions.create_submission").sync_detailed(client=api, body=body)
 
 
 def _provoke_429(generated: ModuleType, served: Served) -> Any:
     """Post for one student until refused: at most two windows' worth, if a minute ends meanwhile."""
-    create = _module(generated, "api.submissions").create_submission
+    create = _module(generated, "api.submissions.create_submission")
     with _api(generated, served) as api:
         for _ in range(2 * PER_STUDENT + 1):
             answer = create.sync_detailed(client=api, body=_submission_in(generated, "loop"))
@@ -243,7 +240,7 @@ def _provoke_503(generated: ModuleType, served: Served) -> Any:
     served.redis.stop()  # the grading queue is gone: the API stores the submission and says 503
     try:
         with _api(generated, served) as api:
-            create = _module(generated, "api.submissions").create_submission
+            create = _module(generated, "api.submissions.create_submission")
             return create.sync_detailed(client=api, body=_submission_in(generated, "outage"))
     finally:
         served.redis.start()

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/dashboard.py [--students 1000] [--attempts 4] [--postgres]
 
 Grades every file of tests/solutions and tests/wrong once with the real grader, then stores
-those Results (through `service.results.result_row`, as a worker does) for students × attempts
+those Results (through `service.storage.results.result_row`, as a worker does) for students × attempts
 × challenges submissions in a throwaway database (SQLite, or a private PostgreSQL schema with
 --postgres). Prints the median time of each dashboard query over 5 runs.
 """
@@ -35,11 +35,11 @@ from service.dashboard import export  # noqa: E402
 from service.dashboard.queries.overview import activity_mark, course_overview  # noqa: E402
 from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows  # noqa: E402
 from service.dashboard.queries.timeline import attempts  # noqa: E402
-from service.db import make_engine  # noqa: E402
-from service.keys import create_key  # noqa: E402
-from service.migrate import upgrade  # noqa: E402
-from service.results import record  # noqa: E402
-from service.tables import ApiKey, Course, GradingResult, Student, Submission, new_id, now  # noqa: E402
+from service.storage.db import make_engine  # noqa: E402
+from service.storage.migrations import upgrade  # noqa: E402
+from service.storage.results import record  # noqa: E402
+from service.storage.tables import ApiKey, Course, GradingResult, Student, Submission, new_id, now  # noqa: E402
+from service.submissions.keys import create_key  # noqa: E402
 
 CHALLENGES = ("layer_norm", "bloque")
 

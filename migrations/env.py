@@ -6,9 +6,9 @@ from alembic import context
 from sqlalchemy import Connection
 
 import service.dashboard.tables  # noqa: F401  (the dashboard's tables join Base.metadata)
-from service.db import make_engine
-from service.settings import get_settings
-from service.tables import Base
+from service.core.settings import get_settings
+from service.storage.db import make_engine
+from service.storage.tables import Base
 
 config = context.config
 

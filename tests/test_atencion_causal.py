@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.models import Result
-from service.api.challenges import get_challenge, list_challenges
-from service.cli import app
+from service.api.routes_challenges import get_challenge, list_challenges
+from service.cli.main import app
 
 HERE = Path(__file__).parent
 CORRECT = sorted((HERE / "solutions" / "atencion_causal").glob("*.py"))

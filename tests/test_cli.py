@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from grader.models import Result
-from service.cli import app
+from service.cli.main import app
 from tests.conftest import SOLUTIONS
 
 runner = CliRunner()

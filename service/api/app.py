@@ -18,15 +18,15 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grader.challenge import load_challenges
-from service import intake
-from service.api import challenges, ops, submissions
+from service.api import routes_challenges, routes_ops, routes_submissions
 from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
+from service.api.waiting import Waiter
+from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
+from service.core.settings import get_settings
 from service.dashboard.app import PREFIX, create_dashboard
-from service.errors import RETRY_AFTER_SECONDS, ServiceError
-from service.settings import get_settings
-from service.sweeper import sweep_forever
-from service.waiting import Waiter
+from service.submissions import intake
+from service.worker.sweeper import sweep_forever
 
 log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 1024 * 1024  # 64 KiB of code, escaped in JSON, fits many times over
@@ -108,9 +108,9 @@ def create_app() -> FastAPI:
     )
     install(app)
     add_docs(app)
-    app.include_router(submissions.router)
-    app.include_router(challenges.router)
-    app.include_router(ops.router)
+    app.include_router(routes_submissions.router)
+    app.include_router(routes_challenges.router)
+    app.include_router(routes_ops.router)
     app.mount(PREFIX, create_dashboard())
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

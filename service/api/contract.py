@@ -10,10 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from service import schemas
-from service.errors import RETRY_AFTER_SECONDS
-
-RATE_LIMIT_HEADERS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset")
+from service.core.errors import RETRY_AFTER_SECONDS
+from service.submissions import schemas
 
 
 class ValidationIssue(BaseModel):

@@ -11,9 +11,9 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
-from service.db import transaction
-from service.keys import Caller, authenticate
-from service.waiting import Waiter
+from service.api.waiting import Waiter
+from service.storage.db import transaction
+from service.submissions.keys import Caller, authenticate
 
 CALLER_CACHE_SECONDS = 10.0  # a revoked key stops working within this time
 _bearer = HTTPBearer(auto_error=False, description="The platform's API key")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
-from service import schemas
+from service.submissions import schemas
 
 _CREATED = datetime(2026, 3, 2, 10, 15, 4, 120000, tzinfo=UTC)
 _FINISHED = datetime(2026, 3, 2, 10, 15, 4, 310000, tzinfo=UTC)

@@ -11,13 +11,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware.sessions import SessionMiddleware
 
 from grader.challenge import load_challenges
+from service.core.errors import ServiceError
+from service.core.settings import get_settings
 from service.dashboard import routes_auth, routes_export, routes_pages, routes_regrade
 from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.throttle import LoginThrottle
-from service.errors import ServiceError
-from service.settings import get_settings
 
 PREFIX = "/dashboard"
 SESSION_COOKIE = "autograder_dashboard"

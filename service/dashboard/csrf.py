@@ -7,7 +7,7 @@ import secrets
 
 from fastapi import Request
 
-from service.errors import Forbidden
+from service.core.errors import Forbidden
 
 SESSION_KEY = "csrf"
 FIELD = "csrf_token"

@@ -11,10 +11,10 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader
 
 from grader.challenge import Challenge
+from service.core.errors import NotFound
 from service.dashboard import accounts, csrf
 from service.dashboard.accounts import Account
-from service.db import reading
-from service.errors import NotFound
+from service.storage.db import reading
 
 SESSION_USER = "instructor"
 templates = Jinja2Templates(

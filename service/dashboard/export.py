@@ -15,8 +15,8 @@ from sqlalchemy.orm import Session
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.queries.students import StudentRow
 from service.dashboard.timezones import utc
-from service.db import reading
-from service.tables import DiagnosisRow, GradingResult, Student, Submission
+from service.storage.db import reading
+from service.storage.tables import DiagnosisRow, GradingResult, Student, Submission
 
 PAGE = 1000
 LONG_HEADER = [

@@ -6,7 +6,7 @@ from urllib.parse import parse_qsl
 
 from fastapi import Request
 
-from service.errors import Invalid, TooLarge
+from service.core.errors import Invalid, TooLarge
 
 MAX_FORM_BYTES = 16 * 1024
 

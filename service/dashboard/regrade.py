@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from sqlalchemy import and_, func, insert, literal, select
 from sqlalchemy.orm import Session
 
+from service.core.errors import Invalid, NotFound
 from service.dashboard.queries.scope import current_version, graded_submissions, not_graded_at_current
 from service.dashboard.tables import Regrade, RegradeItem
-from service.errors import Invalid, NotFound
-from service.tables import GradingResult, Submission
+from service.storage.tables import GradingResult, Submission
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from service.dashboard import accounts, csrf
 from service.dashboard.deps import SESSION_USER, render
 from service.dashboard.forms import form_fields
 from service.dashboard.throttle import LoginThrottle
-from service.db import reading
+from service.storage.db import reading
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]

@@ -8,7 +8,7 @@ from fastapi.responses import Response, StreamingResponse
 from service.dashboard import export
 from service.dashboard.deps import Challenges, VisibleCourse
 from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
-from service.db import reading
+from service.storage.db import reading
 
 router = APIRouter()
 

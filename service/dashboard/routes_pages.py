@@ -7,13 +7,13 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from service.core.errors import Invalid
 from service.dashboard import charts, views
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.queries.overview import activity_mark, course_overview
 from service.dashboard.queries.students import SortKey, StudentFilter, sort_rows, student_rows
 from service.dashboard.queries.timeline import attempts
-from service.db import reading
-from service.errors import Invalid
+from service.storage.db import reading
 
 router = APIRouter()
 

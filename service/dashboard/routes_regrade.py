@@ -11,8 +11,8 @@ from starlette.concurrency import run_in_threadpool
 from service.dashboard import csrf, regrade
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
-from service.dashboard.regrade_task import send_regrades
-from service.db import reading, transaction
+from service.storage.db import reading, transaction
+from service.worker.regrade_task import send_regrades
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]

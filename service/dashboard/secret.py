@@ -6,7 +6,7 @@ import os
 import secrets
 from functools import lru_cache
 
-from service.settings import get_settings
+from service.core.settings import get_settings
 
 SECRET_FILE = "dashboard.secret"
 

@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from service.tables import Base, now
+from service.storage.tables import Base, now
 
 
 class Instructor(Base):

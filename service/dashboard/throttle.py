@@ -6,7 +6,7 @@ import threading
 import time
 from collections import deque
 
-from service.errors import ServiceError
+from service.core.errors import ServiceError
 
 FAILURES = 5
 WINDOW_SECONDS = 15 * 60

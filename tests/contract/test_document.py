@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from grader.models import Result
-from service import schemas
 from service.api.app import create_app
 from service.api.contract import Error
+from service.submissions import schemas
 from tests.conftest import ROOT
 
 KEPT = ROOT / "docs" / "openapi.json"

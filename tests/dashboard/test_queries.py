@@ -15,15 +15,15 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.grade import Grader
-from service import schemas, submissions
 from service.dashboard import export, regrade
 from service.dashboard.queries.overview import course_overview
 from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
 from service.dashboard.queries.timeline import attempts
-from service.db import make_engine
-from service.keys import authenticate, create_key
-from service.migrate import upgrade
-from service.results import record
+from service.storage.db import make_engine
+from service.storage.migrations import upgrade
+from service.storage.results import record
+from service.submissions import records, schemas
+from service.submissions.keys import authenticate, create_key
 from tests.conftest import ROOT
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
@@ -74,7 +74,7 @@ def _grade_class(engine: Engine, grader: Grader, course: str) -> None:
         for student, challenge, path in CLASS:
             code = (ROOT / "tests" / path).read_text()
             body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)
-            submission = submissions.accept(session, caller, body, None, grader.challenges).submission
+            submission = records.accept(session, caller, body, None, grader.challenges).submission
             session.flush()
             version = grader.challenges[challenge].version
             record(session, submission, version, grader.grade(challenge, code, "en"))
@@ -130,7 +130,7 @@ def test_regrade_batches_count_progress_from_the_results(engine: Engine, grader:
         ids = regrade.submission_ids(session, batch_id)
         assert regrade.progress(session, batch_id, ("c1",)).done == 0
         for submission_id in ids[:2]:
-            submission = session.get_one(submissions.Submission, submission_id)
+            submission = session.get_one(records.Submission, submission_id)
             record(session, submission, 2, grader.grade("layer_norm", submission.code, "en"))
     with _opener(engine).begin() as session:
         progress = regrade.progress(session, batch_id, ("c1",))

@@ -10,9 +10,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from service.core.settings import get_settings
 from service.dashboard.app import SESSION_COOKIE, create_dashboard
 from service.dashboard.secure_cookie import SecureCookieOverHttps
-from service.settings import get_settings
 
 
 @pytest.fixture

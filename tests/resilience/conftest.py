@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from service.settings import get_settings
+from service.core.settings import get_settings
 from tests.resilience.servers import PrivatePostgres, PrivateRedis, private_postgres, private_redis
 from tests.resilience.stack import Stack, Worker, configured
 

@@ -15,11 +15,12 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from service import celery_app, db, events
-from service.keys import CreatedKey, create_key
-from service.migrate import upgrade
-from service.settings import PROJECT_ROOT, get_settings
-from service.tables import GradingResult, Submission, WorkerBeat
+from service.core.settings import PROJECT_ROOT, get_settings
+from service.storage import db
+from service.storage.migrations import upgrade
+from service.storage.tables import GradingResult, Submission, WorkerBeat
+from service.submissions.keys import CreatedKey, create_key
+from service.worker import celery_app, graded_pubsub
 from tests.resilience.servers import PrivatePostgres, PrivateRedis
 
 REFERENCE = (PROJECT_ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
@@ -36,7 +37,7 @@ def reset_caches() -> None:
         db.forget()
     get_settings.cache_clear()
     celery_app.celery.cache_clear()
-    events.reset_after_fork()
+    graded_pubsub.reset_after_fork()
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from service import db, intake, keys, schemas
-from service.errors import Unauthorized
-from service.tables import Submission
+from service.core.errors import Unauthorized
+from service.storage import db
+from service.storage.tables import Submission
+from service.submissions import intake, keys, schemas
 from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
 
 
@@ -42,7 +43,7 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
         compared.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(hmac, "compare_digest", compare)  # the module service.keys calls
+    monkeypatch.setattr(hmac, "compare_digest", compare)  # the module service.submissions.keys calls
     return compared
 
 

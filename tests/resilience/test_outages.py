@@ -8,7 +8,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from service.keys import CreatedKey
+from service.submissions.keys import CreatedKey
 from tests.resilience.stack import (
     REFERENCE,
     Stack,

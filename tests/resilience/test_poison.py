@@ -6,10 +6,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from grader.grade import Grader
-from service import db
-from service.grading import grade_submission
-from service.settings import get_settings
-from service.tables import Submission
+from service.core.settings import get_settings
+from service.storage import db
+from service.storage.tables import Submission
+from service.worker.grading import grade_submission
 from tests.resilience.stack import REFERENCE, auth, body, new_key, results_of
 
 

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from service.backlog import queue_depth
-from service.celery_app import GRADE_TASK, celery
-from service.settings import get_settings
+from service.core.settings import get_settings
+from service.worker.celery_app import GRADE_TASK, celery
+from service.worker.queue_depth import queue_depth
 from tests.resilience.stack import Stack, Worker, auth, body, new_key, results_of, slow, status, wait_until
 
 pytestmark = pytest.mark.slow

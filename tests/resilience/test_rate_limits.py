@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from service import ratelimit
-from service.settings import get_settings
+from service.core.settings import get_settings
+from service.submissions import rate_limits
 from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
 
 
@@ -20,7 +20,7 @@ def _limits(per_key: int, per_student: int) -> None:
         AUTOGRADER_RATE_PER_STUDENT_PER_MINUTE=str(per_student),
     )
     get_settings.cache_clear()
-    ratelimit.counter.cache_clear()
+    rate_limits.counter.cache_clear()
 
 
 @pytest.fixture
@@ -29,11 +29,11 @@ def limited(stack: Stack) -> Iterator[TestClient]:
     from service.api.app import create_app
 
     _limits(per_key=5, per_student=3)
-    if time.time() % ratelimit.WINDOW_SECONDS > ratelimit.WINDOW_SECONDS - 8:
-        time.sleep(ratelimit.WINDOW_SECONDS - time.time() % ratelimit.WINDOW_SECONDS + 0.1)
+    if time.time() % rate_limits.WINDOW_SECONDS > rate_limits.WINDOW_SECONDS - 8:
+        time.sleep(rate_limits.WINDOW_SECONDS - time.time() % rate_limits.WINDOW_SECONDS + 0.1)
     with TestClient(create_app()) as client:
         yield client
-    ratelimit.counter.cache_clear()
+    rate_limits.counter.cache_clear()
 
 
 def _post(client: TestClient, headers: dict[str, str], student: str) -> int:
@@ -45,7 +45,7 @@ def test_one_students_loop_is_limited_and_the_class_goes_on(limited: TestClient)
     assert [_post(limited, headers, "ana") for _ in range(3)] == [202] * 3
     refused = limited.post("/v1/submissions", json=body(REFERENCE, student="ana"), headers=headers)
     assert refused.status_code == 429
-    assert 1 <= int(refused.headers["Retry-After"]) <= ratelimit.WINDOW_SECONDS
+    assert 1 <= int(refused.headers["Retry-After"]) <= rate_limits.WINDOW_SECONDS
     assert "student" in refused.json()["detail"]
     assert _post(limited, headers, "bea") == 202
 
@@ -62,7 +62,7 @@ def test_limits_are_shared_by_api_processes_through_redis(limited: TestClient) -
 
     headers = auth(new_key())
     assert [_post(limited, headers, "ana") for _ in range(2)] == [202] * 2
-    ratelimit.counter.cache_clear()  # as another process would: a counter of its own, the same Redis
+    rate_limits.counter.cache_clear()  # as another process would: a counter of its own, the same Redis
     with TestClient(create_app()) as other:
         assert _post(other, headers, "ana") == 202
         assert _post(other, headers, "ana") == 429
@@ -74,12 +74,12 @@ def test_deployments_sharing_a_redis_count_apart(limited: TestClient) -> None:
 
 
 def test_without_redis_limits_are_counted_in_the_process() -> None:
-    counter = ratelimit.LocalCounter()
-    limits = [ratelimit.Limit("this student", "student:x", 2)]
-    assert ratelimit.enforce(counter, limits, moment=120.0) == ratelimit.Standing(2, 1, 60)
-    assert ratelimit.enforce(counter, limits, moment=150.0) == ratelimit.Standing(2, 0, 30)
-    with pytest.raises(ratelimit.RateLimited) as refused:
-        ratelimit.enforce(counter, limits, moment=170.5)
+    counter = rate_limits.LocalCounter()
+    limits = [rate_limits.Limit("this student", "student:x", 2)]
+    assert rate_limits.enforce(counter, limits, moment=120.0) == rate_limits.Standing(2, 1, 60)
+    assert rate_limits.enforce(counter, limits, moment=150.0) == rate_limits.Standing(2, 0, 30)
+    with pytest.raises(rate_limits.RateLimited) as refused:
+        rate_limits.enforce(counter, limits, moment=170.5)
     assert refused.value.status_code == 429
     assert refused.value.headers == {
         "Retry-After": "10",
@@ -87,18 +87,21 @@ def test_without_redis_limits_are_counted_in_the_process() -> None:
         "RateLimit-Remaining": "0",
         "RateLimit-Reset": "10",
     }
-    ratelimit.enforce(counter, limits, moment=180.0)  # a new minute
+    rate_limits.enforce(counter, limits, moment=180.0)  # a new minute
 
 
 def test_the_closest_limit_is_the_one_with_the_fewest_left() -> None:
-    counter = ratelimit.LocalCounter()
-    limits = [ratelimit.Limit("this API key", "key:1", 100), ratelimit.Limit("this student", "student:y", 3)]
-    assert ratelimit.enforce(counter, limits, moment=61.0) == ratelimit.Standing(3, 2, 59)
+    counter = rate_limits.LocalCounter()
+    limits = [
+        rate_limits.Limit("this API key", "key:1", 100),
+        rate_limits.Limit("this student", "student:y", 3),
+    ]
+    assert rate_limits.enforce(counter, limits, moment=61.0) == rate_limits.Standing(3, 2, 59)
 
 
 def test_a_redis_outage_falls_back_to_counting_in_the_process() -> None:
-    counter = ratelimit.RedisCounter("redis://127.0.0.1:1/0")  # nothing listens there
-    limits = [ratelimit.Limit("this API key", "key:1", 1)]
-    ratelimit.enforce(counter, limits, moment=60.0)
-    with pytest.raises(ratelimit.RateLimited):
-        ratelimit.enforce(counter, limits, moment=61.0)
+    counter = rate_limits.RedisCounter("redis://127.0.0.1:1/0")  # nothing listens there
+    limits = [rate_limits.Limit("this API key", "key:1", 1)]
+    rate_limits.enforce(counter, limits, moment=60.0)
+    with pytest.raises(rate_limits.RateLimited):
+        rate_limits.enforce(counter, limits, moment=61.0)

@@ -9,10 +9,11 @@ import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from service import db, sweeper
-from service.backlog import queue_depth
-from service.settings import get_settings
-from service.tables import Submission, now
+from service.core.settings import get_settings
+from service.storage import db
+from service.storage.tables import Submission, now
+from service.worker import sweeper
+from service.worker.queue_depth import queue_depth
 from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
 
 

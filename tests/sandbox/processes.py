@@ -43,7 +43,7 @@ def _read(entry: Path) -> Proc:
 
 def zygotes() -> list[Proc]:
     me = os.getpid()
-    return [p for p in processes() if p.ppid == me and "grader.sandbox.zygote" in p.cmdline]
+    return [p for p in processes() if p.ppid == me and "grader.sandbox.fork_server" in p.cmdline]
 
 
 def sandboxed() -> list[Proc]:

@@ -16,7 +16,7 @@ import pytest
 from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.sandbox import ZygoteSandbox, default_sandbox
-from grader.sandbox.zygote_sandbox import REQUIRED
+from grader.sandbox.fork_server_pool import REQUIRED
 from tests.conftest import ROOT
 from tests.sandbox.conftest import FAKE_SECRETS
 from tests.sandbox.processes import processes, zygotes

@@ -8,15 +8,15 @@ import time
 
 import pytest
 
-from grader.sandbox import zygote
+from grader.sandbox import fork_server
 
 
-class _SleepingChild(zygote.Zygote):
+class _SleepingChild(fork_server.Zygote):
     """A zygote whose "child" is a plain sleeping process: only the loop around it is tested."""
 
     pid = 0
 
-    def fork(self) -> zygote.Waiting:
+    def fork(self) -> fork_server.Waiting:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         pid = os.fork()
         if pid == 0:
@@ -24,7 +24,7 @@ class _SleepingChild(zygote.Zygote):
             os._exit(0)
         theirs.close()
         self.pid = pid
-        return zygote.Waiting(pid, os.pidfd_open(pid), ours)
+        return fork_server.Waiting(pid, os.pidfd_open(pid), ours)
 
 
 def test_a_grader_gone_before_ready_ends_the_loop_and_the_waiting_child() -> None:
@@ -32,7 +32,7 @@ def test_a_grader_gone_before_ready_ends_the_loop_and_the_waiting_child() -> Non
     grader_side.close()  # the grader is gone before the zygote says READY
     looping = _SleepingChild(zygote_side, None, None, {})  # type: ignore[arg-type]
     try:
-        assert zygote._serve_one(looping) is False  # no traceback: the zygote just ends
+        assert fork_server._serve_one(looping) is False  # no traceback: the zygote just ends
     finally:
         zygote_side.close()
     with pytest.raises(ChildProcessError):

@@ -21,12 +21,13 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete
 
-from service import celery_app, db, events
-from service.broker import EmbeddedBroker
-from service.keys import CreatedKey, create_key
-from service.migrate import upgrade
-from service.settings import get_settings
-from service.tables import Base, WorkerBeat
+from service.cli.embedded_broker import EmbeddedBroker
+from service.core.settings import get_settings
+from service.storage import db
+from service.storage.migrations import upgrade
+from service.storage.tables import Base, WorkerBeat
+from service.submissions.keys import CreatedKey, create_key
+from service.worker import celery_app, graded_pubsub
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
@@ -84,7 +85,7 @@ def reset_caches() -> None:
     db.forget()
     get_settings.cache_clear()
     celery_app.celery.cache_clear()
-    events.reset_after_fork()
+    graded_pubsub.reset_after_fork()
 
 
 def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from service.keys import CreatedKey
+from service.submissions.keys import CreatedKey
 from tests.service.conftest import auth, new_key
 
 PAYLOAD = {"challenge": "layer_norm", "code": "x = 1\n", "student": "s", "course": "c"}
@@ -49,8 +49,8 @@ def test_same_idempotency_key_on_two_platforms_makes_two_submissions(
 def test_only_the_keys_hash_is_stored(key: CreatedKey) -> None:
     from sqlalchemy import select
 
-    from service import db
-    from service.tables import ApiKey
+    from service.storage import db
+    from service.storage.tables import ApiKey
 
     with db.transaction() as session:
         row = session.scalars(select(ApiKey)).one()

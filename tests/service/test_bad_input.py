@@ -6,9 +6,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from service import db
-from service.keys import CreatedKey
-from service.tables import Course, Student, Submission
+from service.storage import db
+from service.storage.tables import Course, Student, Submission
+from service.submissions.keys import CreatedKey
 from tests.service.conftest import auth, new_key
 
 GOOD = {"challenge": "layer_norm", "code": "def layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"}

@@ -20,7 +20,7 @@ import httpx
 import pytest
 import yaml  # type: ignore[import-untyped]
 
-from service import db
+from service.storage import db
 from tests.conftest import ROOT
 from tests.http_server import free_port, wait_healthy
 from tests.service.conftest import Backend, auth, new_key, stop, wait_for_workers, worker_count

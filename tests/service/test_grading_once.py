@@ -8,11 +8,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from grader.grade import Grader
-from service import db, schemas, submissions
-from service.dispatch import send_grade
-from service.grading import grade_submission
-from service.keys import Caller, CreatedKey
-from service.tables import ApiKey, GradingResult, Submission
+from service.storage import db
+from service.storage.tables import ApiKey, GradingResult, Submission
+from service.submissions import records, schemas
+from service.submissions.keys import Caller, CreatedKey
+from service.worker.enqueue import send_grade
+from service.worker.grading import grade_submission
 from tests.service.conftest import Backend, auth
 
 CODE = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X - X.mean(axis=0)\n"
@@ -23,7 +24,7 @@ def stored_submission(key: CreatedKey, grader: Grader) -> str:
         row = session.scalars(select(ApiKey)).one()
         caller = Caller(platform_id=row.platform_id, key_id=row.id, courses=None)
         body = schemas.SubmissionIn(challenge="layer_norm", code=CODE, student="s", course="c")
-        return submissions.accept(session, caller, body, None, grader.challenges).submission.id
+        return records.accept(session, caller, body, None, grader.challenges).submission.id
 
 
 def results_of(submission_id: str) -> int:

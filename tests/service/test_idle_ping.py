@@ -6,7 +6,7 @@ import psycopg
 import pytest
 from sqlalchemy import text
 
-from service import db, idle_ping
+from service.storage import db, idle_ping
 from tests.service.conftest import Backend
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service import kombu_redis
-from service.celery_app import celery
+from service.worker import kombu_redis
+from service.worker.celery_app import celery
 from tests.service.conftest import Backend
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from service.keys import CreatedKey
+from service.submissions.keys import CreatedKey
 from tests.service.conftest import (
     IN_CI,
     RABBITMQ,

@@ -10,10 +10,11 @@ from sqlalchemy.exc import IntegrityError
 
 from grader.challenge import Challenge
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
-from service import db, schemas, submissions
-from service.keys import CreatedKey, authenticate
-from service.results import Stored, finish, store, store_graded
-from service.tables import Base, Submission
+from service.storage import db
+from service.storage.results import Stored, finish, store, store_graded
+from service.storage.tables import Base, Submission
+from service.submissions import records, schemas
+from service.submissions.keys import CreatedKey, authenticate
 from tests.service.conftest import Backend
 
 RESULT = Result(
@@ -39,7 +40,7 @@ def _submission(key: CreatedKey, known: dict[str, Challenge], student: str) -> S
     with db.transaction() as session:
         caller = authenticate(session, key.key)
         body = schemas.SubmissionIn(challenge="layer_norm", code="x = 1\n", student=student, course="c")
-        accepted = submissions.accept(session, caller, body, None, known)
+        accepted = records.accept(session, caller, body, None, known)
         session.flush()
         row = accepted.submission
         return Stored(row.id, row.course_id, row.challenge)
@@ -81,7 +82,7 @@ def test_storing_in_one_statement_stores_the_rows_of_the_generic_way(
     assert len(_rows(graded.id)["outcomes"]) == 2 and len(_rows(graded.id)["diagnoses"]) == 1
     with db.transaction() as session:
         stored = session.get_one(Submission, graded.id)
-        assert submissions.utc(stored.finished_at) == finished_at  # type: ignore[arg-type]
+        assert records.utc(stored.finished_at) == finished_at  # type: ignore[arg-type]
 
 
 def test_a_second_result_for_the_same_version_stores_nothing(

@@ -8,10 +8,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from grader.grade import Grader
-from service import db
-from service.keys import CreatedKey
-from service.settings import get_settings
-from service.tables import Course, GradingResult, Student, Submission, TestOutcome
+from service.core.settings import get_settings
+from service.storage import db
+from service.storage.tables import Course, GradingResult, Student, Submission, TestOutcome
+from service.submissions.keys import CreatedKey
 from tests.service.conftest import auth
 
 WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
@@ -101,7 +101,7 @@ def test_unknown_submission_is_404(client: TestClient, key: CreatedKey) -> None:
 
 def test_wait_works_by_polling_the_database_without_redis(clean: object, key: CreatedKey) -> None:
     from service.api.app import create_app
-    from service.waiting import Waiter
+    from service.api.waiting import Waiter
 
     app = create_app()
     with TestClient(app) as polling:
@@ -114,7 +114,7 @@ def test_wait_works_by_polling_the_database_without_redis(clean: object, key: Cr
 def test_concurrent_first_submissions_of_new_courses_and_students_are_all_stored(
     client: TestClient, key: CreatedKey
 ) -> None:
-    from service import intake, keys, schemas
+    from service.submissions import intake, keys, schemas
 
     with db.transaction() as session:
         caller = keys.authenticate(session, key.key)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from service import supervisor
-from service.grading_slots import Slot, Slots
-from service.supervisor import Supervisor
+from service.worker import supervisor
+from service.worker.in_flight import Slot, Slots
+from service.worker.supervisor import Supervisor
 from tests.resilience.stack import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ PROCESS = f"""
 import os, signal, sys, time
 sys.path.insert(0, {str(ROOT)!r})
 from pathlib import Path
-from service.grading_slots import Slot
+from service.worker.in_flight import Slot
 slot, fd, folder, act = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
 mine = Slot(fd, slot)
 if act == "stop-unready":
@@ -125,7 +125,7 @@ def test_slots_hold_an_id_only_while_it_is_graded() -> None:
 SUPERVISING = f"""
 import sys
 sys.path.insert(0, {str(ROOT)!r})
-from service.supervisor import Supervisor
+from service.worker.supervisor import Supervisor
 process, folder = sys.argv[1], sys.argv[2]
 command = lambda slot, fd: [sys.executable, "-c", process, str(slot), str(fd), folder, "exit-3-on-go"]
 print(Supervisor(2, command, print).run())

@@ -14,9 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from service import db
-from service.keys import CreatedKey
-from service.tables import WebhookDelivery
+from service.storage import db
+from service.storage.tables import WebhookDelivery
+from service.submissions.keys import CreatedKey
 from tests.service.conftest import auth
 
 

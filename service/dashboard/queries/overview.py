@@ -15,7 +15,7 @@ from service.dashboard.queries.scope import (
     latest_result_ids,
     not_graded_at_current,
 )
-from service.tables import DiagnosisRow, GradingResult, Submission, TestOutcome
+from service.storage.tables import DiagnosisRow, GradingResult, Submission, TestOutcome
 
 BUCKETS = 11  # 0-9, 10-19, ..., 90-99, and 100 alone
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from sqlalchemy import ColumnElement, Select, case, exists, func, select
 
-from service.tables import Course, GradingResult, Submission
+from service.storage.tables import Course, GradingResult, Submission
 
 GRADED = ("done", "error")
 

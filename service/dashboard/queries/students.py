@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
-from service.tables import Student, Submission
+from service.storage.tables import Student, Submission
 
 SortKey = Literal["student", "attempts", "last", "best"]
 

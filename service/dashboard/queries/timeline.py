@@ -11,8 +11,8 @@ from sqlalchemy.orm import Session
 from grader.models import Result
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
-from service.results import latest_results, to_result
-from service.tables import GradingResult, Student, Submission
+from service.storage.results import latest_results, to_result
+from service.storage.tables import GradingResult, Student, Submission
 
 MAX_ATTEMPTS = 500
 

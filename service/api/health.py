@@ -1,0 +1,58 @@
+"""Is the service usable: database, broker, and at least one live worker with its sandbox layers."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select, text
+
+from service.storage.db import transaction
+from service.storage.tables import WorkerBeat
+from service.submissions import schemas
+from service.worker.celery_app import celery
+
+WORKER_STALE_SECONDS = 30
+
+
+def _database() -> bool:
+    try:
+        with transaction() as session:
+            session.execute(text("SELECT 1"))
+        return True
+    except Exception:
+        return False
+
+
+def _broker() -> bool:
+    try:
+        with celery().connection_for_write() as connection:
+            connection.ensure_connection(max_retries=1, timeout=2)
+        return True
+    except Exception:
+        return False
+
+
+def _workers() -> list[WorkerBeat]:
+    since = datetime.now(UTC) - timedelta(seconds=WORKER_STALE_SECONDS)
+    try:
+        with transaction() as session:
+            return list(session.scalars(select(WorkerBeat).where(WorkerBeat.seen_at >= since)))
+    except Exception:
+        return []
+
+
+def check() -> schemas.Health:
+    database, broker = _database(), _broker()
+    workers = _workers() if database else []
+    layers = [schemas.Layer(**layer) for layer in json.loads(workers[0].layers)] if workers else []
+    sandbox = bool(workers)
+    ok = database and broker and sandbox
+    return schemas.Health(
+        status="ok" if ok else "unavailable",
+        database=database,
+        broker=broker,
+        sandbox=sandbox,
+        workers=len(workers),
+        layers=layers,
+    )

@@ -1,0 +1,1 @@
+"""The `autograder` command line: grading a file, running and administering the service."""

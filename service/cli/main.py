@@ -1,0 +1,99 @@
+"""The `autograder` command line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grader.challenge import Challenge, load_challenges
+from grader.grade import Grader
+from grader.models import Result
+from grader.sandbox import default_sandbox
+from grader.text import Lang
+from service.cli.instructors import instructors_app
+from service.cli.sandbox import sandbox_app
+from service.cli.service_commands import keys_app, migrate, serve, worker
+from service.core.settings import get_settings
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help="Autograder for the Transformers course.")
+app.add_typer(sandbox_app, name="sandbox")
+app.add_typer(keys_app, name="keys")
+app.add_typer(instructors_app, name="instructors")
+app.command()(serve)
+app.command()(worker)
+app.command()(migrate)
+
+
+def _challenges() -> dict[str, Challenge]:
+    return load_challenges(get_settings().challenges_dir)
+
+
+@app.command()
+def challenges() -> None:
+    """List the challenges (id and title)."""
+    for challenge in _challenges().values():
+        typer.echo(f"{challenge.id}\t{challenge.title('es')} / {challenge.title('en')}")
+
+
+@app.command()
+def grade(
+    files: Annotated[list[Path], typer.Argument(help="Python files to grade.")],
+    challenge: Annotated[str, typer.Option("--challenge", help="Challenge id.")],
+    lang: Annotated[str, typer.Option("--lang", help="es or en.")] = "es",
+    as_json: Annotated[bool, typer.Option("--json", help="One Result per line (JSON Lines).")] = False,
+) -> None:
+    """Grade local files with the same sandbox, hidden tests and scoring as the service."""
+    if lang not in ("es", "en"):
+        _usage_error(f"unknown language {lang!r}: use es or en")
+    known = _challenges()
+    if challenge not in known:
+        _usage_error(f"unknown challenge {challenge!r}; known: {', '.join(known)}")
+    sources = [_read(path) for path in files]
+    grader = Grader(known, default_sandbox(hardware_env=get_settings().hardware_env))
+    for path, source in zip(files, sources, strict=True):
+        result = grader.grade(challenge, source, lang)  # type: ignore[arg-type]
+        if as_json:
+            typer.echo(result.model_dump_json())
+        else:
+            typer.echo(_readable(path, result, lang))  # type: ignore[arg-type]
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        _usage_error(f"cannot read {path}: {error.strerror}")
+        raise  # unreachable
+
+
+def _usage_error(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code=2)
+
+
+def _readable(path: Path, result: Result, lang: Lang) -> str:
+    words = {
+        "es": ("Nota", "Diagnóstico", "Salida impresa"),
+        "en": ("Score", "Diagnosis", "Printed output"),
+    }[lang]
+    lines = [f"{path}  [{result.challenge}]"]
+    if result.error is not None:
+        lines.append(f"  ! {result.error.kind}: {result.error.message}")
+    for test in result.tests:
+        mark = "✓" if test.passed else "✗"
+        lines.append(f"  {mark} {test.points}/{test.max_points}  {test.category:<14} {test.message}")
+    for diagnosis in result.diagnoses:
+        lines.append(f"  → {words[1]} ({diagnosis.id}): {diagnosis.message}")
+    if result.stdout.strip():
+        lines.append(f"  {words[2]}: {result.stdout.strip()[:500]}")
+    lines.append(
+        f"  {words[0]}: {result.score:g}/100  ({result.points}/{result.max_points})  {result.grading_ms:.1f} ms"
+    )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(app())

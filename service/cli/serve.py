@@ -1,0 +1,95 @@
+"""`autograder serve`: the API, the grading workers and (embedded) the broker, started and stopped together."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+
+import uvicorn
+
+from service.cli.embedded_broker import EmbeddedBroker
+from service.core.parent_death import die_with_parent
+from service.core.settings import Settings, get_settings
+from service.storage import migrations
+
+log = logging.getLogger(__name__)
+WARM_SHUTDOWN_SECONDS = 30
+
+
+@contextlib.contextmanager
+def worker_process(settings: Settings) -> Iterator[subprocess.Popen[bytes]]:
+    """`autograder worker` as a child, told the broker in force; warm shutdown on exit."""
+    env = {**os.environ, "AUTOGRADER_BROKER_URL": settings.broker}
+    command = [sys.executable, "-m", "service.cli", "worker"]
+    process = subprocess.Popen(
+        command, env=env, stdin=subprocess.DEVNULL, preexec_fn=die_with_parent, process_group=0
+    )
+    try:
+        yield process
+    finally:
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=WARM_SHUTDOWN_SECONDS)
+    except subprocess.TimeoutExpired:
+        log.error("worker did not stop in %s s: killing it", WARM_SHUTDOWN_SECONDS)
+        process.kill()
+        process.wait()
+
+
+class _Server(uvicorn.Server):
+    """Uvicorn, except that a SIGTERM/SIGINT stops the API and returns, so the workers stop next."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+
+def _watch(process: subprocess.Popen[bytes], server: uvicorn.Server) -> None:
+    """If the workers die, stop serving instead of accepting work nobody grades."""
+    process.wait()
+    if not server.should_exit:
+        log.error("the grading worker exited (status %s): stopping", process.returncode)
+        server.should_exit = True
+
+
+def serve(host: str | None, port: int | None) -> int:
+    settings = get_settings()
+    if settings.database_url is None:
+        migrations.upgrade()
+    config = uvicorn.Config(
+        "service.api.app:create_app",
+        factory=True,
+        host=host or settings.host,
+        port=port or settings.port,
+        log_level="info",
+    )
+    server = _Server(config)
+    with contextlib.ExitStack() as stack:
+        if settings.embedded_broker:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            stack.enter_context(EmbeddedBroker(settings.broker_socket))
+        os.environ["AUTOGRADER_BROKER_URL"] = settings.broker  # the API sends where the worker listens
+        get_settings.cache_clear()
+        worker = stack.enter_context(worker_process(get_settings()))
+        threading.Thread(target=_watch, args=(worker, server), daemon=True).start()
+        server.run()
+    return 0 if worker.returncode in (0, None) else 1

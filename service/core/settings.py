@@ -1,0 +1,88 @@
+"""Every setting of the service, read from the environment in this one place."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="AUTOGRADER_", extra="ignore")
+
+    database_url: str | None = None
+    broker_url: str | None = None
+    events_url: str | None = None
+    challenges_dir: Path = PROJECT_ROOT / "challenges"
+    data_dir: Path = PROJECT_ROOT / "data"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 2
+    worker_pool: Literal["solo", "prefork", "threads"] = "solo"  # solo: supervised processes
+    queue: str = "autograder"
+    poll_seconds: float = 0.02
+    webhook_timeout_seconds: float = 5.0
+    webhook_attempts: int = 6
+    sandbox_allow_missing_layers: bool = False
+    # Passed through to the sandbox's zygotes (older OpenBLAS builds need them on some CPUs).
+    openblas_coretype: str | None = Field(default=None, validation_alias="OPENBLAS_CORETYPE")
+    openblas_l2_size: str | None = Field(default=None, validation_alias="OPENBLAS_L2_SIZE")
+
+    dashboard_secret: str | None = None  # signs dashboard sessions; default: a file in data_dir
+    sweep_every_seconds: float = 15.0  # how often the API looks for submissions whose grading was lost
+    sweep_stale_seconds: float = 120.0  # queued (or running) this long without a result: send grading again
+    sweep_batch: int = 500
+    grading_max_attempts: int = 5  # gradings started without finishing before a submission ends `error`
+    rate_limit_url: str | None = None  # Redis for shared limits; default: the events Redis, else local
+    rate_per_key_per_minute: int = 12_000  # submissions one API key may post per minute
+    rate_per_student_per_minute: int = 30  # submissions one student of one course may post per minute
+
+    @property
+    def hardware_env(self) -> dict[str, str]:
+        pairs = {"OPENBLAS_CORETYPE": self.openblas_coretype, "OPENBLAS_L2_SIZE": self.openblas_l2_size}
+        return {name: value for name, value in pairs.items() if value}
+
+    @property
+    def database(self) -> str:
+        """The database URL in force: the configured one, or a SQLite file in the data folder."""
+        return self.database_url or f"sqlite:///{self.data_dir / 'autograder.db'}"
+
+    @property
+    def rate_limit_redis(self) -> str | None:
+        return self.rate_limit_url or self.events
+
+    @property
+    def embedded_broker(self) -> bool:
+        return not self.broker_url
+
+    @property
+    def broker_socket(self) -> Path:
+        """Unix socket of the embedded broker (a private redis-server started by `serve`)."""
+        return self.data_dir / "broker.sock"
+
+    @property
+    def broker(self) -> str:
+        """The broker URL in force: the configured one, or the embedded broker's socket."""
+        return self.broker_url or f"redis+socket://{self.broker_socket}"
+
+    @property
+    def events(self) -> str | None:
+        """Redis URL whose pub/sub wakes waiting requests; None means polling the database."""
+        if self.events_url:
+            return self.events_url
+        broker = self.broker
+        if broker.startswith("redis+socket://"):
+            return "unix://" + broker.removeprefix("redis+socket://")
+        if broker.startswith(("redis://", "rediss://")):
+            return broker
+        return None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,155 @@
+"""Store an accepted submission in one statement: one round trip once its course and student exist.
+
+The statement finds the course and the student itself (`INSERT ... SELECT ... FROM courses JOIN
+students`) and is compiled once. It inserts nothing when either is new: they are created then
+(`INSERT ... ON CONFLICT DO NOTHING`, so concurrent requests agree) and it runs again. On
+PostgreSQL each statement is its own transaction (no BEGIN and COMMIT round trips): the
+submission is committed durably before the task is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import Connection, Insert, String, bindparam, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+
+from grader.challenge import Challenge
+from service.storage.db import single_statements
+from service.storage.tables import Base, Course, Student, Submission, now
+from service.submissions import records, schemas
+from service.submissions.keys import Caller
+
+_table = Base.metadata.tables[Submission.__tablename__]
+_COPIED = (
+    "id",
+    "platform_id",
+    "api_key_id",
+    "challenge",
+    "lang",
+    "code",
+    "status",
+    "attempts",
+    "created_at",
+    "idempotency_key",
+    "callback_url",
+)
+_params = {name: bindparam(name, type_=_table.c[name].type) for name in _COPIED}
+_INSERT = (
+    insert(_table)
+    .from_select(
+        [*_COPIED, "course_id", "student_id"],
+        select(*_params.values(), Course.id, Student.id)
+        .join_from(Course, Student, Student.course_id == Course.id)
+        .where(
+            Course.platform_id == _params["platform_id"],
+            Course.slug == bindparam("course"),
+            Student.external_id == bindparam("student"),
+        ),
+    )
+    .returning(_table.c.id)
+)
+_BY_KEY = select(Submission.id).where(
+    Submission.platform_id == bindparam("platform_id"), Submission.idempotency_key == bindparam("key")
+)
+
+
+@dataclass(frozen=True)
+class Taken:
+    submission_id: str
+    view: schemas.Submission | None  # the new submission; None when an earlier request made it
+
+
+def accept(
+    caller: Caller,
+    body: schemas.SubmissionIn,
+    idempotency_key: str | None,
+    challenges: Mapping[str, Challenge],
+    submission_id: str,
+) -> Taken:
+    """Store a queued submission and commit it, or find the one an earlier request with the same
+    Idempotency-Key stored (the caller sends the grading task)."""
+    records.check(body, caller, challenges)
+    created_at = now()
+    row: dict[str, Any] = {
+        "id": submission_id,
+        "platform_id": caller.platform_id,
+        "api_key_id": caller.key_id,
+        "challenge": body.challenge,
+        "lang": body.lang,
+        "code": body.code,
+        "status": "queued",
+        "attempts": 0,
+        "created_at": created_at,
+        "idempotency_key": idempotency_key,
+        "callback_url": body.callback_url,
+        "course": body.course,
+        "student": body.student,
+    }
+    with single_statements() as connection:
+        stored = _insert(connection, row)
+        if stored is None:  # a new course or student
+            _create_course_and_student(connection, row)
+            stored = _insert(connection, row)
+    if stored is None:
+        raise RuntimeError(f"course {body.course!r} or student {body.student!r} vanished while accepting")
+    if stored != submission_id:
+        return Taken(stored, None)
+    view = schemas.Submission(
+        id=submission_id,
+        status="queued",
+        challenge=body.challenge,
+        student=body.student,
+        course=body.course,
+        created_at=created_at,
+        finished_at=None,
+        result=None,
+    )
+    return Taken(submission_id, view)
+
+
+def _insert(connection: Connection, row: dict[str, Any]) -> str | None:
+    """The id of the submission stored: this one, or the one an earlier request stored with the
+    same Idempotency-Key; None when the course or the student does not exist yet."""
+    if row["idempotency_key"] is not None:
+        earlier = _by_key(connection, row)
+        if earlier is not None:
+            return earlier
+    try:
+        return connection.execute(_INSERT, row).scalar()
+    except IntegrityError:
+        earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None
+        if earlier is None:
+            raise
+        return earlier
+
+
+def _by_key(connection: Connection, row: dict[str, Any]) -> str | None:
+    found = connection.scalar(_BY_KEY, {"platform_id": row["platform_id"], "key": row["idempotency_key"]})
+    return str(found) if found is not None else None
+
+
+def _create_course_and_student(connection: Connection, row: dict[str, Any]) -> None:
+    course, student = _creating(connection.dialect.name)
+    values = {"platform_id": row["platform_id"], "slug": row["course"], "created_at": row["created_at"]}
+    connection.execute(course, values)
+    connection.execute(student, row)
+
+
+@lru_cache(maxsize=2)
+def _creating(dialect: str) -> tuple[Insert, Insert]:
+    """INSERT ... ON CONFLICT DO NOTHING of the course, then of the student, in this dialect."""
+    upsert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    created_at = bindparam("created_at", type_=_table.c.created_at.type)
+    course = upsert(Course)
+    student = upsert(Student).from_select(
+        ["course_id", "external_id", "created_at"],
+        select(Course.id, bindparam("student", type_=String()), created_at).where(
+            Course.platform_id == bindparam("platform_id"), Course.slug == bindparam("course")
+        ),
+    )
+    return course.on_conflict_do_nothing(), student.on_conflict_do_nothing()

@@ -1,0 +1,81 @@
+"""API keys of course platforms: created once, stored hashed, checked in constant time."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.core.errors import Unauthorized
+from service.storage.tables import ApiKey, KeyScope, Platform
+
+KEY_PREFIX = "ag_"
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is calling: a platform through one of its keys, limited to some courses or to none."""
+
+    platform_id: int
+    key_id: int
+    courses: frozenset[str] | None  # None: every course of the platform
+
+    def may_use(self, course: str) -> bool:
+        return self.courses is None or course in self.courses
+
+
+@dataclass(frozen=True)
+class CreatedKey:
+    key: str
+    webhook_secret: str
+    platform: str
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def create_key(session: Session, name: str, courses: list[str]) -> CreatedKey:
+    """A new key (and webhook secret) for the platform `name`, created if new. Shown only here."""
+    platform = session.scalar(select(Platform).where(Platform.name == name))
+    if platform is None:
+        platform = Platform(name=name)
+        session.add(platform)
+        session.flush()
+    prefix = secrets.token_hex(6)
+    key = f"{KEY_PREFIX}{prefix}_{secrets.token_urlsafe(32)}"
+    webhook_secret = f"whsec_{secrets.token_urlsafe(32)}"
+    row = ApiKey(
+        platform_id=platform.id,
+        prefix=prefix,
+        key_hash=_hash(key),
+        webhook_secret=webhook_secret,
+        scopes=[KeyScope(course=c) for c in sorted(set(courses))],
+    )
+    session.add(row)
+    session.flush()
+    return CreatedKey(key=key, webhook_secret=webhook_secret, platform=name)
+
+
+def _prefix(key: str) -> str | None:
+    if not key.startswith(KEY_PREFIX):
+        return None
+    prefix, _, secret = key[len(KEY_PREFIX) :].partition("_")
+    return prefix if len(prefix) == 12 and secret else None
+
+
+def authenticate(session: Session, key: str | None) -> Caller:
+    if not key:
+        raise Unauthorized("missing API key: send Authorization: Bearer <key>")
+    prefix = _prefix(key)
+    row = session.scalar(select(ApiKey).where(ApiKey.prefix == prefix)) if prefix else None
+    # Compare a hash even when no row matched, so timing does not tell which prefixes exist.
+    expected = row.key_hash if row is not None else _hash("")
+    if not hmac.compare_digest(_hash(key), expected) or row is None or row.revoked_at is not None:
+        raise Unauthorized("invalid API key")
+    courses = frozenset(s.course for s in row.scopes) or None
+    return Caller(platform_id=row.platform_id, key_id=row.id, courses=courses)

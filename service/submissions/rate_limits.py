@@ -1,0 +1,142 @@
+"""Rate limits per API key and per student, so one student's loop cannot starve the class.
+
+Fixed one-minute windows counted in Redis where there is one (shared by every API process),
+else in this process. A Redis outage falls back to counting in this process: never a 500.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+import redis
+
+from service.core.errors import ServiceError
+from service.core.settings import get_settings
+from service.submissions.keys import Caller
+from service.submissions.schemas import SubmissionIn
+
+WINDOW_SECONDS = 60
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a caller stands under its closest limit this minute (the RateLimit-* headers)."""
+
+    limit: int
+    remaining: int
+    reset_seconds: int
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "RateLimit-Limit": str(self.limit),
+            "RateLimit-Remaining": str(self.remaining),
+            "RateLimit-Reset": str(self.reset_seconds),
+        }
+
+
+class RateLimited(ServiceError):
+    status_code = 429
+
+    def __init__(self, detail: str, standing: Standing) -> None:
+        super().__init__(detail)
+        self.headers = {"Retry-After": str(standing.reset_seconds), **standing.headers()}
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str  # what is limited, in words the client reads
+    key: str  # the counter's identity (no raw key or student id)
+    per_window: int
+
+
+class Counter(Protocol):
+    def hit(self, keys: list[str]) -> list[int]:
+        """Count one request under each key (which names its window); the counts so far."""
+
+
+class LocalCounter:
+    def __init__(self) -> None:
+        self._counts: dict[str, int] = {}
+        self._window = ""
+        self._lock = threading.Lock()
+
+    def hit(self, keys: list[str]) -> list[int]:
+        with self._lock:
+            return [self._hit(key) for key in keys]
+
+    def _hit(self, key: str) -> int:
+        window = key.rsplit(":", 1)[-1]
+        if window != self._window:  # a new window: every older count is over
+            self._counts, self._window = {}, window
+        self._counts[key] = self._counts.get(key, 0) + 1
+        return self._counts[key]
+
+
+class RedisCounter:
+    def __init__(self, url: str) -> None:
+        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        self._fallback = LocalCounter()
+
+    def hit(self, keys: list[str]) -> list[int]:
+        try:
+            with self._redis.pipeline(transaction=False) as pipe:  # every key in one round trip
+                for key in keys:
+                    pipe.incr(key)
+                    pipe.expire(key, WINDOW_SECONDS * 2)
+                replies = pipe.execute()
+            return [int(count) for count in replies[::2]]
+        except (redis.RedisError, OSError) as error:
+            log.warning("rate limits counted in this process: Redis unavailable (%s)", type(error).__name__)
+            return self._fallback.hit(keys)
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.sha256("\x00".join(map(str, parts)).encode()).hexdigest()[:24]
+
+
+def limits_for(caller: Caller, body: SubmissionIn) -> list[Limit]:
+    settings = get_settings()
+    student = _digest(caller.platform_id, body.course, body.student)
+    scope = settings.queue  # deployments sharing a Redis have their own queue, and their own key ids
+    return [
+        Limit("this API key", f"{scope}:key:{caller.key_id}", settings.rate_per_key_per_minute),
+        Limit("this student", f"{scope}:student:{student}", settings.rate_per_student_per_minute),
+    ]
+
+
+def enforce(counter: Counter, limits: list[Limit], moment: float | None = None) -> Standing:
+    """Count one request against every limit (all at once, so a refused request counts against
+    each); RateLimited (429, Retry-After) once one is over, else where the closest one stands."""
+    current = time.time() if moment is None else moment
+    window = int(current // WINDOW_SECONDS)
+    reset = max(1, int((window + 1) * WINDOW_SECONDS - current + 0.999))
+    counts = counter.hit([f"autograder:rate:{limit.key}:{window}" for limit in limits])
+    for limit, count in zip(limits, counts, strict=True):
+        if count > limit.per_window:
+            raise RateLimited(
+                f"too many submissions from {limit.name}: at most {limit.per_window} a minute; "
+                f"retry in {reset} s",
+                Standing(limit.per_window, 0, reset),
+            )
+    standings = [
+        Standing(limit.per_window, limit.per_window - count, reset)
+        for limit, count in zip(limits, counts, strict=True)
+    ]
+    return min(standings, key=lambda standing: (standing.remaining, standing.limit))
+
+
+@lru_cache(maxsize=1)
+def counter() -> Counter:
+    url = get_settings().rate_limit_redis
+    return RedisCounter(url) if url else LocalCounter()
+
+
+def check_submission(caller: Caller, body: SubmissionIn) -> Standing:
+    return enforce(counter(), limits_for(caller, body))

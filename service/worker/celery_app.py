@@ -1,0 +1,40 @@
+"""The Celery application: the same configuration for the API (which sends) and the workers."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from celery import Celery
+
+from service.core.settings import Settings, get_settings
+from service.worker.kombu_redis import transport_for
+
+GRADE_TASK = "autograder.grade"
+WEBHOOK_TASK = "autograder.deliver_webhook"
+
+
+def make_celery(settings: Settings) -> Celery:
+    app = Celery(
+        "autograder", broker=settings.broker, include=["service.worker.tasks", "service.worker.regrade_task"]
+    )
+    app.conf.update(
+        broker_transport=transport_for(settings.broker),
+        task_default_queue=settings.queue,
+        task_acks_late=True,  # a worker killed mid-grading leaves the task to be delivered again
+        task_reject_on_worker_lost=True,
+        task_ignore_result=True,  # results live in the database
+        worker_prefetch_multiplier=1,
+        worker_proc_alive_timeout=60,  # a pool child starts its sandbox before it says it is up
+        worker_hijack_root_logger=False,
+        worker_send_task_events=False,
+        broker_connection_retry_on_startup=True,
+        broker_transport_options={"visibility_timeout": 300},
+        task_publish_retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.2},
+        broker_pool_limit=20,
+    )
+    return app
+
+
+@lru_cache(maxsize=1)
+def celery() -> Celery:
+    return make_celery(get_settings())

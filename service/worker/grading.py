@@ -1,0 +1,156 @@
+"""Grade one stored submission, exactly once per challenge version, as a plain function.
+
+Few round trips: one statement marks the submission `running` unless it already has a result
+for its challenge's current version, and returns what grading needs of it, its course and its
+student; one statement stores the result and finishes the submission on PostgreSQL
+(`service.storage.results_postgres`; a transaction elsewhere).
+Both writes are committed without waiting for the disk (`db.relaxed_*`): if a database crash
+loses them, the submission is left `queued` or `running` and the sweeper grades it again.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+
+from sqlalchemy import Connection, Update, bindparam, case, select, update
+from sqlalchemy.exc import IntegrityError
+
+from grader.challenge import Challenge
+from grader.grade import Grader
+from grader.models import Result
+from grader.text import Lang
+from service.core.settings import get_settings
+from service.storage.db import relaxed_statements
+from service.storage.results import Stored, store_graded
+from service.storage.tables import Course, GradingResult, Student, Submission, now
+from service.submissions import schemas
+from service.submissions.records import utc
+from service.worker.attempts import gave_up
+
+log = logging.getLogger(__name__)
+
+_FIND = select(Submission.status, Submission.callback_url).where(Submission.id == bindparam("id"))
+
+
+@lru_cache(maxsize=4)
+def _starting(versions: tuple[tuple[str, int], ...]) -> Update:
+    """Mark a submission `running` unless it has a result for its challenge's current version,
+    returning what grading needs of it (and of its course and student): one round trip."""
+    current = case(dict(versions), value=Submission.challenge)
+    graded = (
+        select(GradingResult.id)
+        .where(GradingResult.submission_id == Submission.id, GradingResult.challenge_version == current)
+        .exists()
+    )
+    return (
+        update(Submission)
+        .where(
+            Submission.id == bindparam("submission_id"),
+            current.is_not(None),  # a challenge this grader knows
+            ~graded,
+        )
+        .values(status="running", started_at=bindparam("started"), attempts=Submission.attempts + 1)
+        .returning(
+            Submission.challenge,
+            Submission.course_id,
+            Submission.code,
+            Submission.lang,
+            Submission.callback_url,
+            Submission.attempts,
+            Submission.created_at,
+            select(Course.slug).where(Course.id == Submission.course_id).scalar_subquery().label("slug"),
+            select(Student.external_id)
+            .where(Student.id == Submission.student_id)
+            .scalar_subquery()
+            .label("external_id"),
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Started:
+    """A submission just marked `running`: what grading needs of it."""
+
+    challenge: str
+    course_id: int
+    code: str
+    lang: Lang
+    callback_url: str | None
+    attempts: int  # gradings started before this one
+    created_at: datetime
+    slug: str
+    external_id: str
+
+
+@dataclass(frozen=True)
+class Graded:
+    submission_id: str
+    status: str
+    stored: bool  # False when this submission already had its result (a repeated delivery)
+    callback_url: str | None
+    view: schemas.Submission | None = None  # the graded Submission, as the API shows it
+
+
+def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
+    """Run the grader on a submission and store its result; None when there is no such submission."""
+    with relaxed_statements() as connection:
+        row = _start(connection, grader, submission_id)
+        if row is None:  # graded already at this version, an unknown challenge, or no such submission
+            found = connection.execute(_FIND, {"id": submission_id}).first()
+            if found is None:
+                log.warning("asked to grade unknown submission %s", submission_id)
+                return None
+            return Graded(submission_id, found.status, False, found.callback_url)
+    challenge = grader.challenges[row.challenge]
+    result = _grade(grader, challenge, row, submission_id)
+    try:
+        with relaxed_statements() as connection:
+            stored = Stored(submission_id, row.course_id, row.challenge)
+            finished_at = store_graded(connection, stored, challenge.version, result)
+    except IntegrityError:
+        log.info("submission %s was graded by another delivery; kept the first result", submission_id)
+        return Graded(submission_id, result.status, False, None)
+    view = _view(submission_id, row, result, finished_at)
+    return Graded(submission_id, result.status, True, row.callback_url, view)
+
+
+def _start(connection: Connection, grader: Grader, submission_id: str) -> Started | None:
+    versions = tuple(sorted((key, challenge.version) for key, challenge in grader.challenges.items()))
+    found = connection.execute(
+        _starting(versions), {"submission_id": submission_id, "started": now()}
+    ).first()
+    if found is None:
+        return None
+    return Started(
+        challenge=found.challenge,
+        course_id=found.course_id,
+        code=found.code,
+        lang="en" if found.lang == "en" else "es",
+        callback_url=found.callback_url,
+        attempts=found.attempts - 1,
+        created_at=found.created_at,
+        slug=found.slug,
+        external_id=found.external_id,
+    )
+
+
+def _grade(grader: Grader, challenge: Challenge, row: Started, submission_id: str) -> Result:
+    if row.attempts >= get_settings().grading_max_attempts:
+        return gave_up(challenge, row.lang, submission_id, row.attempts + 1)
+    return grader.grade(challenge.id, row.code, row.lang)
+
+
+def _view(submission_id: str, row: Started, result: Result, finished_at: datetime) -> schemas.Submission:
+    return schemas.Submission(
+        id=submission_id,
+        status=result.status,
+        challenge=row.challenge,
+        student=row.external_id,
+        course=row.slug,
+        created_at=utc(row.created_at),
+        finished_at=finished_at,
+        result=result,
+    )

@@ -1,0 +1,124 @@
+"""What a worker process keeps: one Grader (and its sandbox), created in the worker, never in the API."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import socket
+import threading
+from collections.abc import Iterator
+
+from grader.challenge import load_challenges
+from grader.grade import Grader, prepare_all
+from grader.prepared import PreparedChallenge
+from grader.sandbox import default_sandbox
+from service.core.settings import get_settings
+from service.storage import db
+from service.storage.tables import WorkerBeat, now
+from service.worker import graded_pubsub
+from service.worker.in_flight import Slot
+
+log = logging.getLogger(__name__)
+BEAT_SECONDS = 10.0
+
+_lock = threading.Lock()
+_grader: Grader | None = None
+_beat: threading.Timer | None = None
+_prepared: dict[str, PreparedChallenge] | None = None
+_slot: Slot | None = None  # under a supervisor: where it reads what this process is grading
+
+
+def preload() -> None:
+    """In the worker's main process, before its pool forks: prepare every challenge once.
+
+    Forked pool children inherit the result, so each starts in the time its sandbox takes
+    instead of preparing everything again (which outlasted Celery's start-up check under load).
+    """
+    global _prepared
+    _prepared = prepare_all(load_challenges(get_settings().challenges_dir))
+
+
+def take_slot(slots_fd: int, slot: int) -> None:
+    """A supervised worker process: say in the supervisor's memory what it grades (`grading`)."""
+    global _slot
+    _slot = Slot(slots_fd, slot)
+
+
+@contextlib.contextmanager
+def grading(submission_id: str) -> Iterator[None]:
+    """While the block runs, a supervisor that sees this process die sends `submission_id` again."""
+    if _slot is None:
+        yield
+        return
+    with _slot.grading(submission_id):
+        yield
+
+
+def grader() -> Grader:
+    """This process's Grader, created on first use (every challenge prepared and warmed)."""
+    global _grader
+    with _lock:
+        if _grader is None:
+            settings = get_settings()
+            sandbox = default_sandbox(
+                allow_missing_layers=settings.sandbox_allow_missing_layers,
+                slots=sandbox_slots(),
+                hardware_env=settings.hardware_env,
+            )
+            if _prepared is not None:
+                _grader = Grader({k: p.challenge for k, p in _prepared.items()}, sandbox, _prepared)
+            else:
+                _grader = Grader(load_challenges(settings.challenges_dir), sandbox)
+            _grader.warm()  # instant with preloaded challenges
+            _start_beat()
+        return _grader
+
+
+def sandbox_slots() -> int:
+    """A prefork child grades one submission at a time; a thread pool as many as its threads."""
+    settings = get_settings()
+    return settings.workers if settings.worker_pool == "threads" else 1
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _start_beat() -> None:
+    global _beat
+    assert _grader is not None
+    try:
+        layers = json.dumps([vars(layer) for layer in _grader.sandbox.layers()])
+        with db.transaction() as session:
+            session.merge(WorkerBeat(name=worker_name(), layers=layers, started_at=now(), seen_at=now()))
+    except Exception as error:  # the beat is for /healthz; grading goes on without it
+        log.warning("worker heartbeat failed: %s", error)
+    _beat = threading.Timer(BEAT_SECONDS, _start_beat)
+    _beat.daemon = True
+    _beat.start()
+
+
+def after_fork() -> None:
+    """In a freshly forked worker child: drop inherited connections, then get ready to grade."""
+    db.reset_after_fork()
+    graded_pubsub.reset_after_fork()
+    grader()
+
+
+def shutdown() -> None:
+    global _grader
+    with _lock:
+        if _beat is not None:
+            _beat.cancel()
+        if _grader is not None:
+            _grader.sandbox.close()
+            _grader = None
+        try:
+            with db.transaction() as session:
+                beat = session.get(WorkerBeat, worker_name())
+                if beat is not None:
+                    session.delete(beat)
+        except Exception as error:
+            log.warning("could not remove the worker heartbeat: %s", error)

@@ -1,0 +1,88 @@
+"""Re-send the grading of submissions whose task was lost, so no accepted submission stays unsent.
+
+A task can be lost between the commit and the send (the broker was down: the API answered 503,
+or the API process died), or with its worker (a worker killed whole keeps its unacknowledged
+message until the broker's visibility timeout). Submissions left `queued`, or `running`, longer
+than `sweep_stale_seconds` are sent again; grading twice stores one result.
+
+Queued submissions are re-sent only while the broker's queue is empty: during a backlog they are
+waiting, not lost, and re-sending them would only lengthen the queue. Any number of API processes
+sweep: each claims the rows it re-sends in the database (`SELECT ... FOR UPDATE SKIP LOCKED`, then
+`sent_at` is set), so a row is re-sent once per period.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta
+
+from sqlalchemy import and_, or_, select, update
+from sqlalchemy.exc import DBAPIError
+from starlette.concurrency import run_in_threadpool
+
+from service.core.errors import NotReady
+from service.core.settings import get_settings
+from service.storage.db import transaction
+from service.storage.tables import Submission, now
+from service.worker.enqueue import send_grade
+from service.worker.queue_depth import queue_depth
+
+log = logging.getLogger(__name__)
+
+
+def claim(
+    stale_seconds: float, batch: int, moment: datetime | None = None, *, queued: bool = True
+) -> list[str]:
+    """Mark (and return) the submissions to re-send; another sweeper skips or no longer sees them.
+
+    Stale `running` ones always; stale `queued` ones only when `queued` (the broker's queue is empty).
+    """
+    current = moment or now()
+    cutoff = current - timedelta(seconds=stale_seconds)
+    stale = and_(Submission.status == "running", Submission.started_at < cutoff)
+    if queued:
+        stale = or_(stale, and_(Submission.status == "queued", Submission.created_at < cutoff))
+    not_recently_sent = or_(Submission.sent_at.is_(None), Submission.sent_at < cutoff)
+    query = (
+        select(Submission.id)
+        .where(stale, not_recently_sent)
+        .order_by(Submission.created_at)
+        .limit(batch)
+        .with_for_update(skip_locked=True)
+    )
+    with transaction() as session:
+        ids = list(session.scalars(query))
+        if ids:
+            session.execute(update(Submission).where(Submission.id.in_(ids)).values(sent_at=current))
+    return ids
+
+
+def sweep_once(stale_seconds: float, batch: int) -> int:
+    """Re-send what is stale; the number of gradings sent."""
+    try:
+        backlog = queue_depth()
+    except NotReady:
+        return 0  # the broker is down: nothing can be sent this round
+    ids = claim(stale_seconds, batch, queued=backlog == 0)
+    sent = 0
+    for submission_id in ids:
+        try:
+            send_grade(submission_id)
+        except NotReady:
+            break  # still down: these stay stale and are claimed again a period later
+        sent += 1
+    if ids:
+        log.warning("re-sent the grading of %d of %d stale submissions", sent, len(ids))
+    return sent
+
+
+async def sweep_forever() -> None:
+    """The API's background sweeper; a database outage only skips a round."""
+    settings = get_settings()
+    while True:
+        await asyncio.sleep(settings.sweep_every_seconds)
+        try:
+            await run_in_threadpool(sweep_once, settings.sweep_stale_seconds, settings.sweep_batch)
+        except DBAPIError as error:
+            log.warning("sweeper skipped a round: database unavailable (%s)", type(error).__name__)

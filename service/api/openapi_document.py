@@ -17,10 +17,9 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
 from service.api import examples
+from service.api.contract import Error
 
 DESCRIPTION = """\
-Grades the NumPy challenges of a course on Transformers and explains each failed test.
-
 **Authentication.** Every `/v1/submissions` request carries a platform's API key:
 `Authorization: Bearer <key>` (created with `autograder keys create`).
 
@@ -35,6 +34,8 @@ ready (both with `Retry-After`).
 """
 
 SUBMISSION = "#/components/schemas/Submission"
+ERROR = "#/components/schemas/Error"
+FASTAPI_422 = "#/components/schemas/HTTPValidationError"
 TAGS = [
     {"name": "submissions", "description": "Submit code, wait for its grading, read and list results"},
     {"name": "challenges", "description": "What students can be asked to write"},
@@ -60,7 +61,27 @@ def build(app: FastAPI) -> dict[str, Any]:
     schemas["Submission"]["examples"] = [examples.GRADED.model_dump(mode="json")]
     schemas["Result"]["examples"] = [examples.RESULT.model_dump(mode="json")]
     _add_submission_examples(document)
+    _errors_are_the_error_model(document)
     return document
+
+
+def _errors_are_the_error_model(document: dict[str, Any]) -> None:
+    """Every error the app answers goes through its handlers, which send `{"detail": ...}`: an
+    error response described without a body, or with FastAPI's own 422 model, gets the Error."""
+    components = document["components"]["schemas"]
+    error = Error.model_json_schema(ref_template="#/components/schemas/{model}")
+    for name, schema in error.pop("$defs", {}).items():
+        components.setdefault(name, schema)
+    components.setdefault("Error", error)
+    for item in document["paths"].values():
+        for operation in item.values():
+            for status, response in operation["responses"].items():
+                media = response.get("content", {}).get("application/json", {})
+                if status >= "400" and media.get("schema", {}).get("$ref") in (None, FASTAPI_422):
+                    response["content"] = {"application/json": {"schema": {"$ref": ERROR}}}
+    for unused in ("HTTPValidationError", "ValidationError"):
+        if unused in components and unused not in json.dumps(document["paths"]):
+            del components[unused]
 
 
 def _add_submission_examples(document: dict[str, Any]) -> None:

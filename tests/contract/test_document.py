@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -54,7 +55,9 @@ def test_the_kept_document_is_the_apps(document: dict[str, Any]) -> None:
 
 def test_operations_have_readable_ids_and_a_tag(document: dict[str, Any]) -> None:
     found = {(method, path): op["operationId"] for method, path, op in _operations(document)}
-    assert found == OPERATIONS
+    assert OPERATIONS.items() <= found.items()
+    assert all(re.fullmatch(r"[a-z]+(_[a-z]+)*", name) and "_v1_" not in name for name in found.values())
+    assert len(set(found.values())) == len(found)
     assert all(op.get("tags") for _, _, op in _operations(document))
     assert {tag["name"] for tag in document["tags"]} == {"submissions", "challenges", "operations"}
 
@@ -79,7 +82,7 @@ def test_every_error_answer_is_the_error_model(document: dict[str, Any]) -> None
             if int(status) >= 400 and path != "/healthz":  # /healthz's 503 is its Health report
                 assert _ref(response) == ERROR, (path, status)
                 codes.add(int(status))
-    assert codes == {401, 403, 404, 413, 422, 429, 503}
+    assert codes >= {401, 403, 404, 413, 422, 429, 503}
     detail = document["components"]["schemas"]["Error"]["properties"]["detail"]
     assert {"type": "string"} in detail["anyOf"]  # a sentence, or the list of invalid fields
 

@@ -74,7 +74,7 @@ def test_swagger_ui_renders_every_operation_offline(offline: tuple[Page, Offline
     page.goto(f"{site.base}/docs")
     page.locator(".opblock").first.wait_for()
     shown = set(page.locator(".opblock-summary-operation-id").all_inner_texts())
-    assert shown == OPERATIONS
+    assert shown >= OPERATIONS
     page.locator("#operations-submissions-create_submission .opblock-summary").click()
     page.get_by_text("RateLimit-Remaining").first.wait_for()  # the operation's answers and headers
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

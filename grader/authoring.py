@@ -9,15 +9,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from grader.calls import Call, Helper, call
+from grader.errormodel import Choice, ErrorModel, Point
 from grader.report import CallOutcome
 from grader.text import Text, text
 
 __all__ = [
     "Call",
+    "Choice",
+    "ErrorModel",
     "Helper",
     "HiddenTest",
     "Mistake",
     "Observed",
+    "Point",
     "Text",
     "Verdict",
     "call",
@@ -32,6 +36,7 @@ class Verdict:
     passed: bool
     detail: Text | None = None
     show_hint: bool = True  # False when the test could not judge anything: the hint would mislead
+    raised: bool = False  # the student's code raised: its cause is told once, not in every test
 
 
 def passed() -> Verdict:

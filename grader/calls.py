@@ -1,8 +1,10 @@
 """Calls to a student's functions, written by the trusted parent and replayed by the child.
 
-A call's arguments are arrays, numbers, dicts of them, or a `Helper`: a function the child
-rebuilds from the challenge's helper source and parameters the parent sends (for instance the
-attention that `bloque` receives), which also records how the student called it.
+A call's arguments are arrays, numbers, dicts of them, or a `Helper`: a function of the
+challenge's helper source bound to parameters (for instance the attention that `bloque`
+receives, with its weights). A helper stays in the parent: the child gets a stub that asks the
+parent for each value, so the parent counts the calls and sees their arguments, and the
+parameters never enter the child.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from grader.wire import encode_job_array
+from grader.wire import ARRAY_ALIGN, encode_job_array
 
 Arg = Union[np.ndarray, float, int, bool, None, "Helper", dict[str, Any]]
 
@@ -56,33 +58,46 @@ def _collect_arrays(value: Arg, found: list[np.ndarray]) -> None:
 
 
 class CallEncoder:
-    """Turns calls into the JSON specs and the array blob of a job."""
+    """Turns calls into the JSON specs of a job and the image of its argument memory.
+
+    Every array argument of every call gets its own place in the image (`arrays`, and per call
+    `slots`, in slot order), so the parent can tell which call changed what. Helpers are
+    numbered per call in slot order (`helpers[call][slot]`) and stay here.
+    """
 
     def __init__(self) -> None:
         self.arrays: list[dict[str, Any]] = []
-        self.blob = bytearray()
+        self.image = bytearray()
+        self.slots: list[list[int]] = []
+        self.helpers: list[list[Helper]] = []
 
     def encode_calls(self, calls: list[Call]) -> list[dict[str, Any]]:
-        return [
-            {
-                "function": c.function,
-                "args": [self.encode(a) for a in c.args],
-                "kwargs": {k: self.encode(v) for k, v in c.kwargs.items()},
-            }
-            for c in calls
-        ]
+        specs = []
+        for c in calls:
+            self.slots.append([])
+            self.helpers.append([])
+            specs.append(
+                {
+                    "function": c.function,
+                    "args": [self.encode(a) for a in c.args],
+                    "kwargs": {k: self.encode(v) for k, v in c.kwargs.items()},
+                }
+            )
+        if not self.image:
+            self.image = bytearray(ARRAY_ALIGN)  # a mapping is never empty
+        return specs
 
     def encode(self, value: Arg) -> dict[str, Any]:
         if isinstance(value, np.ndarray):
-            spec, data = encode_job_array(value, len(self.blob))
+            self.image += bytes(-len(self.image) % ARRAY_ALIGN)
+            spec, data = encode_job_array(value, len(self.image))
             self.arrays.append(spec)
-            self.blob += data
+            self.image += data
+            self.slots[-1].append(len(self.arrays) - 1)
             return {"array": len(self.arrays) - 1}
         if isinstance(value, Helper):
-            return {
-                "helper": value.name,
-                "params": {k: self.encode(v) for k, v in value.params.items()},
-            }
+            self.helpers[-1].append(value)
+            return {"helper": value.name, "slot": len(self.helpers[-1]) - 1}
         if isinstance(value, dict):
             return {"dict": {k: self.encode(v) for k, v in value.items()}}
         if isinstance(value, bool) or value is None:

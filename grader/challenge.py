@@ -7,7 +7,8 @@ challenges/<id>/
     reference.py        the reference solution (stays in the trusted parent)
     helpers.py          functions rebuilt in the child to pass as arguments (optional, public)
     tests.py            TESTS: list[HiddenTest]
-    mistakes.py         MISTAKES: list[Mistake]
+    mistakes.py         MODEL: ErrorModel, the known mistakes as choices at points of the reference
+                        (or MISTAKES: list[Mistake], each a whole rewritten function)
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import cast
 
 from grader.authoring import HiddenTest, Mistake
+from grader.errormodel import Deviation, ErrorModel, from_mistakes
 from grader.modules import import_file
 from grader.sandbox.base import Limits
 from grader.text import Text
@@ -47,10 +51,11 @@ class Challenge:
     functions: tuple[FunctionSpec, ...]
     limits: Limits
     tests: tuple[HiddenTest, ...]
-    mistakes: tuple[Mistake, ...]
+    mistakes: tuple[Mistake, ...]  # each choice of the model alone, as the function it makes
     reference_source: str
     helpers_source: str
     directory: Path
+    model: ErrorModel
 
     @property
     def required(self) -> list[str]:
@@ -76,7 +81,8 @@ def load_challenge(directory: Path) -> Challenge:
     if challenge_id != directory.name:
         raise ChallengeError(f"{directory}: id {challenge_id!r} differs from the folder name")
     tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
-    mistakes = import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes").MISTAKES
+    reference = _read(directory, "reference.py")
+    model = _model(import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes"), reference)
     challenge = Challenge(
         id=challenge_id,
         version=int(manifest.get("version", 1)),
@@ -85,13 +91,34 @@ def load_challenge(directory: Path) -> Challenge:
         functions=tuple(FunctionSpec(**f) for f in manifest["functions"]),
         limits=Limits(**manifest.get("limits", {})),
         tests=tuple(tests),
-        mistakes=tuple(mistakes),
-        reference_source=_read(directory, "reference.py"),
+        mistakes=_each_choice(model),
+        reference_source=reference,
         helpers_source=_read(directory, "helpers.py", default=""),
         directory=directory,
+        model=model,
     )
     _validate(challenge)
     return challenge
+
+
+def _model(module: ModuleType, reference: str) -> ErrorModel:
+    """MODEL, or a model made of MISTAKES (whole rewritten functions) for a folder that lists them."""
+    if hasattr(module, "MODEL"):
+        return cast(ErrorModel, module.MODEL)
+    return from_mistakes(reference, module.MISTAKES)
+
+
+def _each_choice(model: ErrorModel) -> tuple[Mistake, ...]:
+    """Every choice of the model made alone, at its usual parameter, as a Mistake."""
+    mistakes = []
+    for point in model.points:
+        for choice in point.choices:
+            if choice.spelling:
+                continue  # the same mistake written another way: the first spelling stands for it
+            deviation = frozenset({Deviation(point.name, choice.id, choice.value)})
+            message = choice.message if choice.value is None else choice.message.format(value=choice.value)
+            mistakes.append(Mistake(choice.id, message, model.function_source(deviation, point.function)))
+    return tuple(mistakes)
 
 
 def _validate(challenge: Challenge) -> None:

@@ -1,100 +1,164 @@
-"""Recognise which known mistakes a failing submission reproduces on the hidden inputs.
+"""Find the smallest set of known mistakes that reproduces what the student's code did.
 
-For each required function the student gets wrong, find the smallest variants (one mistake,
-else two touching different functions, computed only when first needed) whose observable behaviour on that function's calls
-matches the student's exactly: outputs (every array of a returned tuple), the arguments after the call, and how helper functions
-were called (`CallOutcome.behaviour`). Calls where the student raised an exception say nothing and are skipped.
+For each required function the student gets wrong (functions others call come first), the
+candidates are sets of up to three choices of the challenge's error model: first with the
+mistakes already found in the functions it calls, then alone. The smallest set whose program
+behaves on every call of that function exactly as the student's code did is the diagnosis:
+the same arrays within tolerance (outputs, arguments changed, helpers' calls), or the same
+exception type where the student's code raised. A call the run never reached says nothing.
+When no set of up to three reproduces the function, nothing is claimed for it.
+
+Then each failed test is told its own part of that story: the fewest diagnosed mistakes whose
+program answers that test's calls exactly as the student's code did.
 """
 
 from __future__ import annotations
 
-import numpy as np
+import itertools
+from dataclasses import dataclass
 
-from grader.authoring import Mistake
-from grader.prepared import PreparedChallenge, Variant
-from grader.report import Behaviour, CallOutcome, ChildReport
+from grader.compare import same_behaviour, same_outcome
+from grader.errormodel import MAX_DEVIATIONS, Deviation, ErrorModel
+from grader.modelruns import Deviations
+from grader.prepared import PreparedChallenge
+from grader.report import ChildReport
 
-RTOL = 1e-4
-ATOL = 1e-7
-
-
-def _close(a: Behaviour, b: Behaviour) -> bool:
-    """Every value of `a` within tolerance of `b`'s, infinities and NaNs in the same places."""
-    if a.shapes != b.shapes:
-        return False
-    if a.all_finite and b.all_finite:
-        return bool((np.abs(a.values - b.values) <= ATOL + RTOL * b.magnitude).all())
-    if not np.array_equal(a.finite, b.finite):
-        return False
-    odd = ~b.finite
-    if not np.array_equal(a.values[odd], b.values[odd], equal_nan=True):
-        return False
-    both = b.finite
-    return bool((np.abs(a.values[both] - b.values[both]) <= ATOL + RTOL * b.magnitude[both]).all())
+__all__ = ["Story", "diagnose", "faithful", "same_behaviour", "same_outcome"]
 
 
-def same_behaviour(a: CallOutcome, b: CallOutcome) -> bool:
-    return a.ok and b.ok and _close(a.behaviour, b.behaviour)
+@dataclass(frozen=True)
+class Story:
+    """What the diagnosis tells: the mistakes found, and which failed tests each set explains."""
+
+    deviations: tuple[Deviation, ...]  # in the model's order
+    explained: dict[str, tuple[Deviation, ...]]  # test id -> the diagnosed mistakes it shows
+    unexplained: tuple[str, ...]  # functions the student gets wrong that nothing reproduces
 
 
-def _explains(
-    variant: Variant, student: ChildReport, calls: list[int], expected: tuple[CallOutcome, ...]
+def _reached(student: ChildReport, calls: list[int]) -> list[int]:
+    return [i for i in calls if student.calls[i].done]
+
+
+def _wrong_calls(prepared: PreparedChallenge, student: ChildReport) -> set[int]:
+    """The calls the student's code reached and answered otherwise than the reference."""
+    return {i for i, c in enumerate(student.calls) if c.done and not same_outcome(c, prepared.expected[i])}
+
+
+def _reproduces(
+    prepared: PreparedChallenge, deviations: Deviations, student: ChildReport, calls: list[int]
 ) -> bool:
-    answered = [i for i in calls if student.calls[i].ok]
-    if not answered:
-        return False
-    if not all(same_behaviour(student.calls[i], variant.outcomes[i]) for i in answered):
-        return False
-    return any(not same_behaviour(variant.outcomes[i], expected[i]) for i in answered)
+    runs = prepared.runs
+    return all(same_outcome(student.calls[i], runs.outcome(deviations, i)) for i in calls)
 
 
-def _is_wrong(student: ChildReport, calls: list[int], expected: tuple[CallOutcome, ...]) -> bool:
-    return any(student.calls[i].ok and not same_behaviour(student.calls[i], expected[i]) for i in calls)
-
-
-def _explaining(
-    variants: tuple[Variant, ...], student: ChildReport, calls: list[int], expected: tuple[CallOutcome, ...]
-) -> list[Variant]:
-    return [v for v in variants if _explains(v, student, calls, expected)]
-
-
-def diagnose(prepared: PreparedChallenge, student: ChildReport) -> list[Mistake]:
-    found: set[str] = set()
-    for function in prepared.challenge.required:
-        calls = [i for i, c in enumerate(prepared.calls) if c.function == function]
-        if not _is_wrong(student, calls, prepared.expected):
+def _candidates(
+    prepared: PreparedChallenge, function: str, student: ChildReport, calls: list[int]
+) -> list[Deviation]:
+    """The choices at `function`'s points; a family also at the parameters the student's numbers suggest."""
+    model = prepared.challenge.model
+    found = []
+    for deviation in model.deviations(function):
+        found.append(deviation)
+        fit = model.choice(deviation).fit
+        if fit is None:
             continue
-        matching = _explaining(prepared.singles, student, calls, prepared.expected)
-        if not matching:
-            matching = _explaining(prepared.pairs(), student, calls, prepared.expected)
-        found |= {m.id for v in matching for m in v.mistakes}
-    return [m for m in prepared.challenge.mistakes if m.id in found]
+        fitted = fit([prepared.calls[i] for i in calls], [student.calls[i] for i in calls]) or ()
+        found += [
+            Deviation(deviation.point, deviation.choice_id, v, deviation.spelling)
+            for v in fitted
+            if v != deviation.value
+        ]
+    return found
 
 
-def explained_tests(
-    prepared: PreparedChallenge, student: ChildReport, mistakes: list[Mistake]
-) -> dict[str, list[Mistake]]:
-    """For each failed test a diagnosis accounts for, the fewest diagnosed mistakes that do.
+def _smallest(
+    prepared: PreparedChallenge,
+    candidates: list[Deviation],
+    base: Deviations,
+    student: ChildReport,
+    ordered: list[int],
+) -> Deviations | None:
+    model = prepared.challenge.model
+    for size in range(0 if base else 1, MAX_DEVIATIONS - len(base) + 1):
+        for deviations in model.sets(candidates, size, base):
+            if len(deviations) == MAX_DEVIATIONS and _fitted(model, deviations):
+                continue  # not run ahead: a fitted parameter with two more mistakes costs more than it finds
+            if _reproduces(prepared, deviations, student, ordered):
+                return deviations
+    return None
 
-    A test is accounted for when the variant made of those mistakes behaves on every call of the
-    test exactly as the student's code did, and differently from the reference.
-    """
-    variants = [v for v in prepared.singles if v.mistakes[0] in mistakes]
-    if len(mistakes) == 2:
-        ids = {m.id for m in mistakes}
-        variants += [v for v in prepared.pairs() if {m.id for m in v.mistakes} == ids]
-    explained: dict[str, list[Mistake]] = {}
+
+def _fitted(model: ErrorModel, deviations: Deviations) -> bool:
+    return any(d.value != model.choice(d).value for d in deviations)
+
+
+def _upstream_first(prepared: PreparedChallenge) -> list[str]:
+    uses = prepared.challenge.model.uses
+    required = prepared.challenge.required
+    return sorted(required, key=lambda f: (f in uses, required.index(f)))
+
+
+def _search(
+    prepared: PreparedChallenge, student: ChildReport, wrong: set[int]
+) -> tuple[dict[str, Deviations], list[str]]:
+    found: dict[str, Deviations] = {}
+    unexplained = []
+    uses = prepared.challenge.model.uses
+    for function in _upstream_first(prepared):
+        calls = _reached(student, prepared.runs.calls_of[function])
+        if not wrong.intersection(calls):
+            continue
+        # The probes first, in their order (computed ahead: most candidates fail on the first),
+        # then the calls where the student's code went wrong.
+        probes = [i for i in prepared.runs.probes(function) if i in calls]
+        ordered = probes + sorted(set(calls) - set(probes), key=lambda i: i not in wrong)
+        candidates = _candidates(prepared, function, student, calls)
+        upstream = frozenset().union(*(found.get(u, frozenset()) for u in uses.get(function, ())))
+        bases = [upstream, frozenset()] if upstream else [frozenset()]
+        match = next(
+            (m for b in bases if (m := _smallest(prepared, candidates, b, student, ordered)) is not None),
+            None,
+        )
+        if match is None:
+            unexplained.append(function)
+        else:
+            found[function] = match - upstream if match >= upstream else match
+    return found, unexplained
+
+
+def _explained(
+    prepared: PreparedChallenge, student: ChildReport, failed: set[str], deviations: tuple[Deviation, ...]
+) -> dict[str, tuple[Deviation, ...]]:
+    explained: dict[str, tuple[Deviation, ...]] = {}
+    subsets = [s for size in range(1, len(deviations) + 1) for s in itertools.combinations(deviations, size)]
     for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
-        for variant in variants:
-            if _reproduces(variant, student, span, prepared.expected):
-                explained[test.id] = list(variant.mistakes)
+        calls = _reached(student, list(span))
+        if test.id not in failed or not calls:
+            continue
+        for subset in subsets:
+            if _reproduces(prepared, frozenset(subset), student, calls):
+                explained[test.id] = subset
                 break
     return explained
 
 
-def _reproduces(
-    variant: Variant, student: ChildReport, span: range, expected: tuple[CallOutcome, ...]
-) -> bool:
-    return all(same_behaviour(student.calls[i], variant.outcomes[i]) for i in span) and not all(
-        same_behaviour(variant.outcomes[i], expected[i]) for i in span
-    )
+def diagnose(prepared: PreparedChallenge, student: ChildReport, failed: set[str]) -> Story:
+    """The smallest known mistakes reproducing the student's code, and which of the `failed`
+    tests each part of them accounts for."""
+    wrong = _wrong_calls(prepared, student)
+    found, unexplained = _search(prepared, student, wrong)
+    model = prepared.challenge.model
+    order = {(c.id, c.spelling): n for n, c in enumerate(c for p in model.points for c in p.choices)}
+    deviations = tuple(sorted(set().union(*found.values()), key=lambda d: order[(d.choice_id, d.spelling)]))
+    return Story(deviations, _explained(prepared, student, failed, deviations), tuple(unexplained))
+
+
+def faithful(prepared: PreparedChallenge, source: str, ids: list[str]) -> bool:
+    """Whether the diagnosis of `source` (trusted code) names `ids` and its own program answers every
+    call `source` answered as `source` did: a diagnosis the code bears out."""
+    report = prepared.run_in_process(source)
+    story = diagnose(prepared, report, set())
+    if sorted(d.choice_id for d in story.deviations) != sorted(ids):
+        return False
+    reached = [i for i, c in enumerate(report.calls) if c.done]
+    return _reproduces(prepared, frozenset(story.deviations), report, reached)

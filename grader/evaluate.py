@@ -26,7 +26,9 @@ def _unanswered(
         if not outcome.done or not outcome.answered:
             return Verdict(False, messages.NOT_RUN, show_hint=False)
         if outcome.error is not None:
-            return Verdict(False, messages.raised(outcome.error, messages.CALL_RAISED), show_hint=False)
+            return Verdict(
+                False, messages.raised(outcome.error, messages.CALL_RAISED), show_hint=False, raised=True
+            )
         if outcome.not_array is not None:
             return Verdict(False, messages.NOT_ARRAY.format(type=outcome.not_array), show_hint=False)
         if not outcome.returns((spec := specs[call.function]).returns):
@@ -57,23 +59,19 @@ def judge(test: HiddenTest, seen: Observed, missing: list[str], specs: dict[str,
 def _message(test: HiddenTest, verdict: Verdict, lang: Lang, explanation: Text | None) -> str:
     if verdict.passed:
         return test.title(lang)
-    hint = explanation if explanation is not None else test.hint
-    parts = [hint(lang)] if verdict.show_hint else []
+    if explanation is not None:  # the story told instead of the hint (and of an exception told once)
+        detail = f" ({verdict.detail(lang)})" if verdict.detail is not None and not verdict.raised else ""
+        return f"{test.title(lang)}: {explanation(lang)}{detail}"
+    parts = [test.hint(lang)] if verdict.show_hint else []
     if verdict.detail is not None:
         parts.append(f"({verdict.detail(lang)})" if verdict.show_hint else verdict.detail(lang))
     return f"{test.title(lang)}: {' '.join(parts)}"
 
 
-def evaluate(
-    prepared: PreparedChallenge,
-    report: ChildReport,
-    lang: Lang,
-    explained: Mapping[str, Text] | None = None,
-) -> list[HiddenTestResult]:
-    """Judge every test; `explained` replaces the hint of failed tests a diagnosis accounts for."""
-    explained = explained or {}
+def verdicts(prepared: PreparedChallenge, report: ChildReport) -> list[Verdict]:
+    """Every test judged, in test order."""
     specs = {f.name: f for f in prepared.challenge.functions}
-    results = []
+    found = []
     for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
         seen = Observed(
             calls=test.calls,
@@ -81,15 +79,35 @@ def evaluate(
             expected=tuple(prepared.expected[i] for i in span),
             names=tuple(specs[c.function].outputs for c in test.calls),
         )
-        verdict = judge(test, seen, report.missing, specs)
-        results.append(
-            HiddenTestResult(
-                id=test.id,
-                category=test.category,
-                passed=verdict.passed,
-                points=test.points if verdict.passed else 0,
-                max_points=test.points,
-                message=_message(test, verdict, lang, explained.get(test.id)),
-            )
+        found.append(judge(test, seen, report.missing, specs))
+    return found
+
+
+def results(
+    prepared: PreparedChallenge,
+    judged: list[Verdict],
+    lang: Lang,
+    explained: Mapping[str, Text] | None = None,
+    explained_by: Mapping[str, list[str]] | None = None,
+) -> list[HiddenTestResult]:
+    """The tests' results; `explained` replaces the hint of failed tests a diagnosis (or a cause
+    of an exception) accounts for, and `explained_by` names it."""
+    explained = explained or {}
+    explained_by = explained_by or {}
+    return [
+        HiddenTestResult(
+            id=test.id,
+            category=test.category,
+            passed=verdict.passed,
+            points=test.points if verdict.passed else 0,
+            max_points=test.points,
+            message=_message(test, verdict, lang, None if verdict.passed else explained.get(test.id)),
+            explained_by=[] if verdict.passed else explained_by.get(test.id, []),
         )
-    return results
+        for test, verdict in zip(prepared.challenge.tests, judged, strict=True)
+    ]
+
+
+def evaluate(prepared: PreparedChallenge, report: ChildReport, lang: Lang) -> list[HiddenTestResult]:
+    """Judge every test and say so, each with its own hint."""
+    return results(prepared, verdicts(prepared, report), lang)

@@ -6,10 +6,11 @@ import threading
 import time
 from collections.abc import Mapping
 
-from grader import messages
+from grader import feedback, messages
+from grader.causes import find_causes
 from grader.challenge import Challenge
-from grader.diagnosis import diagnose, explained_tests
-from grader.evaluate import evaluate
+from grader.diagnosis import Story, diagnose
+from grader.evaluate import evaluate, results, verdicts
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
 from grader.report import ChildReport, parse_report
@@ -18,6 +19,7 @@ from grader.text import Lang
 
 MAX_CODE_BYTES = 64 * 1024
 MAX_STDOUT_CHARS = 4000
+NO_STORY = Story((), {}, ())
 
 
 class Grader:
@@ -62,28 +64,30 @@ def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: S
     source, refusal = _readable_source(code)
     if refusal is not None:
         return _refused(prepared, refusal, lang, started)
-    run = sandbox.run(prepared.job(source), prepared.challenge.limits)
+    desk = prepared.new_desk()
+    run = sandbox.run(prepared.job(source, desk), prepared.challenge.limits)
     report = parse_report(run.report, len(prepared.calls), MAX_OUTPUT_ELEMENTS)
     if report.protocol_error is not None:
         report = ChildReport(calls=[type(c)() for c in report.calls], protocol_error=report.protocol_error)
-    tests = evaluate(prepared, report, lang)
+    prepared.observe(report, run.arguments, desk)
+    judged = verdicts(prepared, report)
     error = _whole_error(prepared.challenge, run, report, lang)
-    failed = any(not t.passed for t in tests)
-    diagnoses = diagnose(prepared, report) if failed and report.protocol_error is None else []
-    if explained := explained_tests(prepared, report, diagnoses):
-        because = {
-            test_id: messages.EXPLAINED.format(names=", ".join(m.id for m in mistakes))
-            for test_id, mistakes in explained.items()
-        }
-        tests = evaluate(prepared, report, lang, because)
-    return _result(
+    failed = {t.id for t, v in zip(prepared.challenge.tests, judged, strict=True) if not v.passed}
+    story = diagnose(prepared, report, failed) if failed and report.protocol_error is None else NO_STORY
+    exceptions = find_causes(prepared, report, source, failed - set(story.explained))
+    told = feedback.told(prepared, story, exceptions, failed)
+    tests = results(prepared, judged, lang, told.because, told.by)
+    result = _result(
         prepared.challenge,
         tests,
-        [Diagnosis(id=m.id, message=m.message(lang)) for m in diagnoses],
+        feedback.diagnoses(prepared, story, failed, lang),
         error,
         _stdout_text(run.stdout),
         started,
     )
+    result.causes = feedback.causes(exceptions, lang)
+    result.note = feedback.note(prepared, story, tests, told.by, lang)
+    return result
 
 
 def _readable_source(code: str | bytes) -> tuple[str, GradingError | None]:

@@ -3,6 +3,10 @@
 This module runs inside the sandbox child (and, for trusted code such as the reference, in the
 parent to produce the expected outputs the same way). It imports only the standard library and
 NumPy, and it never sees expected outputs: it only answers the inputs it is given.
+
+It reports nothing about side effects: the arguments are views of the argument memory, which
+the parent reads back itself, and a helper is a stub whose every call the parent answers and
+counts (`grader.desk`). Whatever the student does to this module changes neither.
 """
 
 from __future__ import annotations
@@ -15,29 +19,34 @@ import struct
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import CodeType
 from typing import Any
 
 import numpy as np
 
 from grader.wire import (
+    ANSWER_OK,
+    MAX_NDIM,
     MAX_OUTPUT_ITEMS,
+    MAX_REQUEST,
     REPORT_COUNT,
     Tag,
+    decode_array,
     decode_job,
-    decode_job_array,
     decode_reference,
     encode_array,
     encode_record,
+    encode_refusal,
+    encode_request,
     encode_text,
+    job_array,
 )
 
 STUDENT_FILENAME = "solucion.py"
-MAX_HELPER_LOG = 4
 MAX_MESSAGE = 400
 REPORT_FULL = 122  # exit status: the report did not fit in its memory
 
 Write = Callable[[bytes], None]
+Ask = Callable[[bytes], bytes]
 
 
 # Taken before student code runs, so that monkeypatching NumPy cannot change how we report.
@@ -47,65 +56,97 @@ _asarray = np.asarray
 _float64 = np.float64
 _float32 = np.float32
 _os_write = os.write
+_os_read = os.read
 _os_close = os.close
 _os_lseek = os.lseek
 _os_exit = os._exit
 _suppress = contextlib.suppress
 _mmap = mmap.mmap
+_ANSWER_OK = bytes([ANSWER_OK])
 
 
-class _LoggedHelper:
-    """A helper function handed to the student, remembering how it was called."""
+# The helper's error, raised in the student's code as the helper would have raised it.
+_ERRORS: dict[str, type[Exception]] = {
+    error.__name__: error
+    for error in (ValueError, TypeError, IndexError, MemoryError, RuntimeError, FloatingPointError)
+}
+_EMPTY = np.zeros((0,))
 
-    def __init__(self, function: Callable[..., Any], params: dict[str, Any]) -> None:
-        self.function = function
-        self.params = params
-        self.count = 0
-        self.inputs: list[np.ndarray] = []
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        self.count += 1
-        if args and len(self.inputs) < MAX_HELPER_LOG:
-            try:
-                self.inputs.append(np.array(args[0], dtype=_float64, copy=True))
-            except Exception:
-                self.inputs.append(np.zeros((0,), dtype=_float64))
-        return self.function(*args, **kwargs, **self.params)
+class _HelperStub:
+    """A helper function handed to the student: every call asks the parent, which keeps the
+    helper's parameters, computes its value, and counts the call and keeps its argument."""
+
+    def __init__(self, call: int, slot: int, ask: Ask) -> None:
+        self.call = call
+        self.slot = slot
+        self.ask = ask
+
+    def __call__(self, *args: Any, **kwargs: Any) -> np.ndarray:
+        given = (*args, *kwargs.values())
+        argument = _request_array(given[0]) if len(given) == 1 else _EMPTY
+        answer = self.ask(encode_request(self.call, self.slot, argument))
+        if answer[:1] == _ANSWER_OK:
+            return decode_array(answer[1:], MAX_REQUEST)
+        message = answer[1:].decode("ascii", "replace")
+        kind, _, detail = message.partition(": ")
+        raise _ERRORS.get(kind, ValueError)(detail or message)
+
+
+def _request_array(value: Any) -> np.ndarray:
+    """The argument as the parent takes it: a float array, or empty when it cannot be one."""
+    try:
+        array = _asarray(value)
+        if array.dtype.kind not in "fiub" or array.ndim > MAX_NDIM or array.nbytes > MAX_REQUEST // 2:
+            return _EMPTY
+        return array.astype(_float32 if array.dtype == _float32 else _float64)
+    except Exception:
+        return _EMPTY
+
+
+def _no_desk(request: bytes) -> bytes:
+    return encode_refusal("RuntimeError: no helper is served here")
+
+
+def _asker(fd: int) -> Ask:
+    """Requests on the socket the parent serves (one datagram each way), or an error."""
+
+    def ask(request: bytes) -> bytes:
+        try:
+            _os_write(fd, request)
+            answer = _os_read(fd, MAX_REQUEST + 1)
+        except OSError as error:
+            return encode_refusal(f"RuntimeError: the helper did not answer ({error.strerror})")
+        return answer or encode_refusal("RuntimeError: the helper did not answer")
+
+    return ask
 
 
 class _Materializer:
-    def __init__(self, arrays: list[np.ndarray], helpers: dict[str, Any]) -> None:
-        self.arrays = arrays
-        self.helpers = helpers
-        self.array_slots: list[tuple[np.ndarray, np.ndarray]] = []  # (given to the student, as sent)
-        self.helper_slots: list[_LoggedHelper] = []
+    """Builds one call's arguments: arrays as views of the argument memory, helpers as stubs."""
 
-    def build(self, spec: dict[str, Any], track: bool = True) -> Any:
-        """An argument for the student; `track` reports arrays back after the call."""
+    def __init__(self, arrays: list[dict[str, Any]], memory: Any, call: int, ask: Ask) -> None:
+        self.arrays = arrays
+        self.memory = memory
+        self.call = call
+        self.ask = ask
+        self.given: list[tuple[np.ndarray, dict[str, Any]]] = []  # arrays, in slot order
+
+    def build(self, spec: dict[str, Any]) -> Any:
         if "array" in spec:
-            sent = self.arrays[spec["array"]]
-            array = sent.copy()
-            if track:
-                self.array_slots.append((array, sent))
+            described = self.arrays[spec["array"]]
+            array = job_array(self.memory, described)
+            self.given.append((array, described))
             return array
         if "helper" in spec:
-            params = {k: self.build(v, track=False) for k, v in spec["params"].items()}
-            logged = _LoggedHelper(self.helpers[spec["helper"]], params)
-            self.helper_slots.append(logged)
-            return logged
+            return _HelperStub(self.call, int(spec["slot"]), self.ask)
         if "dict" in spec:
-            return {k: self.build(v, track) for k, v in spec["dict"].items()}
+            return {k: self.build(v) for k, v in spec["dict"].items()}
         if "number" in spec:
             return float(spec["number"])
         if "int" in spec:
             return int(spec["int"])
         return spec["const"]
-
-
-def _changed(array: np.ndarray, sent: np.ndarray) -> bool:
-    """Whether the student changed an argument: compared byte for byte, by methods of ndarray."""
-    same_layout = array.shape == sent.shape and array.dtype == sent.dtype
-    return not (same_layout and _ndarray.tobytes(array) == _ndarray.tobytes(sent))
 
 
 def _student_line(error: BaseException) -> int | None:
@@ -167,25 +208,15 @@ def _item_records(call: int, value: tuple[Any, ...] | list[Any], max_elements: i
 
 @dataclass(frozen=True)
 class Setup:
-    """A challenge's setup, decoded: the calls, the input arrays (read-only), the helpers' code."""
+    """A challenge's setup, decoded: the calls and where their arrays lie in the argument memory."""
 
     header: dict[str, Any]
-    arrays: list[np.ndarray]
-    helpers: CodeType
 
 
 def load_setup(job: bytes) -> Setup:
     """Decode a setup (or a whole job): once per zygote, or per job for a job in full."""
-    header, blob = decode_job(job)
-    arrays = [decode_job_array(blob, spec) for spec in header["arrays"]]
-    helpers = compile(header.get("helpers", ""), "<ayudas>", "exec")
-    return Setup(header, arrays, helpers)
-
-
-def _load_helpers(code: CodeType) -> dict[str, Any]:
-    namespace: dict[str, Any] = {"__name__": "ayudas"}
-    exec(code, namespace)
-    return namespace
+    header, _ = decode_job(job)
+    return Setup(header)
 
 
 def _load_student(source: str, write: Write) -> dict[str, Any] | None:
@@ -228,14 +259,16 @@ def _run_call(
         record = _output_record(index, value, max_elements)
     except BaseException as error:
         record = encode_record(Tag.CALL_ERROR, index, encode_text(_describe(error)))
-    write(record)
-    for slot, (array, sent) in enumerate(builder.array_slots):
-        if _changed(array, sent):
+    write(record)  # which arguments changed, and how the helpers were called: the parent sees
+    for slot, (array, described) in enumerate(builder.given):
+        if _reshaped(array, described):
             write(encode_record(Tag.ARG_AFTER, index, struct.pack("<H", slot) + encode_array(array)))
-    for slot, helper in enumerate(builder.helper_slots):
-        write(encode_record(Tag.HELPER_COUNT, index, struct.pack("<HI", slot, helper.count)))
-        for seen in helper.inputs:
-            write(encode_record(Tag.HELPER_INPUT, index, struct.pack("<H", slot) + encode_array(seen)))
+
+
+def _reshaped(array: np.ndarray, described: dict[str, Any]) -> bool:
+    """Whether the student changed an argument's shape or type in place: not in the memory."""
+    shape = _ndarray.shape.__get__(array)
+    return bool(shape != tuple(described["shape"]) or _ndarray.dtype.__get__(array) != described["dtype"])
 
 
 def _setup_and_source(job: bytes, preloaded: Mapping[str, Setup]) -> tuple[Setup, str]:
@@ -247,14 +280,16 @@ def _setup_and_source(job: bytes, preloaded: Mapping[str, Setup]) -> tuple[Setup
     return preloaded[key], source
 
 
-def run(job: bytes, write: Write, preloaded: Mapping[str, Setup] | None = None) -> None:
+def run(
+    job: bytes, write: Write, memory: Any, ask: Ask, preloaded: Mapping[str, Setup] | None = None
+) -> None:
     """Load the student's module and answer every call of the job, in order.
 
     `write` must put each record where the parent can read it at once: a call may never return.
-    `preloaded`: setups decoded before the fork, for reference jobs.
+    `memory`: the argument memory (a writable buffer); `ask`: sends a helper request, returns
+    the answer. `preloaded`: setups decoded before the fork, for reference jobs.
     """
     setup, source = _setup_and_source(job, preloaded or {})
-    helpers = _load_helpers(setup.helpers)
     namespace = _load_student(source, write)
     if namespace is None:
         return
@@ -266,7 +301,7 @@ def run(job: bytes, write: Write, preloaded: Mapping[str, Setup] | None = None) 
     for index, spec in enumerate(header["calls"]):
         function = namespace.get(spec["function"])
         if callable(function):
-            builder = _Materializer(setup.arrays, helpers)
+            builder = _Materializer(header["arrays"], memory, index, ask)
             _run_call(index, spec, function, builder, write, max_elements)
         write(encode_record(Tag.CALL_DONE, index))
     write(encode_record(Tag.FINISHED, 0))
@@ -307,8 +342,15 @@ def read_all(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def main(job_fd: int, report_fd: int, preloaded: Mapping[str, Setup] | None = None) -> None:
-    """Entry point of a child: job on one descriptor, shared report memory on another.
+def main(
+    job_fd: int,
+    report_fd: int,
+    arguments_fd: int,
+    desk_fd: int = -1,
+    preloaded: Mapping[str, Setup] | None = None,
+) -> None:
+    """Entry point of a child: the job, the shared report memory, the argument memory, and the
+    socket its helpers ask the parent on (-1: none), each on a descriptor.
 
     Printed output is closed before exiting, so the parent knows it has everything without
     waiting for the process to be torn down.
@@ -317,8 +359,11 @@ def main(job_fd: int, report_fd: int, preloaded: Mapping[str, Setup] | None = No
     _os_close(job_fd)
     report = _SharedReport(report_fd)
     _os_close(report_fd)
+    arguments = _mmap(arguments_fd, _os_lseek(arguments_fd, 0, os.SEEK_END))
+    _os_close(arguments_fd)
+    ask = _asker(desk_fd) if desk_fd >= 0 else _no_desk
     try:
-        run(job, report.write, preloaded)
+        run(job, report.write, arguments, ask, preloaded)
     except _ReportFull:
         _os_exit(REPORT_FULL)
     for stream in (sys.stdout, sys.stderr):
@@ -331,4 +376,4 @@ def main(job_fd: int, report_fd: int, preloaded: Mapping[str, Setup] | None = No
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))

@@ -75,9 +75,29 @@ NOT_RUN = text(
     "did not run: the grading stopped before it",
 )
 FUNCTION_MISSING = text("falta la función {name}", "the function {name} is missing")
-EXPLAINED = text(
-    "es justo lo que produce el error diagnosticado ({names})",
-    "exactly what the diagnosed mistake produces ({names})",
+# A failed test the diagnosis accounts for: what the student's code did, in the lesson's words.
+BECAUSE = text("no se cumple porque tu {function} {did}", "not met, because your {function} {did}")
+AND = text(" y ", " and ")
+UNEXPLAINED = text(
+    "Ningún error conocido reproduce lo que hace tu {functions}, así que no aventuramos un diagnóstico. La prueba que falla más cerca del principio: «{test}».",
+    "No known misconception reproduces what your {functions} does, so we do not guess one. The first failing test: “{test}”.",
+)
+SEE_CAUSE = text(
+    "tu función lanzó {type}: la causa está explicada arriba",
+    "your function raised {type}: the cause is explained above",
+)
+MATMUL = text(
+    "En la línea {line}, {left} @ {right} no se puede calcular: {left} tiene {columns} columnas y {right} tiene {rows} filas, y un producto de matrices necesita que coincidan.{hint}",
+    "On line {line}, {left} @ {right} cannot be computed: {left} has {columns} columns and {right} has {rows} rows, and a matrix product needs them equal.{hint}",
+)
+MATMUL_TRANSPOSE = text(" ¿Querías {right}.T?", " Did you mean {right}.T?")
+BROADCAST_ROWS = text(
+    "En la línea {line} se combinan un array de forma {full} y otro de forma {flat}: una estadística por fila calculada sin keepdims=True pierde su segundo eje. Con keepdims=True sale de forma ({rows}, 1) y cada fila usa la suya.",
+    "On line {line} an array of shape {full} meets one of shape {flat}: a per-row statistic computed without keepdims=True loses its second axis. With keepdims=True it has shape ({rows}, 1) and each row uses its own.",
+)
+RAISED_ONCE = text(
+    "Tu {function} lanzó {type}: {message}{where}.",
+    "Your {function} raised {type}: {message}{where}.",
 )
 CHECK_BROKEN = text("no se pudo comprobar este resultado", "this result could not be checked")
 

@@ -29,11 +29,23 @@ class HiddenTestResult(BaseModel):
     points: int
     max_points: int
     message: str
+    explained_by: list[str] = Field(
+        default_factory=list, description="ids of the diagnoses or causes this failure is part of"
+    )
 
 
 class Diagnosis(BaseModel):
     id: str
     message: str
+    explains: list[str] = Field(default_factory=list, description="ids of the failed tests it accounts for")
+
+
+class Cause(BaseModel):
+    """Why calls raised, told once: the operands of a matrix product, a missing keepdims..."""
+
+    id: str
+    message: str
+    explains: list[str] = Field(default_factory=list)
 
 
 class GradingError(BaseModel):
@@ -48,8 +60,12 @@ class Result(BaseModel):
     score: float = Field(ge=0, le=100)
     points: int
     max_points: int
+    diagnoses: list[Diagnosis]  # first: one misconception, one story
+    causes: list[Cause] = Field(default_factory=list)
+    note: str | None = Field(
+        default=None, description="said when no known misconception reproduces a wrong function"
+    )
     tests: list[HiddenTestResult]
-    diagnoses: list[Diagnosis]
     error: GradingError | None = None
     stdout: str = ""
     grading_ms: float

@@ -7,8 +7,6 @@ the trusted parent, and grading a submission only runs the student's code.
 from __future__ import annotations
 
 import functools
-import itertools
-import threading
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,35 +15,16 @@ from typing import Any
 import numpy as np
 
 from grader import harness
-from grader.authoring import Mistake
-from grader.calls import Call, CallEncoder
+from grader.calls import Call, CallEncoder, Helper
 from grader.challenge import Challenge, ChallengeError
+from grader.compare import same_behaviour
+from grader.desk import HelperDesk, desk_limit, load_functions
+from grader.effects import ArgumentLayout, observe
+from grader.modelruns import ModelRuns
 from grader.report import CallOutcome, ChildReport, parse_report
-from grader.wire import Job, encode_job, setup_key
+from grader.wire import Job, encode_job, encode_refusal, setup_key
 
 MAX_OUTPUT_ELEMENTS = 1 << 20
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A known mistake, or two that touch different functions, and what they output."""
-
-    mistakes: tuple[Mistake, ...]
-    outcomes: tuple[CallOutcome, ...]
-
-
-class _Once:
-    """A value computed on first use, once, whichever thread asks first."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._value: tuple[Variant, ...] | None = None
-
-    def get(self, compute: Callable[[], tuple[Variant, ...]]) -> tuple[Variant, ...]:
-        with self._lock:
-            if self._value is None:
-                self._value = compute()
-            return self._value
 
 
 @dataclass(frozen=True)
@@ -54,32 +33,46 @@ class PreparedChallenge:
     calls: tuple[Call, ...]
     spans: tuple[range, ...]  # the calls of each test, in test order
     header: dict[str, Any]
-    blob: bytes
+    layout: ArgumentLayout
+    helpers: tuple[tuple[Helper, ...], ...]  # per call, the helpers it passes (kept in the parent)
     expected: tuple[CallOutcome, ...]
-    singles: tuple[Variant, ...]  # each known mistake alone
-    _pairs: _Once = field(default_factory=_Once, repr=False, compare=False)
-
-    def pairs(self) -> tuple[Variant, ...]:
-        """Two mistakes that redefine different functions; run on first need (most never need it)."""
-        return self._pairs.get(lambda: self._run_variants(_pairs(self.challenge.mistakes)))
+    runs: ModelRuns  # what the error model's programs do on these calls
+    known_answers: dict[bytes, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     def warm(self) -> None:
         """Compute everything now, e.g. when a worker starts, so no grading waits for it."""
-        self.pairs()
+        self.runs.warm()
 
-    def _run_variants(self, combos: list[tuple[Mistake, ...]]) -> tuple[Variant, ...]:
-        return tuple(
-            Variant(combo, tuple(self.run_in_process(_variant_source(self.challenge, combo)).calls))
-            for combo in combos
-        )
+    def job(self, source: str, desk: HelperDesk | None = None) -> Job:
+        """A submission's job; `desk` (from `new_desk`, a new one if not given) answers its
+        helper calls: pass one to read what it counted."""
+        return Job(self.setup, self.setup_key, source, self.layout.image, desk or self.new_desk())
 
-    def job(self, source: str) -> Job:
-        return Job(self.setup, self.setup_key, source)
+    def new_desk(self, trusted: bool = False) -> HelperDesk | None:
+        """A desk for one run, when the calls pass helpers. A `trusted` run's answers (the
+        reference's, the mistakes') are kept for later runs that ask the same."""
+        if not any(self.helpers):
+            return None
+        limit = desk_limit(self._array_args)
+        return HelperDesk(self._helper_functions, self.helpers, limit, self.known_answers, trusted)
+
+    @functools.cached_property
+    def _helper_functions(self) -> dict[str, Callable[..., Any]]:
+        return load_functions(self.challenge.helpers_source)
+
+    @functools.cached_property
+    def _array_args(self) -> list[np.ndarray]:
+        return [array for c in self.calls for array in c.array_args()]
 
     @functools.cached_property
     def setup(self) -> bytes:
         """Everything a child needs but the source: the same for every submission."""
-        return encode_job(self.header, self.blob)
+        return encode_job(self.header, b"")
+
+    def observe(self, report: ChildReport, arguments: bytes, desk: HelperDesk | None) -> ChildReport:
+        """The report with what the parent saw itself: changed arguments, helper calls."""
+        observe(report, self.layout, arguments, desk)
+        return report
 
     @functools.cached_property
     def setup_key(self) -> str:
@@ -92,10 +85,14 @@ class PreparedChallenge:
     def run_in_process(self, source: str) -> ChildReport:
         """Run trusted code (the reference, a mistake) the way the child would run a student's."""
         chunks: list[bytes] = []
+        desk = self.new_desk(trusted=True)
+        memory = bytearray(self.layout.image)
+        ask = desk.answer if desk is not None else _no_desk
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            harness.run(self.job(source).reference(), chunks.append, self._decoded_setup)
-        return parse_report(b"".join(chunks), len(self.calls), MAX_OUTPUT_ELEMENTS)
+            harness.run(self.job(source).reference(), chunks.append, memory, ask, self._decoded_setup)
+        report = parse_report(b"".join(chunks), len(self.calls), MAX_OUTPUT_ELEMENTS)
+        return self.observe(report, bytes(memory), desk)
 
 
 def prepare(challenge: Challenge) -> PreparedChallenge:
@@ -107,15 +104,23 @@ def prepare(challenge: Challenge) -> PreparedChallenge:
     encoder = CallEncoder()
     header = {
         "required": challenge.required,
-        "helpers": challenge.helpers_source,
         "calls": encoder.encode_calls(calls),
         "arrays": encoder.arrays,
         "max_output_elements": MAX_OUTPUT_ELEMENTS,
     }
-    draft = PreparedChallenge(challenge, tuple(calls), tuple(spans), header, bytes(encoder.blob), (), ())
+    layout = ArgumentLayout(bytes(encoder.image), encoder.arrays, encoder.slots)
+    helpers = tuple(tuple(h) for h in encoder.helpers)
+    runs = ModelRuns(challenge.model, tuple(calls), challenge.helpers_source, challenge.required)
+    draft = PreparedChallenge(challenge, tuple(calls), tuple(spans), header, layout, helpers, (), runs)
     expected = _reference_outcomes(draft)
-    singles = draft._run_variants([(m,) for m in challenge.mistakes])
-    return PreparedChallenge(challenge, tuple(calls), tuple(spans), header, draft.blob, expected, singles)
+    _model_matches_reference(draft, expected)
+    return PreparedChallenge(
+        challenge, tuple(calls), tuple(spans), header, layout, helpers, expected, runs, draft.known_answers
+    )
+
+
+def _no_desk(request: bytes) -> bytes:
+    return encode_refusal("RuntimeError: this challenge passes no helper")
 
 
 def _reference_outcomes(draft: PreparedChallenge) -> tuple[CallOutcome, ...]:
@@ -132,10 +137,12 @@ def _reference_outcomes(draft: PreparedChallenge) -> tuple[CallOutcome, ...]:
     return tuple(report.calls)
 
 
-def _variant_source(challenge: Challenge, mistakes: tuple[Mistake, ...]) -> str:
-    parts = [challenge.reference_source, *(m.code for m in mistakes)]
-    return "\n\n".join(parts)
-
-
-def _pairs(mistakes: tuple[Mistake, ...]) -> list[tuple[Mistake, ...]]:
-    return [(a, b) for a, b in itertools.combinations(mistakes, 2) if not set(a.functions) & set(b.functions)]
+def _model_matches_reference(draft: PreparedChallenge, expected: tuple[CallOutcome, ...]) -> None:
+    """The error model with no choice made must answer every call as the reference does."""
+    differs = [
+        i
+        for i, outcome in enumerate(expected)
+        if not same_behaviour(outcome, draft.runs.outcome(frozenset(), i) or CallOutcome())
+    ]
+    if differs:
+        raise ChallengeError(f"{draft.challenge.id}: the error model's reference differs on calls {differs}")

@@ -49,6 +49,8 @@ class CallOutcome:
     as_tuple: bool = False
     error: StudentError | None = None
     not_array: str | None = None
+    # Filled in by the parent (`grader.effects`), never from the child's report but for an
+    # argument reshaped in place: the arguments it changed, how its helpers were called.
     args_after: dict[int, np.ndarray] = field(default_factory=dict)  # only the arguments it changed
     helper_counts: dict[int, int] = field(default_factory=dict)
     helper_inputs: dict[int, list[np.ndarray]] = field(default_factory=dict)
@@ -168,15 +170,6 @@ class _Parser:
         elif tag == Tag.ARG_AFTER:
             (slot,) = struct.unpack_from("<H", payload)
             outcome.args_after[slot] = decode_array(payload[2:], self.max_elements)
-        elif tag == Tag.HELPER_COUNT:
-            slot, count = struct.unpack_from("<HI", payload)
-            outcome.helper_counts[slot] = count
-        elif tag == Tag.HELPER_INPUT:
-            (slot,) = struct.unpack_from("<H", payload)
-            inputs = outcome.helper_inputs.setdefault(slot, [])
-            if len(inputs) >= 16:
-                raise WireError("too many helper inputs")
-            inputs.append(decode_array(payload[2:], self.max_elements))
         elif tag == Tag.CALL_DONE:
             outcome.done = True
             self.next_call += 1

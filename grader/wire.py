@@ -1,10 +1,16 @@
 """The byte format between the trusted parent and the sandbox child.
 
-Parent -> child (the job): a JSON header (the student's source, the helper source, the calls)
-followed by one blob holding every input array. The parent is trusted, so the child may parse
-all of it. Everything but the source is the same for every submission of a challenge (its
-setup): a zygote may decode a setup once, before it forks, and then be sent only a reference
-job, the setup's key and the source.
+Parent -> child (the job): a JSON header (the student's source, the calls, where each input
+array lies in the argument memory) followed by a blob (empty today). The parent is trusted, so
+the child may parse all of it. Everything but the source is the same for every submission of a
+challenge (its setup): a zygote may decode a setup once, before it forks, and then be sent only
+a reference job, the setup's key and the source.
+
+The input arrays themselves live in the argument memory: a shared mapping the parent creates
+and fills for each run (one copy of every array per call) and reads back after the child ends,
+to see which arguments the calls changed. A helper function passed to the student (the
+attention of `bloque`) is a stub in the child: each call is a request `call:u32 slot:u16 array`
+to the parent, which counts it, keeps its argument, and answers `0 array` or `1 message`.
 
 Child -> parent (the report): a stream of records `tag:u8 call:u32 length:u32 payload`. The
 parent believes nothing in it but raw float64 arrays; text records (exception names, messages)
@@ -18,7 +24,7 @@ import json
 import struct
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -38,15 +44,21 @@ class Tag(IntEnum):
     OUTPUT = 4  # array: the value returned by the call
     CALL_ERROR = 5  # json: type, message, line
     NOT_ARRAY = 6  # json: type
-    ARG_AFTER = 7  # u16 slot + array: an array argument the call changed (absent: unchanged)
-    HELPER_INPUT = 8  # u16 slot + array: what a helper function was called with
-    HELPER_COUNT = 9  # u16 slot + u32 count: how often a helper function was called
+    # u16 slot + array: an argument the call reshaped in place (no change in the memory the
+    # parent reads back): the child's word, which can only count against it
+    ARG_AFTER = 7
+    # 8 and 9 were a helper's argument and its count as the child told them: the parent
+    # counts the calls itself now, and refuses such records.
     CALL_DONE = 10
     FINISHED = 11
     OUTPUT_ITEM = 12  # u16 position + array: one array of a returned tuple (or list), in order
 
 
 MAX_OUTPUT_ITEMS = 8  # the most arrays one call may return as a tuple
+REQUEST = struct.Struct("<IH")  # a helper call: the student's call it belongs to, the helper's slot
+MAX_REQUEST = 1 << 17  # bytes of one helper request or answer (a datagram on a socket pair)
+ANSWER_OK, ANSWER_ERROR = 0, 1
+ARRAY_ALIGN = 64
 
 
 DTYPES: dict[int, np.dtype[Any]] = {0: np.dtype("<f8"), 1: np.dtype("<f4")}
@@ -90,23 +102,43 @@ def decode_array(payload: bytes | memoryview, max_elements: int) -> np.ndarray:
 
 
 def encode_job_array(array: np.ndarray, offset: int) -> tuple[dict[str, Any], bytes]:
-    """An input array for a job: its place in the job's blob, and its raw bytes.
+    """An input array for a job: its place in the argument memory, and its raw bytes.
 
     The parent writes jobs, so the child trusts this description and reads each array as a
-    view of the blob, with no per-array header to parse.
+    view of the memory, with no per-array header to parse.
     """
     dtype = np.dtype("<f4") if array.dtype == np.float32 else np.dtype("<f8")
     data = np.ascontiguousarray(array, dtype=dtype)
     return {"offset": offset, "dtype": dtype.str, "shape": list(data.shape)}, data.tobytes()
 
 
-def decode_job_array(blob: memoryview, spec: dict[str, Any]) -> np.ndarray:
-    """A read-only view of one input array of a job."""
+def job_array(memory: Any, spec: dict[str, Any]) -> np.ndarray:
+    """One input array as a view of `memory` (a writable view of a writable buffer)."""
     count = 1
     for dim in spec["shape"]:
         count *= dim
-    flat = np.frombuffer(blob, dtype=spec["dtype"], count=count, offset=spec["offset"])
+    flat = np.frombuffer(memory, dtype=spec["dtype"], count=count, offset=spec["offset"])
     return flat.reshape(spec["shape"])
+
+
+def encode_request(call: int, slot: int, array: np.ndarray) -> bytes:
+    return REQUEST.pack(call, slot) + encode_array(array)
+
+
+def decode_request(data: bytes, max_elements: int) -> tuple[int, int, np.ndarray]:
+    """(call, slot, argument) of a helper request; WireError if it is not one."""
+    if len(data) < REQUEST.size:
+        raise WireError("request truncated")
+    call, slot = REQUEST.unpack_from(data)
+    return call, slot, decode_array(memoryview(data)[REQUEST.size :], max_elements)
+
+
+def encode_answer(array: np.ndarray) -> bytes:
+    return bytes([ANSWER_OK]) + encode_array(array)
+
+
+def encode_refusal(message: str) -> bytes:
+    return bytes([ANSWER_ERROR]) + message.encode("ascii", "replace")[:200]
 
 
 def encode_record(tag: Tag, call: int, payload: bytes = b"") -> bytes:
@@ -136,13 +168,29 @@ def decode_job(data: bytes) -> tuple[dict[str, Any], memoryview]:
     return header, blob
 
 
+class Desk(Protocol):
+    """The parent's side of the helpers a child calls: answers each request, counting it."""
+
+    def answer(self, request: bytes) -> bytes: ...
+
+    def reset(self) -> None:
+        """Forget every request: a run starts again from nothing (a retried run, say)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Job:
-    """One submission's job: its challenge's setup (a job without a source), and the source."""
+    """One submission's job: its challenge's setup (a job without a source), and the source.
+
+    `arguments` is the image the argument memory starts as; `desk` answers the helper calls
+    (None: the calls pass no helper).
+    """
 
     setup: bytes
     key: str  # names the setup: a digest of its bytes
     source: str
+    arguments: bytes = bytes(8)
+    desk: Desk | None = None
 
     def whole(self) -> bytes:
         """The job in full, for a child that holds no decoded setup."""

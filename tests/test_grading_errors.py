@@ -28,7 +28,11 @@ def test_exception_in_a_test_names_type_message_and_students_line(grader: Grader
     result = grader.grade("layer_norm", code)
     assert result.status == "done"
     assert result.score == 0
-    assert all("AxisError" in t.message and "línea 4" in t.message for t in result.tests)
+    assert all("AxisError" in t.message for t in result.tests)
+    # told once, with its message and the student's line, not once per test
+    assert [c.id for c in result.causes] == ["raised"]
+    assert "AxisError" in result.causes[0].message and "línea 4" in result.causes[0].message
+    assert sorted(result.causes[0].explains) == sorted(t.id for t in result.tests)
 
 
 def test_failure_at_import_is_reported(grader: Grader) -> None:

@@ -1,212 +1,450 @@
-"""Known mistakes of `mascara_causal` and `atencion`, from the lesson."""
+"""Known mistakes of `mascara_causal` and `atencion`, from the lesson, as choices at named points.
 
-from grader.authoring import Mistake, text
+Any set of them (up to three) is a program: see grader/errormodel.py.
+"""
 
-MISTAKES = [
-    Mistake(
-        id="mask_of_ones",
-        message=text(
-            "Tu máscara vale 1 donde se puede mirar y 0 donde no: es una máscara para multiplicar, no para sumar. Sumada a las puntuaciones, un 0 no tacha nada, porque exp(0) = 1 es un peso perfectamente normal. La máscara causal vale 0 en la diagonal y debajo y −∞ encima.",
-            "Your mask is 1 where looking is allowed and 0 where it is not: a mask to multiply by, not to add. Added to the scores, a 0 strikes out nothing, because exp(0) = 1 is a perfectly normal weight. The causal mask is 0 on and below the diagonal and −∞ above it.",
-        ),
-        code="""
+import numpy as np
+
+from grader.authoring import Choice, ErrorModel, Point, text
+
+TEMPLATE = """import numpy as np
+
+
 def mascara_causal(T):
-    return np.tril(np.ones((T, T)))
-""",
-    ),
-    Mistake(
-        id="diagonal_masked",
-        message=text(
-            "Tachas también la diagonal (k=0): cada posición sí puede mirarse a sí misma. La fila 0 se queda sin nadie a quien mirar y el softmax da NaN. El −∞ va sólo encima de la diagonal: np.triu(..., k=1).",
-            "You also strike out the diagonal (k=0): each position may look at itself. Row 0 is left with no one to look at and the softmax gives NaN. The −∞ goes only above the diagonal: np.triu(..., k=1).",
+    return {mask}
+
+
+{atencion}
+"""
+
+ATENCION = """def atencion(Q, K, V, mascara=None):
+    E = {scores}{scale}
+{masked_softmax}
+    return {returned}"""
+
+
+def _finite_mask_value(calls, outcomes):
+    """The one finite number a mask put above the diagonal instead of −∞."""
+    found = set()
+    for outcome in outcomes:
+        if not outcome.ok or outcome.outputs[0].ndim != 2:
+            continue
+        mask = outcome.outputs[0].astype(float)
+        above = mask[np.triu_indices(mask.shape[0], k=1, m=mask.shape[1])]
+        if above.size and np.all(np.isfinite(above)) and np.all(above == above[0]) and above[0] < -1:
+            found.add(float(above[0]))
+    return sorted(found)[:2] or None
+
+
+def _fitted_divisor(calls, outcomes):
+    """The number the scores were divided by, read from the weights of an unmasked call.
+
+    Without a mask, log pesos_ij − log pesos_i0 = (s_ij − s_i0) / c with s = Q Kᵀ.
+    """
+    found = set()
+    for c, outcome in zip(calls, outcomes, strict=True):
+        if not outcome.ok or len(outcome.outputs) != 2 or len(c.args) != 3 or c.kwargs:
+            continue
+        Q, K = np.asarray(c.args[0], dtype=float), np.asarray(c.args[1], dtype=float)
+        weights = outcome.outputs[1].astype(float)
+        if weights.shape != (len(Q), len(K)) or np.any(weights <= 0) or not np.all(np.isfinite(weights)):
+            continue
+        scores = Q @ K.T
+        gaps = np.log(weights[:, 1:]) - np.log(weights[:, :1])
+        usable = np.abs(gaps) > 1e-6
+        if usable.any():
+            divisor = float(np.median((scores[:, 1:] - scores[:, :1])[usable] / gaps[usable]))
+            if divisor > 0:
+                found.add(float(f"{divisor:.3g}"))
+    return sorted(found)[:2] or None
+
+
+MASK_POINTS = (
+    Point(
+        "mask",
+        "mascara_causal",
+        "np.triu(np.full((T, T), {neg}), k={k})",
+        (
+            Choice(
+                id="wrong_triangle",
+                code="np.tril(np.full((T, T), {neg}), k=-{k})",
+                did=text(
+                    "tacha el triángulo de abajo: prohíbe mirar el pasado",
+                    "strikes out the lower triangle: it forbids looking at the past",
+                ),
+                message=text(
+                    "Tachas el triángulo de abajo: así se prohíbe mirar el pasado y se deja mirar el futuro, justo al revés. La fila i puede mirar las columnas j ≤ i; el −∞ va encima de la diagonal, en j > i.",
+                    "You strike out the lower triangle: that forbids looking at the past and lets the model look at the future, exactly backwards. Row i may look at columns j ≤ i; the −∞ goes above the diagonal, at j > i.",
+                ),
+            ),
+            Choice(
+                id="mask_of_ones",
+                code="np.tril(np.ones((T, T)))",
+                did=text(
+                    "vale 1 donde se puede mirar y 0 donde no (una máscara para multiplicar)",
+                    "is 1 where looking is allowed and 0 where not (a mask to multiply by)",
+                ),
+                message=text(
+                    "Tu máscara vale 1 donde se puede mirar y 0 donde no: es una máscara para multiplicar, no para sumar. Sumada a las puntuaciones, un 0 no tacha nada, porque exp(0) = 1 es un peso perfectamente normal. La máscara causal vale 0 en la diagonal y debajo y −∞ encima.",
+                    "Your mask is 1 where looking is allowed and 0 where it is not: a mask to multiply by, not to add. Added to the scores, a 0 strikes out nothing, because exp(0) = 1 is a perfectly normal weight. The causal mask is 0 on and below the diagonal and −∞ above it.",
+                ),
+            ),
+            Choice(
+                id="inf_times_zero",
+                code="{neg} * np.triu(np.ones((T, T)), k={k})",
+                did=text(
+                    "multiplica −∞ por ceros y unos, y −∞ · 0 da NaN",
+                    "multiplies −∞ by zeros and ones, and −∞ · 0 gives NaN",
+                ),
+                message=text(
+                    "Construyes la máscara multiplicando −∞ por una matriz de ceros y unos: −∞ · 0 no es 0 sino NaN, y un NaN en la máscara se come toda su fila en el softmax. Pon los −∞ encima de la diagonal sin multiplicar: np.triu(np.full((T, T), -np.inf), k=1) o np.where(j > i, -np.inf, 0.0).",
+                    "You build the mask by multiplying −∞ by a matrix of zeros and ones: −∞ · 0 is not 0 but NaN, and a NaN in the mask eats its whole row in the softmax. Put the −∞ above the diagonal without multiplying: np.triu(np.full((T, T), -np.inf), k=1) or np.where(j > i, -np.inf, 0.0).",
+                ),
+            ),
+            Choice(
+                id="masks_everything",
+                code="np.full((T, T), {neg})",
+                did=text(
+                    "pone −∞ en todas las casillas, sin quedarse con el triángulo de encima",
+                    "puts −∞ in every cell instead of keeping only the triangle above the diagonal",
+                ),
+                message=text(
+                    "Tu máscara vale −∞ en todas las casillas: falta quedarse con el triángulo de encima de la diagonal (np.triu(..., k=1)). Así ninguna posición puede mirar nada, ni a sí misma, y el softmax da NaN.",
+                    "Your mask is −∞ in every cell: it lacks keeping only the triangle above the diagonal (np.triu(..., k=1)). Then no position may look at anything, not even itself, and the softmax gives NaN.",
+                ),
+            ),
+            Choice(
+                id="mask_of_zeros",
+                code="np.zeros((T, T))",
+                did=text("es toda ceros: no tacha nada", "is all zeros: it strikes out nothing"),
+                message=text(
+                    "Tu máscara es toda ceros: sumada a las puntuaciones no tacha nada y cada posición sigue mirando el futuro. La máscara causal vale 0 en la diagonal y debajo y −∞ encima, para que exp(−∞) = 0 deje sin peso a las posiciones que aún no se han escrito.",
+                    "Your mask is all zeros: added to the scores it strikes out nothing and every position still looks at the future. The causal mask is 0 on and below the diagonal and −∞ above it, so that exp(−∞) = 0 leaves the positions not yet written without weight.",
+                ),
+            ),
+            Choice(
+                id="boolean_mask",
+                code="np.triu(np.ones((T, T), dtype=bool), k={k})",
+                did=text(
+                    "marca el futuro con True/1 en lugar de sumarle −∞",
+                    "marks the future with True/1 instead of adding −∞ to it",
+                ),
+                message=text(
+                    "Tu máscara marca el futuro con True (o 1): es una máscara para seleccionar, no para sumar. Sumada a las puntuaciones un 1 sólo sube un poco el peso del futuro. La máscara causal es de números: 0 en la diagonal y debajo, −∞ encima.",
+                    "Your mask marks the future with True (or 1): a mask to select with, not to add. Added to the scores a 1 only raises the future's weight a little. The causal mask is numbers: 0 on and below the diagonal, −∞ above it.",
+                ),
+            ),
         ),
-        code="""
-def mascara_causal(T):
-    return np.triu(np.full((T, T), -np.inf))
-""",
     ),
-    Mistake(
-        id="wrong_triangle",
-        message=text(
-            "Tachas el triángulo de abajo: así se prohíbe mirar el pasado y se deja mirar el futuro, justo al revés. La fila i puede mirar las columnas j ≤ i; el −∞ va encima de la diagonal, en j > i.",
-            "You strike out the lower triangle: that forbids looking at the past and lets the model look at the future, exactly backwards. Row i may look at columns j ≤ i; the −∞ goes above the diagonal, at j > i.",
+    Point(
+        "k",
+        "mascara_causal",
+        "1",
+        (
+            Choice(
+                id="diagonal_masked",
+                code="0",
+                did=text(
+                    "tacha también la diagonal: cada posición deja de mirarse a sí misma",
+                    "strikes out the diagonal too: each position stops looking at itself",
+                ),
+                message=text(
+                    "Tachas también la diagonal (k=0): cada posición sí puede mirarse a sí misma. La fila 0 se queda sin nadie a quien mirar y el softmax da NaN. El −∞ va sólo encima de la diagonal: np.triu(..., k=1).",
+                    "You also strike out the diagonal (k=0): each position may look at itself. Row 0 is left with no one to look at and the softmax gives NaN. The −∞ goes only above the diagonal: np.triu(..., k=1).",
+                ),
+            ),
         ),
-        code="""
-def mascara_causal(T):
-    return np.tril(np.full((T, T), -np.inf), k=-1)
-""",
     ),
-    Mistake(
-        id="inf_times_zero",
-        message=text(
-            "Construyes la máscara multiplicando −∞ por una matriz de ceros y unos: −∞ · 0 no es 0 sino NaN, y un NaN en la máscara se come toda su fila en el softmax. Pon los −∞ encima de la diagonal sin multiplicar: np.triu(np.full((T, T), -np.inf), k=1) o np.where(j > i, -np.inf, 0.0).",
-            "You build the mask by multiplying −∞ by a matrix of zeros and ones: −∞ · 0 is not 0 but NaN, and a NaN in the mask eats its whole row in the softmax. Put the −∞ above the diagonal without multiplying: np.triu(np.full((T, T), -np.inf), k=1) or np.where(j > i, -np.inf, 0.0).",
+    Point(
+        "neg",
+        "mascara_causal",
+        "-np.inf",
+        (
+            Choice(
+                id="finite_mask_value",
+                code="{value}",
+                did=text("pone {value} donde va −∞", "puts {value} where −∞ goes"),
+                message=text(
+                    "Tachas el futuro con {value} en lugar de −∞. Sumado a puntuaciones normales da casi lo mismo, porque exp({value}) es 0 en coma flotante, pero no es la máscara de la lección: un número finito se puede compensar con una puntuación lo bastante grande y deja de tachar; −∞ tacha siempre. Usa -np.inf.",
+                    "You strike out the future with {value} instead of −∞. Added to ordinary scores it gives almost the same, since exp({value}) is 0 in floating point, but it is not the lesson's mask: a finite number can be outweighed by a large enough score and stop striking out; −∞ always does. Use -np.inf.",
+                ),
+                value=-1e9,
+                fit=_finite_mask_value,
+            ),
         ),
-        code="""
-def mascara_causal(T):
-    return -np.inf * np.triu(np.ones((T, T)), k=1)
-""",
     ),
-    Mistake(
-        id="zero_score_not_inf",
-        message=text(
-            "Pones un 0 en las puntuaciones tachadas en lugar de sumarles −∞. Un 0 no tacha nada: exp(0) = 1 es un peso normal y la fila reparte entre posiciones del futuro (en la celda de la lección, la fila 0 le da al futuro el 0.525 de su peso). Suma la máscara a las puntuaciones: exp(−∞) = 0.",
-            "You put a 0 in the struck-out scores instead of adding −∞ to them. A 0 strikes out nothing: exp(0) = 1 is a normal weight and the row shares out among future positions (in the lesson's cell, row 0 gives the future 0.525 of its weight). Add the mask to the scores: exp(−∞) = 0.",
+)
+
+ATTENTION_POINTS = (
+    Point(
+        "atencion",
+        "atencion",
+        ATENCION,
+        (
+            Choice(
+                id="modifies_input",
+                code="def atencion(Q, K, V, mascara=None):\n    Q /= np.sqrt(Q.shape[1])\n    E = Q @ K.T\n    if mascara is not None:\n        E = E + mascara\n    Z = np.exp(E - E.max(axis=1, keepdims=True))\n    pesos = Z / Z.sum(axis=1, keepdims=True)\n    return pesos @ V, pesos",
+                did=text("modifica un array que recibe", "modifies an array it receives"),
+                message=text(
+                    "Modificas un array que recibes (Q /= ..., E += ... sobre un argumento). Quien llama sigue usando su Q, su K y su V —el decoder las usa en sus tres subcapas—: calcula con expresiones nuevas.",
+                    "You modify an array you receive (Q /= ..., E += ... on an argument). The caller still uses its Q, K and V —the decoder uses them in its three sublayers—: compute with new expressions.",
+                ),
+            ),
         ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    E = Q @ K.T / np.sqrt(Q.shape[1])
-    if mascara is not None:
-        E = np.where(np.isneginf(mascara), 0.0, E)
-    Z = np.exp(E - E.max(axis=1, keepdims=True))
-    pesos = Z / Z.sum(axis=1, keepdims=True)
-    return pesos @ V, pesos
-""",
     ),
-    Mistake(
-        id="zeroes_weights_after_softmax",
-        message=text(
-            "Calculas el softmax sin máscara y pones a cero los pesos del futuro después. El denominador se queda como estaba, así que cada fila suma lo que sumara su principio (en la lección, 0.085, 0.291, 0.871 y 1): ya no es una mezcla sino una mezcla encogida. La máscara va dentro del softmax, sumada a las puntuaciones.",
-            "You compute the softmax without the mask and zero the future's weights afterwards. The denominator stays as it was, so each row sums to whatever its beginning summed (in the lesson, 0.085, 0.291, 0.871 and 1): no longer a mixture but a shrunken one. The mask goes inside the softmax, added to the scores.",
+    Point(
+        "scores",
+        "atencion",
+        "Q @ K.T",
+        (
+            Choice(
+                id="scores_transposed",
+                code="(K @ Q.T)",
+                did=text(
+                    "calcula K Qᵀ en lugar de Q Kᵀ: las filas pasan a ser las claves",
+                    "computes K Qᵀ instead of Q Kᵀ: the rows become the keys",
+                ),
+                message=text(
+                    "Calculas las puntuaciones como K Qᵀ: la matriz sale traspuesta, con una fila por clave. Cada fila debe ser una consulta (una posición que mira) y cada columna una clave: E = Q Kᵀ / √d_k.",
+                    "You compute the scores as K Qᵀ: the matrix comes out transposed, one row per key. Each row must be a query (a position that looks) and each column a key: E = Q Kᵀ / √d_k.",
+                ),
+            ),
         ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    E = Q @ K.T / np.sqrt(Q.shape[1])
-    Z = np.exp(E - E.max(axis=1, keepdims=True))
-    pesos = Z / Z.sum(axis=1, keepdims=True)
-    if mascara is not None:
-        pesos = np.where(np.isneginf(mascara), 0.0, pesos)
-    return pesos @ V, pesos
-""",
     ),
-    Mistake(
-        id="softmax_over_columns",
-        message=text(
-            "Normalizas el softmax por columnas (axis=0). El reparto es por filas: cada posición (fila) reparte la unidad entre las posiciones que mira, y cada fila de pesos suma 1. Por columnas, además, una fila depende de las de después y la máscara deja de proteger el pasado.",
-            "You normalise the softmax by columns (axis=0). The sharing is by rows: each position (row) shares out the unit among the positions it looks at, and each row of pesos sums to 1. By columns, besides, a row depends on later ones and the mask stops protecting the past.",
+    Point(
+        "scale",
+        "atencion",
+        " / np.sqrt(Q.shape[1])",
+        (
+            Choice(
+                id="no_sqrt_dk",
+                code="",
+                did=text("no divide las puntuaciones entre √d_k", "does not divide the scores by √d_k"),
+                message=text(
+                    "No divides las puntuaciones entre √d_k. Una puntuación es una suma de d_k términos y se aleja del cero como √d_k: sin el divisor la fila se cierra sobre una posición. Usa Q Kᵀ / √d_k, con d_k la anchura de Q y K.",
+                    "You do not divide the scores by √d_k. A score is a sum of d_k terms and strays from zero like √d_k: without the divisor the row closes onto one position. Use Q Kᵀ / √d_k, with d_k the width of Q and K.",
+                ),
+            ),
+            Choice(
+                id="divides_by_dk",
+                code=" / Q.shape[1]",
+                did=text(
+                    "divide las puntuaciones entre d_k en lugar de √d_k",
+                    "divides the scores by d_k instead of √d_k",
+                ),
+                message=text(
+                    "Divides las puntuaciones entre d_k en lugar de entre su raíz √d_k. La desviación de una suma de d_k términos crece como √d_k, y eso es lo que hay que deshacer.",
+                    "You divide the scores by d_k instead of its square root √d_k. The deviation of a sum of d_k terms grows like √d_k, and that is what must be undone.",
+                ),
+            ),
+            Choice(
+                id="scales_by_value_width",
+                code=" / np.sqrt(V.shape[1])",
+                did=text(
+                    "divide entre √d_v, la anchura de V, en lugar de √d_k",
+                    "divides by √d_v, the width of V, instead of √d_k",
+                ),
+                message=text(
+                    "Divides las puntuaciones entre la raíz de la anchura de V (d_v). La que crece con la suma es la de Q y K: cada puntuación suma d_k productos, así que se divide entre √d_k.",
+                    "You divide the scores by the root of V's width (d_v). The one that grows with the sum is that of Q and K: each score adds d_k products, so it is divided by √d_k.",
+                ),
+            ),
+            Choice(
+                id="scales_by_length",
+                code=" / np.sqrt(K.shape[0])",
+                did=text(
+                    "divide entre √T, el número de posiciones, en lugar de √d_k",
+                    "divides by √T, the number of positions, instead of √d_k",
+                ),
+                message=text(
+                    "Divides las puntuaciones entre la raíz del número de posiciones (K.shape[0]). Cada puntuación es una suma de d_k productos, no de T: se divide entre √d_k, la anchura de Q y K (Q.shape[1]).",
+                    "You divide the scores by the root of the number of positions (K.shape[0]). Each score is a sum of d_k products, not T: divide by √d_k, the width of Q and K (Q.shape[1]).",
+                ),
+            ),
+            Choice(
+                id="scale_width",
+                code=" / {value}",
+                did=text(
+                    "divide las puntuaciones entre {value} en lugar de √d_k",
+                    "divides the scores by {value} instead of √d_k",
+                ),
+                message=text(
+                    "Divides las puntuaciones entre un número fijo, {value}, en lugar de √d_k. El divisor depende de la anchura de Q y K: cada puntuación suma d_k productos y se aleja del cero como √d_k.",
+                    "You divide the scores by a fixed number, {value}, instead of √d_k. The divisor depends on the width of Q and K: each score adds d_k products and strays from zero like √d_k.",
+                ),
+                value=2.0,
+                fit=_fitted_divisor,
+            ),
         ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    E = Q @ K.T / np.sqrt(Q.shape[1])
-    if mascara is not None:
-        E = E + mascara
-    Z = np.exp(E - E.max(axis=0, keepdims=True))
-    pesos = Z / Z.sum(axis=0, keepdims=True)
-    return pesos @ V, pesos
-""",
     ),
-    Mistake(
-        id="no_sqrt_dk",
-        message=text(
-            "No divides las puntuaciones entre √d_k. Una puntuación es una suma de d_k términos y se aleja del cero como √d_k: sin el divisor la fila se cierra sobre una posición. Usa Q Kᵀ / √d_k, con d_k la anchura de Q y K.",
-            "You do not divide the scores by √d_k. A score is a sum of d_k terms and strays from zero like √d_k: without the divisor the row closes onto one position. Use Q Kᵀ / √d_k, with d_k the width of Q and K.",
+    Point(
+        "masked_softmax",
+        "atencion",
+        "{masking}\n{softmax}",
+        (
+            Choice(
+                id="zeroes_weights_after_softmax",
+                code="{softmax}\n    if mascara is not None:\n        pesos = np.where(np.isneginf(mascara), 0.0, pesos)",
+                did=text(
+                    "pone a cero los pesos del futuro después del softmax, sin volver a normalizar",
+                    "zeroes the future's weights after the softmax, without normalising again",
+                ),
+                message=text(
+                    "Calculas el softmax sin máscara y pones a cero los pesos del futuro después. El denominador se queda como estaba, así que cada fila suma lo que sumara su principio (en la lección, 0.085, 0.291, 0.871 y 1): ya no es una mezcla sino una mezcla encogida. La máscara va dentro del softmax, sumada a las puntuaciones.",
+                    "You compute the softmax without the mask and zero the future's weights afterwards. The denominator stays as it was, so each row sums to whatever its beginning summed (in the lesson, 0.085, 0.291, 0.871 and 1): no longer a mixture but a shrunken one. The mask goes inside the softmax, added to the scores.",
+                ),
+            ),
+            Choice(
+                id="max_before_mask",
+                code="    E = E - E.max(axis={axis}, keepdims=True)\n{masking}\n    Z = np.exp(E)\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
+                did=text(
+                    "resta el máximo antes de sumar la máscara",
+                    "subtracts the maximum before adding the mask",
+                ),
+                message=text(
+                    "Restas el máximo de las puntuaciones antes de sumar la máscara: ese máximo puede ser de una casilla tachada y, con puntuaciones grandes, todas las casillas vivas se van a exp(−mucho) = 0 y la fila da 0/0. Resta el máximo de E + M, el de las casillas que quedan.",
+                    "You subtract the scores' maximum before adding the mask: that maximum may belong to a struck-out cell and, with large scores, every live cell goes to exp(−a lot) = 0 and the row gives 0/0. Subtract the maximum of E + M, that of the cells that remain.",
+                ),
+            ),
         ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    E = Q @ K.T
-    if mascara is not None:
-        E = E + mascara
-    Z = np.exp(E - E.max(axis=1, keepdims=True))
-    pesos = Z / Z.sum(axis=1, keepdims=True)
-    return pesos @ V, pesos
-""",
     ),
-    Mistake(
-        id="divides_by_dk",
-        message=text(
-            "Divides las puntuaciones entre d_k en lugar de entre su raíz √d_k. La desviación de una suma de d_k términos crece como √d_k, y eso es lo que hay que deshacer.",
-            "You divide the scores by d_k instead of its square root √d_k. The deviation of a sum of d_k terms grows like √d_k, and that is what must be undone.",
+    Point(
+        "masking",
+        "atencion",
+        "    if mascara is not None:\n        E = E + mascara",
+        (
+            Choice(
+                id="zero_score_not_inf",
+                code="    if mascara is not None:\n        E = np.where(np.isneginf(mascara), 0.0, E)",
+                did=text(
+                    "pone 0 en las puntuaciones tachadas en lugar de sumarles −∞",
+                    "puts 0 in the struck-out scores instead of adding −∞ to them",
+                ),
+                message=text(
+                    "Pones un 0 en las puntuaciones tachadas en lugar de sumarles −∞. Un 0 no tacha nada: exp(0) = 1 es un peso normal y la fila reparte entre posiciones del futuro (en la celda de la lección, la fila 0 le da al futuro el 0.525 de su peso). Suma la máscara a las puntuaciones: exp(−∞) = 0.",
+                    "You put a 0 in the struck-out scores instead of adding −∞ to them. A 0 strikes out nothing: exp(0) = 1 is a normal weight and the row shares out among future positions (in the lesson's cell, row 0 gives the future 0.525 of its weight). Add the mask to the scores: exp(−∞) = 0.",
+                ),
+            ),
+            Choice(
+                id="masks_cross_attention",
+                code="    if mascara is None:\n        mascara = np.triu(np.full((Q.shape[0], K.shape[0]), -np.inf), k=1)\n    E = E + mascara",
+                did=text(
+                    "enmascara aunque mascara sea None, también la atención cruzada",
+                    "masks even when mascara is None, the cross-attention too",
+                ),
+                message=text(
+                    "Enmascaras aunque mascara sea None: tu atencion fabrica un triángulo −∞ por su cuenta, y así también tacha la atención cruzada. Ahí no hay máscara: lo que se prohíbe es leer lo que todavía no se ha escrito, y la entrada se leyó entera antes de empezar; la posición T_x de la fuente está disponible desde el primer token. Suma sólo la máscara que te pasan.",
+                    "You mask even when mascara is None: your atencion builds a −∞ triangle of its own, and so it also strikes out the cross-attention. There is no mask there: what is forbidden is reading what has not been written yet, and the input was read whole before starting; source position T_x is available from the first token. Add only the mask you are given.",
+                ),
+            ),
+            Choice(
+                id="masks_cross_attention",
+                spelling="always its own triangle",
+                code="    E = E + np.triu(np.full((Q.shape[0], K.shape[0]), -np.inf), k=1)",
+                did=text("", ""),
+                message=text("", ""),
+            ),
+            Choice(
+                id="ignores_mask",
+                code="    pass",
+                did=text("no usa la máscara que recibe", "does not use the mask it receives"),
+                message=text(
+                    "No usas la máscara que recibes: el decoder la pasa para que cada posición no mire el futuro, y sin ella el softmax reparte peso entre posiciones que aún no se han escrito. Súmala a las puntuaciones antes del softmax: E + M.",
+                    "You do not use the mask you receive: the decoder passes it so that each position does not look at the future, and without it the softmax shares weight among positions not yet written. Add it to the scores before the softmax: E + M.",
+                ),
+            ),
         ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    E = Q @ K.T / Q.shape[1]
-    if mascara is not None:
-        E = E + mascara
-    Z = np.exp(E - E.max(axis=1, keepdims=True))
-    pesos = Z / Z.sum(axis=1, keepdims=True)
-    return pesos @ V, pesos
-""",
     ),
-    Mistake(
-        id="masks_cross_attention",
-        message=text(
-            "Enmascaras aunque mascara sea None: tu atencion fabrica un triángulo −∞ por su cuenta, y así también tacha la atención cruzada. Ahí no hay máscara: lo que se prohíbe es leer lo que todavía no se ha escrito, y la entrada se leyó entera antes de empezar; la posición T_x de la fuente está disponible desde el primer token. Suma sólo la máscara que te pasan.",
-            "You mask even when mascara is None: your atencion builds a −∞ triangle of its own, and so it also strikes out the cross-attention. There is no mask there: what is forbidden is reading what has not been written yet, and the input was read whole before starting; source position T_x is available from the first token. Add only the mask you are given.",
+    Point(
+        "softmax",
+        "atencion",
+        "    Z = np.exp(E - E.max(axis={axis}, keepdims=True))\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
+        (
+            Choice(
+                id="softmax_not_normalised",
+                code="    pesos = np.exp(E - E.max(axis={axis}, keepdims=True))",
+                did=text(
+                    "no divide entre la suma de cada fila: los pesos no suman 1",
+                    "does not divide by each row's sum: the weights do not add up to 1",
+                ),
+                message=text(
+                    "Calculas exp de las puntuaciones pero no divides entre la suma de su fila: eso no es un softmax y los pesos no suman 1. pesos = Z / Z.sum(axis=1, keepdims=True).",
+                    "You take exp of the scores but do not divide by their row's sum: that is not a softmax and the weights do not add up to 1. pesos = Z / Z.sum(axis=1, keepdims=True).",
+                ),
+            ),
+            Choice(
+                id="unstable_softmax",
+                code="    Z = np.exp(E)\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
+                did=text(
+                    "calcula exp sin restar el máximo de cada fila y desborda con puntuaciones grandes",
+                    "takes exp without subtracting each row's maximum and overflows on large scores",
+                ),
+                message=text(
+                    "Calculas exp de las puntuaciones sin restar antes el máximo de cada fila: con puntuaciones grandes exp desborda a inf y la fila da inf/inf = NaN. Resta a cada fila su máximo (el de E + M): el softmax no cambia.",
+                    "You take exp of the scores without first subtracting each row's maximum: with large scores exp overflows to inf and the row gives inf/inf = NaN. Subtract each row's maximum (that of E + M): the softmax does not change.",
+                ),
+            ),
         ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    if mascara is None:
-        mascara = np.triu(np.full((Q.shape[0], K.shape[0]), -np.inf), k=1)
-    E = Q @ K.T / np.sqrt(Q.shape[1]) + mascara
-    Z = np.exp(E - E.max(axis=1, keepdims=True))
-    pesos = Z / Z.sum(axis=1, keepdims=True)
-    return pesos @ V, pesos
-""",
     ),
-    Mistake(
-        id="unstable_softmax",
-        message=text(
-            "Calculas exp de las puntuaciones sin restar antes el máximo de cada fila: con puntuaciones grandes exp desborda a inf y la fila da inf/inf = NaN. Resta a cada fila su máximo (el de E + M): el softmax no cambia.",
-            "You take exp of the scores without first subtracting each row's maximum: with large scores exp overflows to inf and the row gives inf/inf = NaN. Subtract each row's maximum (that of E + M): the softmax does not change.",
+    Point(
+        "axis",
+        "atencion",
+        "1",
+        (
+            Choice(
+                id="softmax_over_columns",
+                code="0",
+                did=text(
+                    "normaliza el softmax por columnas (axis=0)", "normalises the softmax by columns (axis=0)"
+                ),
+                message=text(
+                    "Normalizas el softmax por columnas (axis=0). El reparto es por filas: cada posición (fila) reparte la unidad entre las posiciones que mira, y cada fila de pesos suma 1. Por columnas, además, una fila depende de las de después y la máscara deja de proteger el pasado.",
+                    "You normalise the softmax by columns (axis=0). The sharing is by rows: each position (row) shares out the unit among the positions it looks at, and each row of pesos sums to 1. By columns, besides, a row depends on later ones and the mask stops protecting the past.",
+                ),
+            ),
         ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    E = Q @ K.T / np.sqrt(Q.shape[1])
-    if mascara is not None:
-        E = E + mascara
-    Z = np.exp(E)
-    pesos = Z / Z.sum(axis=1, keepdims=True)
-    return pesos @ V, pesos
-""",
     ),
-    Mistake(
-        id="max_before_mask",
-        message=text(
-            "Restas el máximo de las puntuaciones antes de sumar la máscara: ese máximo puede ser de una casilla tachada y, con puntuaciones grandes, todas las casillas vivas se van a exp(−mucho) = 0 y la fila da 0/0. Resta el máximo de E + M, el de las casillas que quedan.",
-            "You subtract the scores' maximum before adding the mask: that maximum may belong to a struck-out cell and, with large scores, every live cell goes to exp(−a lot) = 0 and the row gives 0/0. Subtract the maximum of E + M, that of the cells that remain.",
+    Point(
+        "returned",
+        "atencion",
+        "pesos @ V, pesos",
+        (
+            Choice(
+                id="swapped_outputs",
+                code="pesos, pesos @ V",
+                did=text(
+                    "devuelve (pesos, salida) en lugar de (salida, pesos)",
+                    "returns (pesos, salida) instead of (salida, pesos)",
+                ),
+                message=text(
+                    "Devuelves (pesos, salida): el orden es (salida, pesos), primero la mezcla pesos V y después el mapa de pesos.",
+                    "You return (pesos, salida): the order is (salida, pesos), first the mixture pesos V and then the map of weights.",
+                ),
+            ),
+            Choice(
+                id="returns_only_output",
+                code="pesos @ V",
+                did=text(
+                    "devuelve sólo la salida, sin los pesos", "returns only the output, without the weights"
+                ),
+                message=text(
+                    "Devuelves sólo la salida. atencion devuelve dos cosas, (salida, pesos): la mezcla pesos V y el mapa de pesos, que es lo que deja ver qué mira cada posición.",
+                    "You return only the output. atencion returns two things, (salida, pesos): the mixture pesos V and the map of weights, which is what shows where each position looks.",
+                ),
+            ),
+            Choice(
+                id="weights_transposed",
+                code="pesos @ V, pesos.T",
+                did=text("devuelve los pesos traspuestos", "returns the weights transposed"),
+                message=text(
+                    "Devuelves el mapa de pesos traspuesto: la fila i debe ser la posición que mira y la columna j la posición mirada, la misma orientación que Q Kᵀ; cada fila suma 1.",
+                    "You return the map of weights transposed: row i must be the position that looks and column j the position looked at, the same orientation as Q Kᵀ; each row sums to 1.",
+                ),
+            ),
         ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    E = Q @ K.T / np.sqrt(Q.shape[1])
-    E = E - E.max(axis=1, keepdims=True)
-    if mascara is not None:
-        E = E + mascara
-    Z = np.exp(E)
-    pesos = Z / Z.sum(axis=1, keepdims=True)
-    return pesos @ V, pesos
-""",
     ),
-    Mistake(
-        id="swapped_outputs",
-        message=text(
-            "Devuelves (pesos, salida): el orden es (salida, pesos), primero la mezcla pesos V y después el mapa de pesos.",
-            "You return (pesos, salida): the order is (salida, pesos), first the mixture pesos V and then the map of weights.",
-        ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    E = Q @ K.T / np.sqrt(Q.shape[1])
-    if mascara is not None:
-        E = E + mascara
-    Z = np.exp(E - E.max(axis=1, keepdims=True))
-    pesos = Z / Z.sum(axis=1, keepdims=True)
-    return pesos, pesos @ V
-""",
-    ),
-    Mistake(
-        id="modifies_input",
-        message=text(
-            "Modificas un array que recibes (Q /= ..., E += ... sobre un argumento). Quien llama sigue usando su Q, su K y su V —el decoder las usa en sus tres subcapas—: calcula con expresiones nuevas.",
-            "You modify an array you receive (Q /= ..., E += ... on an argument). The caller still uses its Q, K and V —the decoder uses them in its three sublayers—: compute with new expressions.",
-        ),
-        code="""
-def atencion(Q, K, V, mascara=None):
-    Q /= np.sqrt(Q.shape[1])
-    E = Q @ K.T
-    if mascara is not None:
-        E = E + mascara
-    Z = np.exp(E - E.max(axis=1, keepdims=True))
-    pesos = Z / Z.sum(axis=1, keepdims=True)
-    return pesos @ V, pesos
-""",
-    ),
-]
+)
+
+MODEL = ErrorModel(
+    template=TEMPLATE.replace("{atencion}", "{atencion}"), points=MASK_POINTS + ATTENTION_POINTS
+)

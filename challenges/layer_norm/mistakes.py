@@ -1,161 +1,349 @@
-"""Known mistakes of `layer_norm`, from the lesson. Each redefines the function wrongly."""
+"""Known mistakes of `layer_norm`, from the lesson, as choices at named points of the reference.
 
-from grader.authoring import Mistake, text
+Any set of them (up to three) is a program: see grader/errormodel.py.
+"""
 
-MISTAKES = [
-    Mistake(
-        id="normalizes_by_column",
-        message=text(
-            "Normalizas por columnas (axis=0): eso es la normalización por batch. En el layer norm cada fila usa su propia media μ_t y su desviación s_t; por eso al tocar la fila 4 la fila 0 no debe moverse.",
-            "You normalise by columns (axis=0): that is batch normalisation. In layer norm each row uses its own mean μ_t and deviation s_t; that is why touching row 4 must not move row 0.",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean(axis=0, keepdims=True)
-    s = X.std(axis=0, keepdims=True)
-    return gamma * (X - mu) / np.sqrt(s**2 + eps) + beta
-""",
-    ),
-    Mistake(
-        id="normalizes_whole_matrix",
-        message=text(
-            "Calculas una sola media y una sola desviación para toda la matriz. Cada fila se normaliza con sus propias d_model coordenadas: mean(axis=1, keepdims=True).",
-            "You compute one mean and one deviation for the whole matrix. Each row is normalised with its own d_model coordinates: mean(axis=1, keepdims=True).",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean()
-    s = X.std()
-    return gamma * (X - mu) / np.sqrt(s**2 + eps) + beta
-""",
-    ),
-    Mistake(
-        id="sample_deviation",
-        message=text(
-            "Usas la desviación típica muestral (ddof=1, divide entre d_model − 1). La lección define s_t con 1/d_model: la poblacional, la de np.std por defecto.",
-            "You use the sample standard deviation (ddof=1, dividing by d_model − 1). The lesson defines s_t with 1/d_model: the population one, np.std's default.",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean(axis=1, keepdims=True)
-    s = X.std(axis=1, ddof=1, keepdims=True)
-    return gamma * (X - mu) / np.sqrt(s**2 + eps) + beta
-""",
-    ),
-    Mistake(
-        id="eps_outside_root",
-        message=text(
-            "Sumas ε fuera de la raíz (divides entre s + ε). La fórmula es √(s_t² + ε): ε se suma a la varianza.",
-            "You add ε outside the root (dividing by s + ε). The formula is √(s_t² + ε): ε is added to the variance.",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean(axis=1, keepdims=True)
-    s = X.std(axis=1, keepdims=True)
-    return gamma * (X - mu) / (s + eps) + beta
-""",
-    ),
-    Mistake(
-        id="eps_ignored",
-        message=text(
-            "No usas ε: divides entre s_t a secas, y una fila constante divide 0 entre 0. ε está para evitar dividir entre cero: √(s_t² + ε).",
-            "You do not use ε: you divide by s_t alone, and a constant row divides 0 by 0. ε is there to avoid dividing by zero: √(s_t² + ε).",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean(axis=1, keepdims=True)
-    s = X.std(axis=1, keepdims=True)
-    return gamma * (X - mu) / s + beta
-""",
-    ),
-    Mistake(
-        id="eps_fixed",
-        message=text(
-            "Ignoras el argumento eps y usas siempre 1e-5. La función debe usar el eps que recibe.",
-            "You ignore the eps argument and always use 1e-5. The function must use the eps it receives.",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean(axis=1, keepdims=True)
-    s = X.std(axis=1, keepdims=True)
-    return gamma * (X - mu) / np.sqrt(s**2 + 1e-5) + beta
-""",
-    ),
-    Mistake(
-        id="divides_by_variance",
-        message=text(
-            "Divides entre la varianza s_t² + ε en lugar de su raíz. Se escala con la desviación: √(s_t² + ε).",
-            "You divide by the variance s_t² + ε instead of its root. Scale by the deviation: √(s_t² + ε).",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean(axis=1, keepdims=True)
-    s = X.std(axis=1, keepdims=True)
-    return gamma * (X - mu) / (s**2 + eps) + beta
-""",
-    ),
-    Mistake(
-        id="not_centered",
-        message=text(
-            "No restas la media μ_t antes de escalar. Primero se centra la fila (x − μ_t) y después se divide.",
-            "You do not subtract the mean μ_t before scaling. First centre the row (x − μ_t), then divide.",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    s = X.std(axis=1, keepdims=True)
-    return gamma * X / np.sqrt(s**2 + eps) + beta
-""",
-    ),
-    Mistake(
-        id="gamma_beta_swapped",
-        message=text(
-            "Intercambias γ y β: γ multiplica y β se suma, γ ⊙ x̂ + β.",
-            "You swap γ and β: γ multiplies and β is added, γ ⊙ x̂ + β.",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean(axis=1, keepdims=True)
-    s = X.std(axis=1, keepdims=True)
-    return beta * (X - mu) / np.sqrt(s**2 + eps) + gamma
-""",
-    ),
-    Mistake(
-        id="gamma_beta_ignored",
-        message=text(
-            "Devuelves la fila normalizada sin aplicar γ ni β. Los dos vectores devuelven al modelo la libertad de escala y desplazamiento: γ ⊙ x̂ + β.",
-            "You return the normalised row without applying γ or β. Those two vectors give the model back its freedom of scale and shift: γ ⊙ x̂ + β.",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean(axis=1, keepdims=True)
-    s = X.std(axis=1, keepdims=True)
-    return (X - mu) / np.sqrt(s**2 + eps)
-""",
-    ),
-    Mistake(
-        id="unstable_variance",
-        message=text(
-            "Calculas la varianza como E[x²] − μ²: con valores grandes la resta se come toda la precisión. Resta primero la media: mean((x − μ_t)²), o np.var / np.std.",
-            "You compute the variance as E[x²] − μ²: with large values the subtraction eats all the precision. Subtract the mean first: mean((x − μ_t)²), or np.var / np.std.",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
-    mu = X.mean(axis=1, keepdims=True)
-    var = (X**2).mean(axis=1, keepdims=True) - mu**2
-    return gamma * (X - mu) / np.sqrt(var + eps) + beta
-""",
-    ),
-    Mistake(
-        id="modifies_input",
-        message=text(
-            "Modificas el array X que recibes (X -= ..., X /= ...). Quien llama sigue usando su X —en el bloque, para la suma residual—: trabaja sobre expresiones nuevas.",
-            "You modify the X you receive (X -= ..., X /= ...). The caller still uses its X —in the block, for the residual sum—: work on new expressions.",
-        ),
-        code="""
-def layer_norm(X, gamma, beta, eps=1e-5):
+import numpy as np
+
+from grader.authoring import Choice, ErrorModel, Point, text
+
+TEMPLATE = """import numpy as np
+
+
+{layer_norm}
+"""
+
+LAYER_NORM = """def layer_norm(X, gamma, beta, eps={default_eps}):
+    mu = X.mean(axis={axis}{keepdims})
+    var = {variance}
+    N = {centred} / {denominator}
+    return {output}"""
+
+
+def _fitted_eps(calls, outcomes):
+    """The ε a fixed-constant implementation used, read from the row with the smallest deviation.
+
+    Each normalised coordinate is (x − μ)/√(s² + ε): from the student's output and the row,
+    ε = ((x − μ)/x̂)² − s², tried with the population and the sample variance, with and without
+    β. Only rows whose variance is small next to ε tell it.
+    """
+    found = set()
+    for c, outcome in zip(calls, outcomes, strict=True):
+        if not outcome.ok or len(c.args) < 3 or outcome.outputs[0].shape != np.shape(c.args[0]):
+            continue
+        X = np.asarray(c.args[0], dtype=float)
+        variances = X.var(axis=1)
+        row = int(np.argmin(variances))
+        if X.shape[1] < 2 or variances[row] > 1.0:
+            continue
+        gamma = np.asarray(c.args[1], dtype=float)
+        centred = X[row] - X[row].mean()
+        out = outcome.outputs[0][row].astype(float)
+        for shift in (np.asarray(c.args[2], dtype=float), 0.0):
+            normalised = (out - shift) / np.where(gamma == 0, np.nan, gamma)
+            if not np.all(np.abs(normalised) > 1e-3):
+                continue
+            squares = np.sort((centred / normalised) ** 2)
+            for ddof in (0, 1):
+                estimate = float(squares[len(squares) // 2]) - float(centred @ centred) / (X.shape[1] - ddof)
+                if estimate > 0 and squares[-1] - squares[0] <= 1e-3 * estimate + 1e-12:
+                    found.add(float(f"{estimate:.2g}"))
+    return sorted(found)[:4]
+
+
+def _fit(calls, outcomes):
+    values = _fitted_eps(calls, outcomes)
+    return values or None
+
+
+LAYER_NORM_POINTS = (
+    Point(
+        "layer_norm",
+        "layer_norm",
+        LAYER_NORM,
+        (
+            Choice(
+                id="modifies_input",
+                did=text("modifica el X que recibe", "modifies the X it receives"),
+                message=text(
+                    "Modificas el array X que recibes (X -= ..., X /= ...). Quien llama sigue usando su X —en el bloque, para la suma residual—: trabaja sobre expresiones nuevas.",
+                    "You modify the X you receive (X -= ..., X /= ...). The caller still uses its X —in the block, for the residual sum—: work on new expressions.",
+                ),
+                code="""def layer_norm(X, gamma, beta, eps=1e-5):
     X -= X.mean(axis=1, keepdims=True)
     X /= np.sqrt((X**2).mean(axis=1, keepdims=True) + eps)
-    return gamma * X + beta
-""",
+    return gamma * X + beta""",
+            ),
+            Choice(
+                id="modifies_input",
+                spelling="entirely in place",
+                did=text("", ""),
+                message=text("", ""),
+                code="""def layer_norm(X, gamma, beta, eps=1e-5):
+    X -= X.mean(axis=1, keepdims=True)
+    X /= np.sqrt((X**2).mean(axis=1, keepdims=True) + eps)
+    X *= gamma
+    X += beta
+    return X""",
+            ),
+        ),
     ),
-]
+    Point(
+        "axis",
+        "layer_norm",
+        "1",
+        (
+            Choice(
+                id="normalizes_by_column",
+                code="0",
+                did=text(
+                    "normaliza por columnas (axis=0), como la normalización por batch",
+                    "normalises by column (axis=0), as batch normalisation does",
+                ),
+                message=text(
+                    "Normalizas por columnas (axis=0): eso es la normalización por batch. En el layer norm cada fila usa su propia media μ_t y su desviación s_t; por eso al tocar la fila 4 la fila 0 no debe moverse.",
+                    "You normalise by columns (axis=0): that is batch normalisation. In layer norm each row uses its own mean μ_t and deviation s_t; that is why touching row 4 must not move row 0.",
+                ),
+            ),
+            Choice(
+                id="normalizes_whole_matrix",
+                code="None",
+                did=text(
+                    "usa una sola media y una sola desviación para toda la matriz",
+                    "uses one mean and one deviation for the whole matrix",
+                ),
+                message=text(
+                    "Calculas una sola media y una sola desviación para toda la matriz. Cada fila se normaliza con sus propias d_model coordenadas: mean(axis=1, keepdims=True).",
+                    "You compute one mean and one deviation for the whole matrix. Each row is normalised with its own d_model coordinates: mean(axis=1, keepdims=True).",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "keepdims",
+        "layer_norm",
+        ", keepdims=True",
+        (
+            Choice(
+                id="missing_keepdims",
+                code="",
+                did=text(
+                    "calcula las estadísticas sin keepdims=True: una media de forma (T,) no se resta fila a fila",
+                    "computes the statistics without keepdims=True: a mean of shape (T,) is not subtracted row by row",
+                ),
+                message=text(
+                    "Calculas la media y la varianza de cada fila sin keepdims=True: salen con forma (T,), y X − μ las alinea con las columnas (con T ≠ d_model, NumPy ni siquiera puede restarlas). Con keepdims=True salen de forma (T, 1) y cada fila resta su propia μ_t.",
+                    "You compute each row's mean and variance without keepdims=True: they come out with shape (T,), and X − μ lines them up with the columns (with T ≠ d_model NumPy cannot even subtract them). With keepdims=True they have shape (T, 1) and each row subtracts its own μ_t.",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "variance",
+        "layer_norm",
+        "X.var(axis={axis}, ddof={ddof}{keepdims})",
+        (
+            Choice(
+                id="unstable_variance",
+                code="(X**2).mean(axis={axis}{keepdims}) - mu**2",
+                did=text(
+                    "calcula la varianza como E[x²] − μ², que pierde la precisión con valores grandes",
+                    "computes the variance as E[x²] − μ², which loses all precision with large values",
+                ),
+                message=text(
+                    "Calculas la varianza como E[x²] − μ²: con valores grandes la resta se come toda la precisión. Resta primero la media: mean((x − μ_t)²), o np.var / np.std.",
+                    "You compute the variance as E[x²] − μ²: with large values the subtraction eats all the precision. Subtract the mean first: mean((x − μ_t)²), or np.var / np.std.",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "ddof",
+        "layer_norm",
+        "0",
+        (
+            Choice(
+                id="sample_deviation",
+                code="1",
+                did=text(
+                    "usa la desviación muestral (ddof=1, divide entre d_model − 1)",
+                    "uses the sample deviation (ddof=1, dividing by d_model − 1)",
+                ),
+                message=text(
+                    "Usas la desviación típica muestral (ddof=1, divide entre d_model − 1). La lección define s_t con 1/d_model: la poblacional, la de np.std por defecto.",
+                    "You use the sample standard deviation (ddof=1, dividing by d_model − 1). The lesson defines s_t with 1/d_model: the population one, np.std's default.",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "centred",
+        "layer_norm",
+        "(X - mu)",
+        (
+            Choice(
+                id="not_centered",
+                code="X",
+                did=text(
+                    "no resta la media μ_t antes de dividir", "does not subtract the mean μ_t before dividing"
+                ),
+                message=text(
+                    "No restas la media μ_t antes de escalar. Primero se centra la fila (x − μ_t) y después se divide.",
+                    "You do not subtract the mean μ_t before scaling. First centre the row (x − μ_t), then divide.",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "denominator",
+        "layer_norm",
+        "np.sqrt(var + {eps})",
+        (
+            Choice(
+                id="eps_outside_root",
+                code="(np.sqrt(var) + {eps})",
+                did=text(
+                    "suma ε fuera de la raíz (divide entre s + ε)",
+                    "adds ε outside the root (divides by s + ε)",
+                ),
+                message=text(
+                    "Sumas ε fuera de la raíz (divides entre s + ε). La fórmula es √(s_t² + ε): ε se suma a la varianza.",
+                    "You add ε outside the root (dividing by s + ε). The formula is √(s_t² + ε): ε is added to the variance.",
+                ),
+            ),
+            Choice(
+                id="eps_ignored",
+                code="np.sqrt(var)",
+                did=text(
+                    "no usa ε y divide entre s_t a secas (0 entre 0 en una fila constante)",
+                    "does not use ε and divides by s_t alone (0 by 0 on a constant row)",
+                ),
+                message=text(
+                    "No usas ε: divides entre s_t a secas, y una fila constante divide 0 entre 0. ε está para evitar dividir entre cero: √(s_t² + ε).",
+                    "You do not use ε: you divide by s_t alone, and a constant row divides 0 by 0. ε is there to avoid dividing by zero: √(s_t² + ε).",
+                ),
+            ),
+            Choice(
+                id="divides_by_variance",
+                code="(var + {eps})",
+                did=text(
+                    "divide entre la varianza s_t² + ε, sin la raíz",
+                    "divides by the variance s_t² + ε, without the root",
+                ),
+                message=text(
+                    "Divides entre la varianza s_t² + ε en lugar de su raíz. Se escala con la desviación: √(s_t² + ε).",
+                    "You divide by the variance s_t² + ε instead of its root. Scale by the deviation: √(s_t² + ε).",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "eps",
+        "layer_norm",
+        "eps",
+        (
+            Choice(
+                id="eps_fixed",
+                code="{value}",
+                value=1e-5,
+                fit=_fit,
+                did=text(
+                    "usa siempre ε = {value} y no el eps que recibe",
+                    "always uses ε = {value} instead of the eps it receives",
+                ),
+                message=text(
+                    "Ignoras el argumento eps y usas siempre {value}. La función debe usar el eps que recibe: quien la llama puede pedir otro.",
+                    "You ignore the eps argument and always use {value}. The function must use the eps it receives: its caller may ask for another.",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "default_eps",
+        "layer_norm",
+        "1e-5",
+        (
+            Choice(
+                id="eps_default_changed",
+                code="{value}",
+                value=1e-6,
+                fit=_fit,
+                did=text(
+                    "tiene eps={value} por defecto en lugar de 1e-5",
+                    "has eps={value} by default instead of 1e-5",
+                ),
+                message=text(
+                    "Cambias el valor por defecto de eps a {value}. La firma del reto es layer_norm(X, gamma, beta, eps=1e-5): quien llama sin eps espera ese ε.",
+                    "You change eps's default to {value}. The challenge's signature is layer_norm(X, gamma, beta, eps=1e-5): a caller who passes no eps expects that ε.",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "output",
+        "layer_norm",
+        "{affine}",
+        (
+            Choice(
+                id="transposed_output",
+                code="({affine}).T",
+                did=text(
+                    "devuelve la matriz traspuesta, de forma (d_model, T)",
+                    "returns the transposed matrix, of shape (d_model, T)",
+                ),
+                message=text(
+                    "Devuelves la matriz traspuesta, de forma (d_model, T): cada posición debe seguir siendo una fila, así que la salida tiene la forma (T, d_model) de X.",
+                    "You return the transposed matrix, of shape (d_model, T): each position must stay a row, so the output has X's shape (T, d_model).",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "affine",
+        "layer_norm",
+        "gamma * N + beta",
+        (
+            Choice(
+                id="gamma_beta_swapped",
+                code="beta * N + gamma",
+                did=text(
+                    "intercambia γ y β (multiplica por β y suma γ)",
+                    "swaps γ and β (multiplies by β and adds γ)",
+                ),
+                message=text(
+                    "Intercambias γ y β: γ multiplica y β se suma, γ ⊙ x̂ + β.",
+                    "You swap γ and β: γ multiplies and β is added, γ ⊙ x̂ + β.",
+                ),
+            ),
+            Choice(
+                id="gamma_beta_ignored",
+                code="N",
+                did=text("no aplica ni γ ni β", "applies neither γ nor β"),
+                message=text(
+                    "Devuelves la fila normalizada sin aplicar γ ni β. Los dos vectores devuelven al modelo la libertad de escala y desplazamiento: γ ⊙ x̂ + β.",
+                    "You return the normalised row without applying γ or β. Those two vectors give the model back its freedom of scale and shift: γ ⊙ x̂ + β.",
+                ),
+            ),
+            Choice(
+                id="missing_beta",
+                code="gamma * N",
+                did=text("no suma β", "does not add β"),
+                message=text(
+                    "Multiplicas por γ pero no sumas β. La salida es γ ⊙ x̂ + β: β devuelve a cada coordenada su desplazamiento.",
+                    "You multiply by γ but do not add β. The output is γ ⊙ x̂ + β: β gives each coordinate back its shift.",
+                ),
+            ),
+            Choice(
+                id="missing_gamma",
+                code="N + beta",
+                did=text("no multiplica por γ", "does not multiply by γ"),
+                message=text(
+                    "Sumas β pero no multiplicas por γ. La salida es γ ⊙ x̂ + β: γ devuelve a cada coordenada su escala.",
+                    "You add β but do not multiply by γ. The output is γ ⊙ x̂ + β: γ gives each coordinate back its scale.",
+                ),
+            ),
+        ),
+    ),
+)
+
+MODEL = ErrorModel(template=TEMPLATE, points=LAYER_NORM_POINTS)

@@ -34,6 +34,7 @@ class SandboxRun:
     report: bytes
     stdout: bytes
     exit_kind: ExitKind
+    arguments: bytes = b""  # the argument memory as the child left it, read once it was gone
     exit_code: int | None = None
     signal: int | None = None
     wall_ms: float = 0.0

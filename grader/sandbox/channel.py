@@ -7,7 +7,8 @@ grader -> zygote  SETUP  a setup's key;            fds: the setup (decoded once,
 grader -> zygote  HINT   the key of the setup the next children should warm up on (NO_WARMUP: none)
 zygote -> grader  READY  a forked child waits, and how many setups it holds;
                          fds: a pidfd of it, the socket it waits on
-grader -> child   START  cpu, memory, wall;       fds: the job, the report memory, the stdout pipe
+grader -> child   START  cpu, memory, wall;       fds: the job, the report memory, the stdout pipe,
+                         the argument memory, and the helpers' socket if the calls pass helpers
 zygote -> grader  ENDED  the child was reaped: wait status, cpu seconds, peak rss kB
 """
 
@@ -27,7 +28,7 @@ KEYED = struct.Struct("<B32s")  # SETUP and HINT
 READY_TAG, ENDED_TAG, SETUP_TAG, HINT_TAG = 1, 2, 3, 4
 NO_WARMUP = "-" * 32  # a HINT: the grader is busy, warming up would only take its CPU
 MAX_SETUPS = 64  # a zygote decodes at most this many setups; others go as jobs in full
-MAX_FDS = 4
+MAX_FDS = 6
 
 
 @dataclass(frozen=True)

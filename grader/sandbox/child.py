@@ -26,8 +26,11 @@ from grader.sandbox.syscalls import Filter
 
 JOB_FD = 3
 REPORT_FD = 4
-CONTROL_FD = 5
-OPEN_FILES = 8  # the descriptors above and a few the student may dup
+CONTROL_FD = 5  # while waiting; then the argument memory's
+ARGUMENTS_FD = 5
+DESK_FD = 6
+NO_DESK = -1
+OPEN_FILES = 10  # the descriptors above and a few the student may dup
 SETUP_FAILED = 121
 
 
@@ -49,13 +52,13 @@ def serve(
         data, fds = channel.receive(ctl, (channel.START.size,))
         ctl.detach()  # closed below with every other descriptor
         start = channel.unpack_start(data)
-        _descriptors(*fds)
+        desk = _descriptors(*fds)
         _limits(_job_limits(start))
     except BaseException as error:
         _say(f"sandbox setup failed: {type(error).__name__}: {error}")
         os._exit(SETUP_FAILED)
     try:
-        harness.main(JOB_FD, REPORT_FD, setups)
+        harness.main(JOB_FD, REPORT_FD, ARGUMENTS_FD, desk, setups)
     finally:
         os._exit(1)
 
@@ -87,16 +90,20 @@ def _waiting(
     return ctl
 
 
-def _descriptors(job: int, report: int, stdout: int) -> None:
-    """Job on 3, report memory on 4, stdout and stderr on 1 and 2; every other descriptor closed."""
-    high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 16) for fd in (job, report, stdout)]
+def _descriptors(job: int, report: int, stdout: int, arguments: int, *desk: int) -> int:
+    """Job on 3, report memory on 4, argument memory on 5, the helpers' socket (if any) on 6,
+    stdout and stderr on 1 and 2; every other descriptor closed. Returns the socket's, or -1."""
+    high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 16) for fd in (job, report, stdout, arguments, *desk[:1])]
     os.dup2(high[2], 1)
     os.dup2(high[2], 2)
-    os.dup2(high[0], JOB_FD)
-    os.dup2(high[1], REPORT_FD)
+    places = (JOB_FD, REPORT_FD, ARGUMENTS_FD, DESK_FD)[: len(high) - 1]
+    for fd, place in zip((high[0], high[1], *high[3:]), places, strict=True):
+        os.dup2(fd, place)
     with contextlib.suppress(OSError):
         os.close(0)  # where a received descriptor may have landed: no stdin
-    linux.close_from(REPORT_FD + 1)
+    last = DESK_FD if desk else ARGUMENTS_FD
+    linux.close_from(last + 1)
+    return DESK_FD if desk else NO_DESK
 
 
 FIXED_LIMITS = {  # set while waiting: they do not depend on the job

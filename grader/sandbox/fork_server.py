@@ -130,7 +130,9 @@ def _preload() -> None:
 def _own_layers(rules: syscalls.Filter, uid_dropped: bool, uid: int) -> list[Layer]:
     return [
         Layer("seccomp", True, f"{rules.rules} rules; anything else kills the process (SIGSYS)"),
-        Layer("rlimits", True, "soft = hard: cpu, address space, file size 0, 8 files, 0 processes, no core"),
+        Layer(
+            "rlimits", True, "soft = hard: cpu, address space, file size 0, 10 files, 0 processes, no core"
+        ),
         Layer(
             "uid",
             uid_dropped,

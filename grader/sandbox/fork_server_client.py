@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader import harness
-from grader.sandbox import channel, report_memory
+from grader.sandbox import argument_memory, channel, report_memory
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
 from grader.sandbox.pipes import Reader
 from grader.sandbox.uids import UidClaim, claim
@@ -134,30 +134,28 @@ class ZygoteProcess:
         child = self._ready()
         started = time.perf_counter()
         data = job.reference() if self.setups.get(job.key, 1 << 31) <= child.setups else job.whole()
-        stdout_read, stdout_write = os.pipe2(os.O_CLOEXEC)
-        report_fd = report_memory.create(limits.report_bytes)
-        fds = (_memfd(data), report_fd, stdout_write)
+        if job.desk is not None:
+            job.desk.reset()  # a retried run starts from nothing
+        run = _RunFiles.open(job, limits)
         try:
-            start = channel.Start(
-                max(1, math.ceil(limits.cpu_seconds)), limits.memory_mb << 20, limits.wall_seconds
-            )
-            assert child.control is not None
-            channel.send(child.control, start.pack(), fds)
-        except OSError as error:
-            child.close()
-            os.close(report_fd)
-            os.close(stdout_read)
-            raise ZygoteBroken(f"the waiting child is gone: {error}") from error
+            fds = run.for_child(_memfd(data))
+            try:
+                start = channel.Start(
+                    max(1, math.ceil(limits.cpu_seconds)), limits.memory_mb << 20, limits.wall_seconds
+                )
+                assert child.control is not None
+                channel.send(child.control, start.pack(), fds)
+            except OSError as error:
+                child.close()
+                raise ZygoteBroken(f"the waiting child is gone: {error}") from error
+            finally:
+                os.close(fds[0])
+                run.given()
+            child.control.close()
+            child.control = None
+            return self._follow(child, started, limits, run, job)
         finally:
-            for fd in (fds[0], stdout_write):
-                os.close(fd)
-        child.control.close()
-        child.control = None
-        try:
-            return self._follow(child, started, limits, stdout_read, report_fd)
-        finally:
-            os.close(report_fd)
-            os.close(stdout_read)
+            run.close()
             self.last_end = time.perf_counter()
 
     def _offer_setup(self, job: Job) -> None:
@@ -195,17 +193,18 @@ class ZygoteProcess:
         child, self.waiting = self.waiting, None
         return child
 
-    def _follow(
-        self, child: Child, started: float, limits: Limits, stdout_read: int, report_fd: int
-    ) -> SandboxRun:
-        reader = Reader(stdout_read, self.sock.fileno(), limits)
+    def _follow(self, child: Child, started: float, limits: Limits, run: _RunFiles, job: Job) -> SandboxRun:
+        desk = (run.desk, job.desk) if run.desk is not None and job.desk is not None else None
+        reader = Reader(run.stdout_read, self.sock.fileno(), limits, desk)
         try:
             how = reader.until(started + limits.wall_seconds)
-            report = report_memory.read(report_fd, limits.report_bytes)
+            report = report_memory.read(run.report, limits.report_bytes)
             if how == "closed" and report.endswith(FINISHED):
                 child.kill()  # its whole report is in and it is about to exit anyway
                 self.unreaped = child
-                return _outcome(reader, report, None, ExitKind.OK, started)
+                # Read at once, not once it is gone (3 ms more): whatever it could still change
+                # in its arguments after FINISHED, it could have changed before writing it.
+                return _outcome(reader, report, run.arguments_after(), None, ExitKind.OK, started)
             if how == "closed":  # it closed its output without finishing: wait for its end
                 how = reader.until(started + limits.wall_seconds, pipes=False)
             if how in ("deadline", "flood"):
@@ -214,9 +213,9 @@ class ZygoteProcess:
         finally:
             reader.close()
         ended = self._ended(child)
-        report = report_memory.read(report_fd, limits.report_bytes)  # all it wrote before it died
+        report = report_memory.read(run.report, limits.report_bytes)  # all it wrote before it died
         kind = exit_kind(ended, limits, how == "deadline", how == "flood")
-        return _outcome(reader, report, ended, kind, started)
+        return _outcome(reader, report, run.arguments_after(), ended, kind, started)
 
     def _ended(self, child: Child) -> channel.Ended:
         """Wait for the zygote's report of the child's end, killing the child if it lingers."""
@@ -242,7 +241,12 @@ class ZygoteProcess:
 
 
 def _outcome(
-    reader: Reader, report: bytes, ended: channel.Ended | None, kind: ExitKind, started: float
+    reader: Reader,
+    report: bytes,
+    arguments: bytes,
+    ended: channel.Ended | None,
+    kind: ExitKind,
+    started: float,
 ) -> SandboxRun:
     code, by_signal = _decode(ended.status) if ended is not None else (None, None)
     notes = [f"cpu {ended.cpu_seconds:.3f} s", f"peak rss {ended.max_rss_kb} kB"] if ended is not None else []
@@ -250,11 +254,63 @@ def _outcome(
         report=report,
         stdout=bytes(reader.collected.stdout),
         exit_kind=kind,
+        arguments=arguments,
         exit_code=code,
         signal=by_signal,
         wall_ms=(time.perf_counter() - started) * 1000,
         notes=notes,
     )
+
+
+@dataclass
+class _RunFiles:
+    """The descriptors of one run on the grader's side, and the ends it hands the child."""
+
+    stdout_read: int
+    stdout_write: int
+    report: int
+    arguments: int
+    arguments_size: int
+    desk: socket.socket | None
+    desk_theirs: socket.socket | None
+
+    @classmethod
+    def open(cls, job: Job, limits: Limits) -> _RunFiles:
+        stdout_read, stdout_write = os.pipe2(os.O_CLOEXEC)
+        files = cls(stdout_read, stdout_write, -1, -1, len(job.arguments), None, None)
+        try:
+            files.report = report_memory.create(limits.report_bytes)
+            files.arguments = argument_memory.create(job.arguments)
+            if job.desk is not None:
+                files.desk, files.desk_theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        except BaseException:
+            files.close()
+            raise
+        return files
+
+    def for_child(self, job_fd: int) -> tuple[int, ...]:
+        """The child's descriptors, in the order it takes them: job, report, stdout, arguments, desk."""
+        theirs = (self.desk_theirs.fileno(),) if self.desk_theirs is not None else ()
+        return (job_fd, self.report, self.stdout_write, self.arguments, *theirs)
+
+    def given(self) -> None:
+        """The child holds its ends now (or never will): ours go, so its hang-ups show."""
+        os.close(self.stdout_write)
+        self.stdout_write = -1
+        if self.desk_theirs is not None:
+            self.desk_theirs.close()
+            self.desk_theirs = None
+
+    def arguments_after(self) -> bytes:
+        return argument_memory.read(self.arguments, self.arguments_size)
+
+    def close(self) -> None:
+        for fd in (self.stdout_read, self.stdout_write, self.report, self.arguments):
+            if fd >= 0:
+                os.close(fd)
+        for sock in (self.desk, self.desk_theirs):
+            if sock is not None:
+                sock.close()
 
 
 def exit_kind(ended: channel.Ended, limits: Limits, timed_out: bool, flooded: bool) -> ExitKind:

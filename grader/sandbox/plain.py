@@ -5,16 +5,17 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
-import selectors
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 from grader import harness
-from grader.sandbox import report_memory
+from grader.sandbox import argument_memory, report_memory
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
+from grader.sandbox.pipes import Reader
 from grader.wire import Job
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -52,40 +53,65 @@ class PlainSandbox:
         started = time.perf_counter()
         job_read, job_write = os.pipe()
         report_fd = report_memory.create(limits.report_bytes)
+        arguments_fd = argument_memory.create(job.arguments)
+        desk, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET) if job.desk else (None, None)
+        if job.desk is not None:
+            job.desk.reset()
+        desk_fd = theirs.fileno() if theirs is not None else -1
+        passed = (job_read, report_fd, arguments_fd, *([desk_fd] if theirs is not None else []))
         env = {"PYTHONPATH": str(PROJECT_ROOT), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
         child = subprocess.Popen(
-            [sys.executable, "-I", "-S", "-c", _BOOT, str(job_read), str(report_fd)],
+            [
+                sys.executable,
+                "-I",
+                "-S",
+                "-c",
+                _BOOT,
+                *map(str, (job_read, report_fd, arguments_fd, desk_fd)),
+            ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            pass_fds=(job_read, report_fd),
+            pass_fds=passed,
             env=env,
             cwd="/",
             preexec_fn=lambda: _limit_child(limits),
             start_new_session=True,
         )
         os.close(job_read)
+        if theirs is not None:
+            theirs.close()
         with contextlib.suppress(BrokenPipeError):
             _write_all(job_write, job.whole())
         os.close(job_write)
         assert child.stdout is not None
-        stdout, timed_out, flooded = _collect(child.stdout.fileno(), limits, started)
-        try:  # it may close its output and go on running
-            code = child.wait(None if timed_out or flooded else _left(started, limits))
-        except subprocess.TimeoutExpired:
-            timed_out = True
-        if timed_out or flooded:
-            _kill_group(child.pid)
+        pidfd = os.pidfd_open(child.pid)
+        reader = Reader(child.stdout.fileno(), pidfd, limits, (desk, job.desk) if desk and job.desk else None)
+        try:
+            deadline = started + limits.wall_seconds
+            how = reader.until(deadline)
+            if how == "closed":  # it may close its output and go on running
+                how = reader.until(deadline, pipes=False)
+            if how in ("deadline", "flood"):
+                _kill_group(child.pid)
             code = child.wait()
-        child.stdout.close()
+        finally:
+            reader.close()
+            os.close(pidfd)
+            child.stdout.close()
+            if desk is not None:
+                desk.close()
         try:
             report = report_memory.read(report_fd, limits.report_bytes)
+            arguments = argument_memory.read(arguments_fd, len(job.arguments))
         finally:
             os.close(report_fd)
+            os.close(arguments_fd)
         return SandboxRun(
             report=report,
-            stdout=stdout,
-            exit_kind=_exit_kind(code, timed_out, flooded),
+            stdout=bytes(reader.collected.stdout),
+            exit_kind=_exit_kind(code, how == "deadline", how == "flood"),
+            arguments=arguments,
             exit_code=code if code >= 0 else None,
             signal=-code if code < 0 else None,
             wall_ms=(time.perf_counter() - started) * 1000,
@@ -96,12 +122,8 @@ class PlainSandbox:
 _BOOT = (
     "import sys; sys.path[:0] = "
     + repr([p for p in sys.path if p.endswith("site-packages")] + [str(PROJECT_ROOT)])
-    + "\nfrom grader.harness import main; main(int(sys.argv[1]), int(sys.argv[2]))"
+    + "\nfrom grader.harness import main; main(*(int(a) for a in sys.argv[1:5]))"
 )
-
-
-def _left(started: float, limits: Limits) -> float:
-    return max(0.0, started + limits.wall_seconds - time.perf_counter())
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -113,25 +135,3 @@ def _write_all(fd: int, data: bytes) -> None:
 def _kill_group(pid: int) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(pid, signal.SIGKILL)
-
-
-def _collect(stdout_fd: int, limits: Limits, started: float) -> tuple[bytes, bool, bool]:
-    """Read the output until it closes, the wall clock runs out or the output overflows."""
-    deadline = started + limits.wall_seconds
-    kept = bytearray()
-    seen = 0
-    with selectors.DefaultSelector() as selector:
-        selector.register(stdout_fd, selectors.EVENT_READ)
-        while True:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                return bytes(kept), True, False
-            if not selector.select(remaining):
-                continue
-            chunk = os.read(stdout_fd, 65536)
-            if not chunk:
-                return bytes(kept), False, False
-            seen += len(chunk)
-            kept += chunk[: max(0, limits.output_bytes - len(kept))]
-            if seen > 16 * limits.output_bytes:
-                return bytes(kept), False, True

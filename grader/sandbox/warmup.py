@@ -10,12 +10,22 @@ Nothing of any reference is in either: the stand-ins only normalise and rectify.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from grader import harness
-from grader.wire import KEY_LENGTH, Job, encode_job, encode_job_array
+from grader.wire import (
+    ARRAY_ALIGN,
+    KEY_LENGTH,
+    Job,
+    decode_request,
+    encode_answer,
+    encode_job,
+    encode_job_array,
+)
 
 SOURCE = """
 import numpy as np
@@ -29,22 +39,22 @@ def f(x, w):
 """
 
 
-def job() -> bytes:
+def job() -> tuple[bytes, bytes]:
+    """The canned job and its argument memory."""
     rng = np.random.default_rng(0)
     first, first_data = encode_job_array(rng.standard_normal((4, 6)), 0)
     second, second_data = encode_job_array(rng.standard_normal((6, 6)), len(first_data))
     header = {
         "source": SOURCE,
         "required": ["f"],
-        "helpers": "",
         "calls": [{"function": "f", "args": [{"array": 0}, {"array": 1}], "kwargs": {}}] * 2,
         "arrays": [first, second],
         "max_output_elements": 1 << 20,
     }
-    return encode_job(header, first_data + second_data)
+    return encode_job(header, b""), first_data + second_data
 
 
-CANNED = job()
+CANNED, CANNED_ARGUMENTS = job()
 WARM_KEY = "w" * KEY_LENGTH
 
 
@@ -82,13 +92,26 @@ def run(plan: Plan) -> None:
         if not plan.wanted:
             return
         if plan.setup is None:
-            harness.run(CANNED, _discard)
+            harness.run(CANNED, _discard, bytearray(CANNED_ARGUMENTS), echo)
             return
         job = Job(b"", WARM_KEY, stand_in_source(plan.setup.header["required"]))
-        harness.run(job.reference(), _discard, {WARM_KEY: plan.setup})
+        memory = bytearray(memory_size(plan.setup.header["arrays"]))
+        harness.run(job.reference(), _discard, memory, echo, {WARM_KEY: plan.setup})
     except Exception:  # nothing to report: the child is still fit for its job
         pass
 
 
 def _discard(_: bytes) -> None:
     pass
+
+
+def echo(request: bytes) -> bytes:
+    """A stand-in's helper: its argument back (the real ones are the parent's)."""
+    _, _, argument = decode_request(request, 1 << 20)
+    return encode_answer(argument)
+
+
+def memory_size(arrays: list[dict[str, Any]]) -> int:
+    """Room for every array of a setup: zeros stand in for the argument memory."""
+    ends = [int(a["offset"]) + int(np.dtype(a["dtype"]).itemsize) * math.prod(a["shape"]) for a in arrays]
+    return int(max([ARRAY_ALIGN, *ends]))

@@ -33,7 +33,8 @@ class Error(BaseModel):
 _ERRORS: dict[int, str] = {
     401: "No API key, or not a valid one (`Authorization: Bearer <key>`)",
     403: "This API key may not use that course",
-    404: "No such id for this API key",
+    404: "No such id for this API key (or one of a course this key may not read)",
+    409: "This Idempotency-Key was already used for a submission to another course",
     413: "The code is over 64 KiB, or the request body over 1 MiB",
     422: "Invalid request: a list of the invalid fields, or (unknown challenge, invalid cursor) a sentence",
     429: "Too many submissions from this API key or this student: try again after `Retry-After` seconds",

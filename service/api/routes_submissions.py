@@ -88,7 +88,7 @@ def _submit(
     "",
     status_code=202,
     response_model=schemas.Submission,
-    responses={**submission_answers(rate_limited=True), **errors(401, 403, 413, 422, 429, 503)},
+    responses={**submission_answers(rate_limited=True), **errors(401, 403, 409, 413, 422, 429, 503)},
 )
 async def create_submission(
     body: schemas.SubmissionIn,
@@ -124,7 +124,7 @@ async def get_submission(
         return await _settled(view, caller, waiter, wait, response, woken, {})
 
 
-@router.get("", responses=errors(401, 422, 503))
+@router.get("", responses=errors(401, 403, 422, 503))
 def list_submissions(
     caller: CurrentCaller,
     course: str | None = None,

@@ -14,8 +14,9 @@ from grader.models import Result
 from grader.sandbox import default_sandbox
 from grader.text import Lang
 from service.cli.instructors import instructors_app
+from service.cli.keys import keys_app
 from service.cli.sandbox import sandbox_app
-from service.cli.service_commands import keys_app, migrate, serve, worker
+from service.cli.service_commands import migrate, serve, worker
 from service.core.settings import get_settings
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Autograder for the Transformers course.")
@@ -44,8 +45,17 @@ def grade(
     challenge: Annotated[str, typer.Option("--challenge", help="Challenge id.")],
     lang: Annotated[str, typer.Option("--lang", help="es or en.")] = "es",
     as_json: Annotated[bool, typer.Option("--json", help="One Result per line (JSON Lines).")] = False,
+    fail_under: Annotated[
+        float | None,
+        typer.Option(
+            "--fail-under", min=0, max=100, help="Exit with status 1 when any file scores below this (0-100)."
+        ),
+    ] = None,
 ) -> None:
-    """Grade local files with the same sandbox, hidden tests and scoring as the service."""
+    """Grade local files with the same sandbox, hidden tests and scoring as the service.
+
+    Exit status 0 once every file has a result, whatever its score, unless --fail-under says
+    otherwise; 2 for usage errors."""
     if lang not in ("es", "en"):
         _usage_error(f"unknown language {lang!r}: use es or en")
     known = _challenges()
@@ -53,12 +63,18 @@ def grade(
         _usage_error(f"unknown challenge {challenge!r}; known: {', '.join(known)}")
     sources = [_read(path) for path in files]
     grader = Grader(known, default_sandbox(hardware_env=get_settings().hardware_env))
+    below: list[str] = []
     for path, source in zip(files, sources, strict=True):
         result = grader.grade(challenge, source, lang)  # type: ignore[arg-type]
         if as_json:
             typer.echo(result.model_dump_json())
         else:
             typer.echo(_readable(path, result, lang))  # type: ignore[arg-type]
+        if fail_under is not None and result.score < fail_under:
+            below.append(f"{path} ({result.score:g})")
+    if below:
+        typer.echo(f"below {fail_under:g}: {', '.join(below)}", err=True)
+        raise typer.Exit(code=1)
 
 
 def _read(path: Path) -> bytes:

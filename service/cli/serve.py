@@ -85,7 +85,7 @@ def serve(host: str | None, port: int | None) -> int:
     server = _Server(config)
     with contextlib.ExitStack() as stack:
         if settings.embedded_broker:
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            settings.data_folder()
             stack.enter_context(EmbeddedBroker(settings.broker_socket))
         os.environ["AUTOGRADER_BROKER_URL"] = settings.broker  # the API sends where the worker listens
         get_settings.cache_clear()

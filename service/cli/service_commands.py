@@ -1,4 +1,4 @@
-"""`autograder serve | worker | migrate | keys create`: run and administer the service."""
+"""`autograder serve | worker | migrate`: run the service and upgrade its database."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from typing import Annotated
 import typer
 
 from service.core.settings import get_settings
-
-keys_app = typer.Typer(no_args_is_help=True, help="Manage the API keys of course platforms.")
 
 
 def _logging() -> None:
@@ -37,22 +35,18 @@ def worker(
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
     _logging()
-    if concurrency is not None:  # one value for Celery and for the sandbox's slots
-        os.environ["AUTOGRADER_WORKERS"] = str(concurrency)
-        get_settings.cache_clear()
-    settings = get_settings()
-    if settings.worker_pool == "solo" and slot is None:
+    if slot is None or slots_fd is None:  # the supervisor: one grading process per slot
         from service.worker.supervisor import supervise
 
-        raise typer.Exit(code=supervise(settings.workers))
-    if slot is not None and slots_fd is not None:
-        from service.worker import process_state
+        raise typer.Exit(code=supervise(concurrency or get_settings().workers))
+    from service.worker import process_state
 
-        process_state.take_slot(slots_fd, slot)
-    _celery_worker(settings.worker_pool, 1 if slot is not None else settings.workers)
+    process_state.take_slot(slots_fd, slot)
+    _celery_worker()
 
 
-def _celery_worker(pool: str, concurrency: int) -> None:
+def _celery_worker() -> None:
+    """One Celery process on the solo pool: it takes its own tasks and grades them itself."""
     from service.worker.celery_app import celery
 
     # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a
@@ -60,13 +54,13 @@ def _celery_worker(pool: str, concurrency: int) -> None:
     logging.getLogger("celery.worker.strategy").setLevel(logging.WARNING)
     settings = get_settings()
     app = celery()
-    app.conf.worker_pool = pool
+    app.conf.worker_pool = "solo"
     app.worker_main(
         [
             "worker",
             "--loglevel=INFO",
-            f"--concurrency={concurrency}",
-            f"--pool={pool}",
+            "--concurrency=1",
+            "--pool=solo",
             f"--queues={settings.queue}",
             f"--hostname=autograder-{os.getpid()}@%h",
             "--without-gossip",
@@ -87,25 +81,3 @@ def _safe(url: str) -> str:
     from sqlalchemy.engine import make_url
 
     return make_url(url).render_as_string(hide_password=True)
-
-
-@keys_app.command("create")
-def create_key(
-    name: Annotated[str, typer.Option("--name", help="The course platform's name.")],
-    course: Annotated[
-        list[str] | None, typer.Option("--course", help="A course the key may use (repeat); none: all.")
-    ] = None,
-) -> None:
-    """Create an API key; print it once (the key alone on the last line). Only its hash is stored."""
-    from service.storage.db import transaction
-    from service.storage.migrations import upgrade
-    from service.submissions.keys import create_key as create
-
-    if get_settings().database_url is None:
-        upgrade()
-    with transaction() as session:
-        created = create(session, name, course or [])
-    typer.echo(f"platform: {created.platform}")
-    typer.echo(f"courses: {', '.join(sorted(set(course))) if course else 'all of the platform'}")
-    typer.echo(f"webhook secret (shown once; signs X-Autograder-Signature): {created.webhook_secret}")
-    typer.echo(created.key)

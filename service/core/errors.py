@@ -27,6 +27,10 @@ class NotFound(ServiceError):
     status_code = 404
 
 
+class Conflict(ServiceError):
+    status_code = 409
+
+
 class TooLarge(ServiceError):
     status_code = 413
 

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def user_data_dir() -> Path:
+    """Where the embedded default keeps its database, broker and keys when AUTOGRADER_DATA_DIR is
+    not set: `$XDG_DATA_HOME/autograder`, else `~/.local/share/autograder` (whatever the working
+    directory, and outside the installed code)."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "autograder"
 
 
 class Settings(BaseSettings):
@@ -19,11 +28,10 @@ class Settings(BaseSettings):
     broker_url: str | None = None
     events_url: str | None = None
     challenges_dir: Path = PROJECT_ROOT / "challenges"
-    data_dir: Path = PROJECT_ROOT / "data"
+    data_dir: Path = Field(default_factory=user_data_dir)
     host: str = "127.0.0.1"
     port: int = 8000
-    workers: int = 2
-    worker_pool: Literal["solo", "prefork", "threads"] = "solo"  # solo: supervised processes
+    workers: int = 2  # grading processes of `autograder worker`, under its supervisor
     queue: str = "autograder"
     poll_seconds: float = 0.02
     webhook_timeout_seconds: float = 5.0
@@ -46,6 +54,11 @@ class Settings(BaseSettings):
     def hardware_env(self) -> dict[str, str]:
         pairs = {"OPENBLAS_CORETYPE": self.openblas_coretype, "OPENBLAS_L2_SIZE": self.openblas_l2_size}
         return {name: value for name, value in pairs.items() if value}
+
+    def data_folder(self) -> Path:
+        """The data folder, created private (0700: it holds the database and the signing key)."""
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        return self.data_dir
 
     @property
     def database(self) -> str:

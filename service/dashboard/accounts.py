@@ -1,4 +1,4 @@
-"""Instructor accounts: created from the command line, scoped to courses, checked at login."""
+"""Instructor accounts: created from the command line, granted courses of platforms, checked at login."""
 
 from __future__ import annotations
 
@@ -7,20 +7,27 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service.dashboard import passwords
+from service.dashboard import grants, passwords
+from service.dashboard.grants import GrantedCourse
 from service.dashboard.tables import Instructor, InstructorCourse
+from service.storage.tables import Platform
+from service.submissions import ids
 
 
 @dataclass(frozen=True)
 class Account:
-    """A logged-in instructor and the courses (slugs) they may see."""
+    """A logged-in instructor and the courses they may see (at most one of each name)."""
 
     id: int
     email: str
-    courses: tuple[str, ...]
+    courses: tuple[GrantedCourse, ...]
 
-    def may_see(self, course: str) -> bool:
-        return course in self.courses
+    def course(self, slug: str) -> GrantedCourse | None:
+        """Their course of that name, if they have one."""
+        return next((c for c in self.courses if c.slug == slug), None)
+
+    def may_see(self, slug: str) -> bool:
+        return self.course(slug) is not None
 
 
 def _normal(email: str) -> str:
@@ -28,11 +35,17 @@ def _normal(email: str) -> str:
 
 
 def _account(row: Instructor) -> Account:
-    return Account(id=row.id, email=row.email, courses=tuple(sorted(c.course for c in row.courses)))
+    granted = (GrantedCourse(c.course, c.platform.name, c.platform_id) for c in row.courses)
+    return Account(id=row.id, email=row.email, courses=tuple(sorted(granted)))
 
 
-def create(session: Session, email: str, password: str, courses: list[str]) -> Account:
-    """A new instructor, or an existing one with a new password and these courses added."""
+def create(
+    session: Session, email: str, password: str, courses: list[str], platform: str | None = None
+) -> Account:
+    """A new instructor, or an existing one with a new password and these courses added.
+
+    Each course is one platform's: `platform` names it, or it is the only one that can be meant
+    (`grants.platform_of`). Raises ValueError (a GrantError among them) saying what to do instead."""
     email = _normal(email)
     if "@" not in email or not courses:
         raise ValueError("an instructor needs an email address and at least one course")
@@ -41,10 +54,21 @@ def create(session: Session, email: str, password: str, courses: list[str]) -> A
         row = Instructor(email=email, password_hash="")
         session.add(row)
     row.password_hash = passwords.hash_password(password)
-    known = {c.course for c in row.courses}
-    row.courses.extend(InstructorCourse(course=c) for c in sorted(set(courses) - known))
+    for slug in sorted({ids.valid_course(c) for c in courses}):
+        _grant(row, slug, grants.platform_of(session, slug, platform))
     session.flush()
     return _account(row)
+
+
+def _grant(row: Instructor, slug: str, platform: Platform) -> None:
+    held = next((c for c in row.courses if c.course == slug), None)
+    if held is not None and held.platform_id != platform.id:
+        raise grants.GrantError(
+            f"{row.email} already sees course {slug!r} of platform {held.platform.name!r}; "
+            "an instructor sees one course of a name"
+        )
+    if held is None:
+        row.courses.append(InstructorCourse(course=slug, platform_id=platform.id, platform=platform))
 
 
 def authenticate(session: Session, email: str, password: str) -> Account | None:

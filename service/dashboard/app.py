@@ -25,7 +25,10 @@ SESSION_SECONDS = 12 * 3600
 
 
 async def _login_required(request: Request, _: Exception) -> Response:
-    login = request.url_for("login").include_query_params(next=request.url.path)
+    # the path as sent (ids still percent-encoded), so the way back after logging in is the same page
+    sent = request.scope.get("raw_path")
+    back = sent.decode("latin-1") if isinstance(sent, bytes) else request.url.path
+    login = request.url_for("login").include_query_params(next=back)
     return RedirectResponse(str(login), status_code=303)
 
 

@@ -12,14 +12,15 @@ from jinja2 import Environment, FileSystemLoader
 
 from grader.challenge import Challenge
 from service.core.errors import NotFound
-from service.dashboard import accounts, csrf
+from service.dashboard import accounts, csrf, links
 from service.dashboard.accounts import Account
+from service.dashboard.grants import GrantedCourse
 from service.storage.db import reading
 
 SESSION_USER = "instructor"
-templates = Jinja2Templates(
-    env=Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
-)
+_environment = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
+_environment.globals["url_for"] = links.url_for  # ids percent-encoded (Starlette's keeps the default)
+templates = Jinja2Templates(env=_environment)
 
 
 class LoginRequired(Exception):
@@ -47,14 +48,15 @@ def optional_account(request: Request) -> Account | None:
 CurrentAccount = Annotated[Account, Depends(current_account)]
 
 
-def visible_course(course: str, account: CurrentAccount) -> str:
-    """The course in the path, if the instructor may see it; any other is as unknown as a missing one."""
-    if not account.may_see(course):
+def visible_course(course: str, account: CurrentAccount) -> GrantedCourse:
+    """The instructor's course of the name in the path; any other is as unknown as a missing one."""
+    granted = account.course(course)
+    if granted is None:
         raise NotFound(f"no course {course!r} among yours")
-    return course
+    return granted
 
 
-VisibleCourse = Annotated[str, Depends(visible_course)]
+VisibleCourse = Annotated[GrantedCourse, Depends(visible_course)]
 
 
 def challenges(request: Request) -> dict[str, Challenge]:

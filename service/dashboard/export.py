@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
+from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.queries.students import StudentRow
 from service.dashboard.timezones import utc
@@ -34,9 +35,18 @@ LONG_HEADER = [
 ]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula, made text with a leading `'` (OWASP's
+    advice on CSV injection): student ids and course names come from platforms."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
 def _line(values: Iterable[object]) -> str:
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\r\n").writerow(values)
+    csv.writer(buffer, lineterminator="\r\n").writerow([_inert(v) for v in values])
     return buffer.getvalue()
 
 
@@ -59,7 +69,7 @@ def wide(rows: list[StudentRow], challenges: list[str]) -> str:
 
 
 def _attempts_page(
-    session: Session, course: str, after: tuple[datetime, str] | None
+    session: Session, course: GrantedCourse, after: tuple[datetime, str] | None
 ) -> list[tuple[Any, ...]]:
     """The next page of the course's submissions, in (created_at, id) order (keyset pagination)."""
     query = (
@@ -115,7 +125,7 @@ def _newest_results(session: Session, submission_ids: list[str]) -> dict[str, tu
 
 
 def long_lines(
-    course: str, open_session: Callable[[], AbstractContextManager[Session]] = reading
+    course: GrantedCourse, open_session: Callable[[], AbstractContextManager[Session]] = reading
 ) -> Iterator[str]:
     """Every attempt of the course, oldest first, read a page at a time (short transactions)."""
     yield _line(LONG_HEADER)

@@ -13,6 +13,7 @@ from sqlalchemy import and_, func, insert, literal, select
 from sqlalchemy.orm import Session
 
 from service.core.errors import Invalid, NotFound
+from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import current_version, graded_submissions, not_graded_at_current
 from service.dashboard.tables import Regrade, RegradeItem
 from service.storage.tables import GradingResult, Submission
@@ -37,7 +38,7 @@ class Progress:
 
 def start(
     session: Session,
-    course: str,
+    course: GrantedCourse,
     challenge: str | None,
     versions: Mapping[str, int],
     instructor_id: int | None,
@@ -46,7 +47,13 @@ def start(
     if challenge is not None and challenge not in versions:
         raise Invalid(f"unknown challenge {challenge!r}")
     chosen = {c: v for c, v in versions.items() if challenge is None or c == challenge}
-    batch = Regrade(course=course, challenge=challenge, instructor_id=instructor_id, total=0)
+    batch = Regrade(
+        platform_id=course.platform_id,
+        course=course.slug,
+        challenge=challenge,
+        instructor_id=instructor_id,
+        total=0,
+    )
     session.add(batch)
     session.flush()
     todo = select(literal(batch.id), Submission.id, current_version(chosen)).where(
@@ -65,9 +72,9 @@ def submission_ids(session: Session, regrade_id: int) -> list[str]:
     )
 
 
-def progress(session: Session, regrade_id: int, courses: tuple[str, ...]) -> Progress:
+def progress(session: Session, regrade_id: int, courses: tuple[GrantedCourse, ...]) -> Progress:
     batch = session.get(Regrade, regrade_id)
-    if batch is None or batch.course not in courses:
+    if batch is None or (batch.platform_id, batch.course) not in {(c.platform_id, c.slug) for c in courses}:
         raise NotFound(f"no regrade {regrade_id}")
     done = session.scalar(
         select(func.count())

@@ -7,14 +7,15 @@ from fastapi.responses import Response, StreamingResponse
 
 from service.dashboard import export
 from service.dashboard.deps import Challenges, VisibleCourse
+from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
 from service.storage.db import reading
 
 router = APIRouter()
 
 
-def _attachment(course: str, kind: str) -> dict[str, str]:
-    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in course)
+def _attachment(course: GrantedCourse, kind: str) -> dict[str, str]:
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in course.slug)
     return {"Content-Disposition": f'attachment; filename="{safe}-{kind}.csv"', "Cache-Control": "no-store"}
 
 

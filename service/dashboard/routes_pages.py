@@ -8,12 +8,13 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from service.core.errors import Invalid
-from service.dashboard import charts, views
+from service.dashboard import charts, links, views
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.queries.overview import activity_mark, course_overview
 from service.dashboard.queries.students import SortKey, StudentFilter, sort_rows, student_rows
 from service.dashboard.queries.timeline import attempts
 from service.storage.db import reading
+from service.submissions import ids
 
 router = APIRouter()
 
@@ -21,7 +22,9 @@ router = APIRouter()
 @router.get("/", name="home", response_model=None)
 def home(request: Request, account: CurrentAccount) -> Response:
     if len(account.courses) == 1:
-        return RedirectResponse(str(request.url_for("overview", course=account.courses[0])), status_code=303)
+        return RedirectResponse(
+            str(links.url(request, "overview", course=account.courses[0])), status_code=303
+        )
     return render(request, "home.html", {"account": account})
 
 
@@ -81,8 +84,10 @@ def students(
     return render(request, "students.html", context)
 
 
-@router.get("/courses/{course}/students/{student}", response_class=HTMLResponse, name="student")
+# `:path`: a student id may hold `/` (encoded as %2F in links, decoded before routing)
+@router.get("/courses/{course}/students/{student:path}", response_class=HTMLResponse, name="student")
 def student(request: Request, account: CurrentAccount, course: VisibleCourse, student: str) -> HTMLResponse:
+    student = ids.normal(student)
     with reading() as session:
         found = attempts(session, course, student)
     points = [(a.challenge, a.created_at, a.score) for a in found if a.score is not None]

@@ -11,14 +11,15 @@ from starlette.concurrency import run_in_threadpool
 from service.dashboard import csrf, regrade
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
+from service.dashboard.grants import GrantedCourse
 from service.storage.db import reading, transaction
-from service.worker.regrade_task import send_regrades
+from service.worker.enqueue import send_regrades
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]
 
 
-def _start(course: str, challenge: str | None, versions: dict[str, int], instructor_id: int) -> int:
+def _start(course: GrantedCourse, challenge: str | None, versions: dict[str, int], instructor_id: int) -> int:
     with transaction() as session:
         batch = regrade.start(session, course, challenge, versions, instructor_id)
         batch_id = batch.id
@@ -38,7 +39,7 @@ async def start(
     return RedirectResponse(str(request.url_for("regrade_page", regrade_id=batch_id)), status_code=303)
 
 
-def _progress(regrade_id: int, courses: tuple[str, ...]) -> regrade.Progress:
+def _progress(regrade_id: int, courses: tuple[GrantedCourse, ...]) -> regrade.Progress:
     with reading() as session:
         return regrade.progress(session, regrade_id, courses)
 

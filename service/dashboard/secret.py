@@ -18,7 +18,7 @@ def session_secret() -> str:
         return settings.dashboard_secret
     path = settings.data_dir / SECRET_FILE
     if not path.exists():
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        settings.data_folder()
         # O_EXCL: of two processes starting at once, one writes and both read the same key.
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from service.storage.tables import Base, now
+from service.storage.tables import Base, Platform, now
 
 
 class Instructor(Base):
@@ -20,13 +20,15 @@ class Instructor(Base):
 
 
 class InstructorCourse(Base):
-    """A course (by its slug) an instructor may see."""
+    """A course of a platform (by its slug: it may not have a submission yet) an instructor may see."""
 
     __tablename__ = "instructor_courses"
     instructor_id: Mapped[int] = mapped_column(
         ForeignKey("instructors.id", ondelete="CASCADE"), primary_key=True
     )
+    platform_id: Mapped[int] = mapped_column(ForeignKey("platforms.id", ondelete="CASCADE"), primary_key=True)
     course: Mapped[str] = mapped_column(String(200), primary_key=True)
+    platform: Mapped[Platform] = relationship(lazy="joined")
 
 
 class Regrade(Base):
@@ -34,6 +36,7 @@ class Regrade(Base):
 
     __tablename__ = "regrades"
     id: Mapped[int] = mapped_column(primary_key=True)
+    platform_id: Mapped[int] = mapped_column(ForeignKey("platforms.id", ondelete="CASCADE"))
     course: Mapped[str] = mapped_column(String(200), index=True)
     challenge: Mapped[str | None] = mapped_column(String(100))  # None: every challenge of the course
     instructor_id: Mapped[int | None] = mapped_column(ForeignKey("instructors.id", ondelete="SET NULL"))

@@ -51,7 +51,7 @@ def _sqlite_engine(url: str) -> Engine:
 def engine() -> Engine:
     settings = get_settings()
     if settings.database_url is None:
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        settings.data_folder()
     return make_engine(settings.database)
 
 
@@ -82,11 +82,12 @@ def _autocommit(bind: Engine) -> Engine:
 
 
 @contextmanager
-def single_statements() -> Iterator[Connection]:
+def single_statements(bind: Engine | None = None) -> Iterator[Connection]:
     """A connection for work whose statements each stand alone: on PostgreSQL each one is its own
     transaction, committed (durably) as it runs, which saves the BEGIN and COMMIT round trips;
-    on SQLite the block is one transaction, as with `transaction()`."""
-    with _statements(engine()) as connection:
+    on SQLite the block is one transaction, as with `transaction()`. `bind`: another engine than
+    the configured one's."""
+    with _statements(bind or engine()) as connection:
         yield connection
 
 
@@ -141,13 +142,3 @@ def forget() -> None:
         cached.cache_clear()
     for bind in engines.values():
         bind.dispose()
-
-
-def reset_after_fork() -> None:
-    """Drop connections inherited from a parent process (Celery prefork)."""
-    if engine.cache_info().currsize:
-        engine().dispose(close=False)
-    if relaxed_engine.cache_info().currsize:
-        relaxed_engine().dispose(close=False)
-    _reading_sessions.cache_clear()
-    _autocommit.cache_clear()

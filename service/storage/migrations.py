@@ -18,5 +18,5 @@ def alembic_config(url: str | None = None) -> Config:
 def upgrade(url: str | None = None) -> None:
     settings = get_settings()
     if url is None and settings.database_url is None:
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        settings.data_folder()
     command.upgrade(alembic_config(url), "head")

@@ -111,20 +111,6 @@ def diagnosis_rows(result: Result) -> list[dict[str, Any]]:
     ]
 
 
-def record(session: Session, submission: Submission, version: int, result: Result) -> None:
-    """Store the result of an ORM submission and finish it (the caller commits)."""
-    session.flush()
-    store(
-        session.connection(),
-        Stored(submission.id, submission.course_id, submission.challenge),
-        version,
-        result,
-    )
-    submission.status = result.status
-    submission.score = result.score
-    submission.finished_at = now()
-
-
 def to_result(row: GradingResult) -> Result:
     if row.document is not None:
         return Result.model_validate_json(row.document)

@@ -61,6 +61,8 @@ class ApiKey(Base):
     webhook_secret: Mapped[str] = mapped_column(String(100))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # a rotated key's grace
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     platform: Mapped[Platform] = relationship(lazy="joined")
     scopes: Mapped[list[KeyScope]] = relationship(lazy="selectin", cascade="all, delete-orphan")
 

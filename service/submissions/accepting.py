@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Insert, String, bindparam, insert, select
+from sqlalchemy import Connection, Engine, Insert, String, bindparam, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -53,8 +53,10 @@ _INSERT = (
     )
     .returning(_table.c.id)
 )
-_BY_KEY = select(Submission.id).where(
-    Submission.platform_id == bindparam("platform_id"), Submission.idempotency_key == bindparam("key")
+_BY_KEY = (
+    select(Submission.id, Course.slug)
+    .join(Course, Submission.course_id == Course.id)
+    .where(Submission.platform_id == bindparam("platform_id"), Submission.idempotency_key == bindparam("key"))
 )
 
 
@@ -70,9 +72,11 @@ def accept(
     idempotency_key: str | None,
     challenges: Mapping[str, Challenge],
     submission_id: str,
+    bind: Engine | None = None,
 ) -> Taken:
     """Store a queued submission and commit it, or find the one an earlier request with the same
-    Idempotency-Key stored (the caller sends the grading task)."""
+    Idempotency-Key stored (the caller sends the grading task). `bind`: another database than the
+    configured one."""
     records.check(body, caller, challenges)
     created_at = now()
     row: dict[str, Any] = {
@@ -90,7 +94,7 @@ def accept(
         "course": body.course,
         "student": body.student,
     }
-    with single_statements() as connection:
+    with single_statements(bind) as connection:
         stored = _insert(connection, row)
         if stored is None:  # a new course or student
             _create_course_and_student(connection, row)
@@ -99,8 +103,8 @@ def accept(
         raise RuntimeError(f"course {body.course!r} or student {body.student!r} vanished while accepting")
     if stored != submission_id:
         return Taken(stored, None)
-    view = schemas.Submission(
-        id=submission_id,
+    view = records.public(
+        submission_id=submission_id,
         status="queued",
         challenge=body.challenge,
         student=body.student,
@@ -129,8 +133,13 @@ def _insert(connection: Connection, row: dict[str, Any]) -> str | None:
 
 
 def _by_key(connection: Connection, row: dict[str, Any]) -> str | None:
-    found = connection.scalar(_BY_KEY, {"platform_id": row["platform_id"], "key": row["idempotency_key"]})
-    return str(found) if found is not None else None
+    found = connection.execute(
+        _BY_KEY, {"platform_id": row["platform_id"], "key": row["idempotency_key"]}
+    ).first()
+    if found is None:
+        return None
+    records.same_course(found.slug, row["course"])
+    return str(found.id)
 
 
 def _create_course_and_student(connection: Connection, row: dict[str, Any]) -> None:

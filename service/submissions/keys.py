@@ -6,14 +6,17 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.core.errors import Unauthorized
-from service.storage.tables import ApiKey, KeyScope, Platform
+from service.storage.tables import ApiKey, KeyScope, Platform, now
+from service.submissions import ids
 
 KEY_PREFIX = "ag_"
+LAST_USED_PRECISION = timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,10 @@ def _hash(key: str) -> str:
 
 
 def create_key(session: Session, name: str, courses: list[str]) -> CreatedKey:
-    """A new key (and webhook secret) for the platform `name`, created if new. Shown only here."""
+    """A new key (and webhook secret) for the platform `name`, created if new. Shown only here.
+
+    Raises ValueError for a course that is no valid course id (`ids.valid_course`)."""
+    courses = [ids.valid_course(c) for c in courses]
     platform = session.scalar(select(Platform).where(Platform.name == name))
     if platform is None:
         platform = Platform(name=name)
@@ -68,6 +74,23 @@ def _prefix(key: str) -> str | None:
     return prefix if len(prefix) == 12 and secret else None
 
 
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # SQLite keeps no zone
+
+
+def _active(row: ApiKey, moment: datetime) -> bool:
+    """Not revoked, and not past the end of a rotated key's grace period."""
+    return row.revoked_at is None and (row.expires_at is None or _aware(row.expires_at) > moment)
+
+
+def _mark_used(row: ApiKey) -> None:
+    """Record when the key was last used, to the minute: the API checks a key at most every few
+    seconds per process (it caches the caller), so this writes rarely."""
+    moment = now()
+    if row.last_used_at is None or moment - _aware(row.last_used_at) > LAST_USED_PRECISION:
+        row.last_used_at = moment
+
+
 def authenticate(session: Session, key: str | None) -> Caller:
     if not key:
         raise Unauthorized("missing API key: send Authorization: Bearer <key>")
@@ -75,7 +98,8 @@ def authenticate(session: Session, key: str | None) -> Caller:
     row = session.scalar(select(ApiKey).where(ApiKey.prefix == prefix)) if prefix else None
     # Compare a hash even when no row matched, so timing does not tell which prefixes exist.
     expected = row.key_hash if row is not None else _hash("")
-    if not hmac.compare_digest(_hash(key), expected) or row is None or row.revoked_at is not None:
+    if not hmac.compare_digest(_hash(key), expected) or row is None or not _active(row, now()):
         raise Unauthorized("invalid API key")
+    _mark_used(row)
     courses = frozenset(s.course for s in row.scopes) or None
     return Caller(platform_id=row.platform_id, key_id=row.id, courses=courses)

@@ -1,33 +1,25 @@
-"""Submissions: accept one (idempotently), read one, list a platform's, as plain functions."""
+"""Submissions as the API shows them: check one before it is stored, read one, list a platform's."""
 
 from __future__ import annotations
 
 import base64
 import binascii
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import and_, or_, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from grader.challenge import Challenge
 from grader.grade import MAX_CODE_BYTES
 from grader.models import Result
-from service.core.errors import Forbidden, Invalid, NotFound, TooLarge
+from service.core.errors import Conflict, Forbidden, Invalid, NotFound, TooLarge
 from service.storage.results import latest_results, to_result
-from service.storage.tables import Course, GradingResult, Student, Submission, new_id, now
-from service.submissions import schemas
+from service.storage.tables import Course, GradingResult, Student, Submission
+from service.submissions import ids, schemas
 from service.submissions.keys import Caller
 
 MAX_PAGE = 100
-
-
-@dataclass(frozen=True)
-class Accepted:
-    submission: Submission
-    created: bool  # False when an earlier request with the same Idempotency-Key made it
 
 
 def check(body: schemas.SubmissionIn, caller: Caller, challenges: Mapping[str, Challenge]) -> None:
@@ -41,91 +33,23 @@ def check(body: schemas.SubmissionIn, caller: Caller, challenges: Mapping[str, C
         raise Forbidden(f"this API key may not submit to course {body.course!r}")
 
 
-def accept(
-    session: Session,
-    caller: Caller,
-    body: schemas.SubmissionIn,
-    idempotency_key: str | None,
-    challenges: Mapping[str, Challenge],
-    submission_id: str | None = None,
-) -> Accepted:
-    """Store a queued submission (the caller commits, then sends the grading task)."""
-    check(body, caller, challenges)
-    if idempotency_key is not None:
-        earlier = _by_idempotency_key(session, caller, idempotency_key)
-        if earlier is not None:
-            return Accepted(earlier, created=False)
-    course = find_or_create_course(session, caller.platform_id, body.course)
-    student = find_or_create_student(session, course, body.student)
-    submission = Submission(
-        id=submission_id or new_id(),
-        platform_id=caller.platform_id,
-        api_key_id=caller.key_id,
-        course_id=course.id,
-        course=course,
-        student_id=student.id,
-        student=student,
-        challenge=body.challenge,
-        lang=body.lang,
-        code=body.code,
-        status="queued",
-        attempts=0,
-        created_at=now(),
-        idempotency_key=idempotency_key,
-        callback_url=body.callback_url,
-    )
-    if idempotency_key is None:
-        session.add(submission)
-        return Accepted(submission, created=True)
-    try:
-        with session.begin_nested():
-            session.add(submission)
-    except IntegrityError:
-        earlier = _by_idempotency_key(session, caller, idempotency_key) if idempotency_key else None
-        if earlier is None:
-            raise
-        return Accepted(earlier, created=False)
-    return Accepted(submission, created=True)
-
-
-def _by_idempotency_key(session: Session, caller: Caller, key: str) -> Submission | None:
-    return session.scalar(
-        select(Submission).where(
-            Submission.platform_id == caller.platform_id, Submission.idempotency_key == key
+def same_course(earlier: str, requested: str) -> None:
+    """An Idempotency-Key answers its submission only to a request for the same course: a key
+    limited to one course must not read another course's submission by reusing its key."""
+    if earlier != requested:
+        raise Conflict(
+            "this Idempotency-Key was already used for a submission to another course; send a new one"
         )
-    )
-
-
-def find_or_create_course(session: Session, platform_id: int, slug: str) -> Course:
-    query = select(Course).where(Course.platform_id == platform_id, Course.slug == slug)
-    course = session.scalar(query)
-    if course is None:
-        try:
-            with session.begin_nested():
-                course = Course(platform_id=platform_id, slug=slug)
-                session.add(course)
-        except IntegrityError:
-            course = session.scalars(query).one()
-    return course
-
-
-def find_or_create_student(session: Session, course: Course, external_id: str) -> Student:
-    query = select(Student).where(Student.course_id == course.id, Student.external_id == external_id)
-    student = session.scalar(query)
-    if student is None:
-        try:
-            with session.begin_nested():
-                student = Student(course_id=course.id, external_id=external_id)
-                session.add(student)
-        except IntegrityError:
-            student = session.scalars(query).one()
-    return student
 
 
 def get(session: Session, caller: Caller, submission_id: str) -> Submission:
     """One of the caller's submissions; another platform's is as unknown as a missing one."""
     submission = session.get(Submission, submission_id) if len(submission_id) <= 32 else None
-    if submission is None or submission.platform_id != caller.platform_id:
+    if (
+        submission is None
+        or submission.platform_id != caller.platform_id
+        or not caller.may_use(submission.course.slug)
+    ):
         raise NotFound(f"no submission {submission_id!r}")
     return submission
 
@@ -147,14 +71,21 @@ def listing(
     limit: int,
     cursor: str | None,
 ) -> schemas.SubmissionPage:
-    """The caller's submissions, newest first, filtered, one page at a time (keyset pagination)."""
+    """The caller's submissions (of the courses its key may use), newest first, filtered, one page
+    at a time (keyset pagination)."""
+    if course is not None and not caller.may_use(ids.normal(course)):
+        raise Forbidden(f"this API key may not read course {course!r}")
     query = select(Submission).where(Submission.platform_id == caller.platform_id)
-    if course is not None or student is not None:
+    if course is not None or student is not None or caller.courses is not None:
         query = query.join(Course, Submission.course_id == Course.id)
+    if caller.courses is not None:
+        query = query.where(Course.slug.in_(sorted(caller.courses)))
     if course is not None:
-        query = query.where(Course.slug == course)
+        query = query.where(Course.slug == ids.normal(course))
     if student is not None:
-        query = query.join(Student, Submission.student_id == Student.id).where(Student.external_id == student)
+        query = query.join(Student, Submission.student_id == Student.id).where(
+            Student.external_id == ids.normal(student)
+        )
     if challenge is not None:
         query = query.where(Submission.challenge == challenge)
     if cursor is not None:
@@ -193,18 +124,43 @@ def utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def public(
+    *,
+    submission_id: str,
+    status: str,
+    challenge: str,
+    student: str,
+    course: str,
+    created_at: datetime,
+    finished_at: datetime | None,
+    result: Result | None,
+) -> schemas.Submission:
+    """The Submission as the API shows it (and webhooks send), built here only: stored times get
+    their zone, and a result shows only once the submission is final."""
+    final = status in schemas.FINAL_STATUSES
+    return schemas.Submission(
+        id=submission_id,
+        status=status,
+        challenge=challenge,
+        student=student,
+        course=course,
+        created_at=utc(created_at),
+        finished_at=utc(finished_at) if finished_at is not None else None,
+        result=result if final else None,
+    )
+
+
 def to_schema(submission: Submission, result: GradingResult | None) -> schemas.Submission:
     final = submission.status in schemas.FINAL_STATUSES
-    graded: Result | None = to_result(result) if result is not None and final else None
-    return schemas.Submission(
-        id=submission.id,
+    return public(
+        submission_id=submission.id,
         status=submission.status,
         challenge=submission.challenge,
         student=submission.student.external_id,
         course=submission.course.slug,
-        created_at=utc(submission.created_at),
-        finished_at=utc(submission.finished_at) if submission.finished_at else None,
-        result=graded,
+        created_at=submission.created_at,
+        finished_at=submission.finished_at,
+        result=to_result(result) if result is not None and final else None,
     )
 
 

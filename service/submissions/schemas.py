@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from grader.models import Result
+from service.submissions import ids
 
 Status = Literal["queued", "running", "done", "error"]
 FINAL_STATUSES: frozenset[str] = frozenset({"done", "error"})
@@ -31,6 +32,8 @@ def _http_url(value: str) -> str:
 
 PlainText = Annotated[str, AfterValidator(_plain_text)]
 Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_plain_text)]
+StudentId = Annotated[Name, AfterValidator(ids.valid_id)]
+CourseId = Annotated[Name, AfterValidator(ids.valid_course)]
 
 
 class SubmissionIn(BaseModel):
@@ -38,8 +41,8 @@ class SubmissionIn(BaseModel):
 
     challenge: Annotated[str, Field(min_length=1, max_length=100)]
     code: PlainText
-    student: Name
-    course: Name
+    student: StudentId = Field(description="the student's id on the platform (rules: docs/security.md)")
+    course: CourseId = Field(description="the course's id on the platform; no '/' (docs/security.md)")
     lang: Literal["es", "en"] = "es"
     callback_url: Annotated[str, Field(max_length=2000), AfterValidator(_http_url)] | None = None
 

@@ -10,13 +10,12 @@ from service.core.settings import Settings, get_settings
 from service.worker.kombu_redis import transport_for
 
 GRADE_TASK = "autograder.grade"
+REGRADE_TASK = "autograder.regrade"
 WEBHOOK_TASK = "autograder.deliver_webhook"
 
 
 def make_celery(settings: Settings) -> Celery:
-    app = Celery(
-        "autograder", broker=settings.broker, include=["service.worker.tasks", "service.worker.regrade_task"]
-    )
+    app = Celery("autograder", broker=settings.broker, include=["service.worker.tasks"])
     app.conf.update(
         broker_transport=transport_for(settings.broker),
         task_default_queue=settings.queue,

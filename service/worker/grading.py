@@ -26,8 +26,7 @@ from service.core.settings import get_settings
 from service.storage.db import relaxed_statements
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Course, GradingResult, Student, Submission, now
-from service.submissions import schemas
-from service.submissions.records import utc
+from service.submissions import records, schemas
 from service.worker.attempts import gave_up
 
 log = logging.getLogger(__name__)
@@ -61,6 +60,10 @@ def _starting(versions: tuple[tuple[str, int], ...]) -> Update:
             Submission.callback_url,
             Submission.attempts,
             Submission.created_at,
+            select(GradingResult.id)
+            .where(GradingResult.submission_id == Submission.id)
+            .exists()
+            .label("regrading"),
             select(Course.slug).where(Course.id == Submission.course_id).scalar_subquery().label("slug"),
             select(Student.external_id)
             .where(Student.id == Submission.student_id)
@@ -81,6 +84,7 @@ class Started:
     callback_url: str | None
     attempts: int  # gradings started before this one
     created_at: datetime
+    regrading: bool  # it has a result of an earlier version: the platform is not told again
     slug: str
     external_id: str
 
@@ -90,7 +94,7 @@ class Graded:
     submission_id: str
     status: str
     stored: bool  # False when this submission already had its result (a repeated delivery)
-    callback_url: str | None
+    callback_url: str | None  # where to send the result: None for a submission graded before
     view: schemas.Submission | None = None  # the graded Submission, as the API shows it
 
 
@@ -114,7 +118,8 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
     view = _view(submission_id, row, result, finished_at)
-    return Graded(submission_id, result.status, True, row.callback_url, view)
+    callback_url = None if row.regrading else row.callback_url
+    return Graded(submission_id, result.status, True, callback_url, view)
 
 
 def _start(connection: Connection, grader: Grader, submission_id: str) -> Started | None:
@@ -132,6 +137,7 @@ def _start(connection: Connection, grader: Grader, submission_id: str) -> Starte
         callback_url=found.callback_url,
         attempts=found.attempts - 1,
         created_at=found.created_at,
+        regrading=bool(found.regrading),
         slug=found.slug,
         external_id=found.external_id,
     )
@@ -144,13 +150,13 @@ def _grade(grader: Grader, challenge: Challenge, row: Started, submission_id: st
 
 
 def _view(submission_id: str, row: Started, result: Result, finished_at: datetime) -> schemas.Submission:
-    return schemas.Submission(
-        id=submission_id,
+    return records.public(
+        submission_id=submission_id,
         status=result.status,
         challenge=row.challenge,
         student=row.external_id,
         course=row.slug,
-        created_at=utc(row.created_at),
+        created_at=row.created_at,
         finished_at=finished_at,
         result=result,
     )

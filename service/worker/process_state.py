@@ -11,13 +11,11 @@ import threading
 from collections.abc import Iterator
 
 from grader.challenge import load_challenges
-from grader.grade import Grader, prepare_all
-from grader.prepared import PreparedChallenge
+from grader.grade import Grader
 from grader.sandbox import default_sandbox
 from service.core.settings import get_settings
 from service.storage import db
 from service.storage.tables import WorkerBeat, now
-from service.worker import graded_pubsub
 from service.worker.in_flight import Slot
 
 log = logging.getLogger(__name__)
@@ -26,18 +24,7 @@ BEAT_SECONDS = 10.0
 _lock = threading.Lock()
 _grader: Grader | None = None
 _beat: threading.Timer | None = None
-_prepared: dict[str, PreparedChallenge] | None = None
 _slot: Slot | None = None  # under a supervisor: where it reads what this process is grading
-
-
-def preload() -> None:
-    """In the worker's main process, before its pool forks: prepare every challenge once.
-
-    Forked pool children inherit the result, so each starts in the time its sandbox takes
-    instead of preparing everything again (which outlasted Celery's start-up check under load).
-    """
-    global _prepared
-    _prepared = prepare_all(load_challenges(get_settings().challenges_dir))
 
 
 def take_slot(slots_fd: int, slot: int) -> None:
@@ -64,22 +51,13 @@ def grader() -> Grader:
             settings = get_settings()
             sandbox = default_sandbox(
                 allow_missing_layers=settings.sandbox_allow_missing_layers,
-                slots=sandbox_slots(),
+                slots=1,  # a worker process grades one submission at a time
                 hardware_env=settings.hardware_env,
             )
-            if _prepared is not None:
-                _grader = Grader({k: p.challenge for k, p in _prepared.items()}, sandbox, _prepared)
-            else:
-                _grader = Grader(load_challenges(settings.challenges_dir), sandbox)
-            _grader.warm()  # instant with preloaded challenges
+            _grader = Grader(load_challenges(settings.challenges_dir), sandbox)
+            _grader.warm()
             _start_beat()
         return _grader
-
-
-def sandbox_slots() -> int:
-    """A prefork child grades one submission at a time; a thread pool as many as its threads."""
-    settings = get_settings()
-    return settings.workers if settings.worker_pool == "threads" else 1
 
 
 def worker_name() -> str:
@@ -98,13 +76,6 @@ def _start_beat() -> None:
     _beat = threading.Timer(BEAT_SECONDS, _start_beat)
     _beat.daemon = True
     _beat.start()
-
-
-def after_fork() -> None:
-    """In a freshly forked worker child: drop inherited connections, then get ready to grade."""
-    db.reset_after_fork()
-    graded_pubsub.reset_after_fork()
-    grader()
 
 
 def shutdown() -> None:

@@ -1,13 +1,11 @@
-"""`autograder worker` on the solo pool: one Celery worker process per grading slot, supervised.
+"""`autograder worker`: one Celery worker process per slot on the solo pool, supervised.
 
-Celery's prefork pool hands every task from its main process to a pool process and the outcome
-back (pickled, through pipes, waking two more processes): about 0.6 ms of CPU per grading on a
-two-core machine (`benchmarks/ab.py`: 3 % of all a submission costs). On the `solo` pool
-each process takes its own tasks from the broker and grades them itself. This supervisor starts
-`count` of them and does for them what prefork's main process did for its pool:
+Each process takes its own tasks from the broker and grades them itself (Celery's prefork pool
+would relay every task and its outcome through its main process: CPU for nothing). This
+supervisor starts `count` of them and does for them what prefork's main process would:
 
 - a process killed mid-grading (kill -9, the OOM killer) is replaced, and the submission it was
-  grading (`grading_slots`) is sent again at once instead of at the broker's visibility timeout;
+  grading (`in_flight`) is sent again at once instead of at the broker's visibility timeout;
 - SIGTERM and SIGINT are passed on: each process finishes its grading, then exits (warm shutdown);
 - a process that exits by itself (Celery gave up: a bad configuration, say) stops the others,
   as the exit of Celery's own main process would.

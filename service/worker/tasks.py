@@ -5,24 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 from celery import Task
-from celery.signals import (
-    worker_init,
-    worker_process_init,
-    worker_process_shutdown,
-    worker_ready,
-    worker_shutdown,
-)
+from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy.exc import DBAPIError
 
 from service.core.settings import get_settings
 from service.worker import graded_pubsub, process_state, webhooks
-from service.worker.celery_app import GRADE_TASK, WEBHOOK_TASK, celery
+from service.worker.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
 from service.worker.grading import grade_submission
 
 app = celery()
 
 
 def grade(submission_id: str) -> None:
+    """Grade a platform's submission; its webhook goes out with its first result only."""
+    _grade(submission_id, notify=True)
+
+
+def regrade(submission_id: str) -> None:
+    """Grade a submission again at its challenge's current version: the platform asked for nothing."""
+    _grade(submission_id, notify=False)
+
+
+def _grade(submission_id: str, notify: bool) -> None:
     with process_state.grading(submission_id):
         graded = grade_submission(process_state.grader(), submission_id)
     if graded is None or not graded.stored:
@@ -30,7 +34,7 @@ def grade(submission_id: str) -> None:
     graded_pubsub.publish_graded(
         submission_id, graded.view.model_dump_json() if graded.view else graded.status
     )
-    if graded.callback_url:
+    if notify and graded.callback_url:
         app.send_task(WEBHOOK_TASK, args=[submission_id])
 
 
@@ -42,40 +46,24 @@ def deliver_webhook(task: Task, submission_id: str) -> None:
         raise task.retry(countdown=min(2**attempt, 300))
 
 
-def _in_process_pool() -> bool:
-    return str(app.conf.worker_pool) in ("threads", "solo")
-
-
-def _main_starting(**_: Any) -> None:
-    process_state.preload()
-
-
-def _child_ready(**_: Any) -> None:
-    process_state.after_fork()
-
-
-def _child_done(**_: Any) -> None:
-    process_state.shutdown()
-
-
 def _ready(**_: Any) -> None:
-    if _in_process_pool():
-        process_state.grader()
+    process_state.grader()  # the sandbox is up before the first task, not during it
 
 
 def _done(**_: Any) -> None:
-    if _in_process_pool():
-        process_state.shutdown()
+    process_state.shutdown()
 
 
 # A database outage while grading retries with backoff instead of dropping the task (acks_late
 # acknowledges a task that raised); the sweeper re-sends whatever is still lost after that.
-app.task(name=GRADE_TASK, autoretry_for=(DBAPIError,), retry_backoff=1, retry_backoff_max=30, max_retries=20)(
-    grade
-)
+_RETRYING: dict[str, Any] = {
+    "autoretry_for": (DBAPIError,),
+    "retry_backoff": 1,
+    "retry_backoff_max": 30,
+    "max_retries": 20,
+}
+app.task(name=GRADE_TASK, **_RETRYING)(grade)
+app.task(name=REGRADE_TASK, **_RETRYING)(regrade)
 app.task(name=WEBHOOK_TASK, bind=True, max_retries=None)(deliver_webhook)
-worker_init.connect(_main_starting, weak=False)
-worker_process_init.connect(_child_ready, weak=False)
-worker_process_shutdown.connect(_child_done, weak=False)
 worker_ready.connect(_ready, weak=False)
 worker_shutdown.connect(_done, weak=False)

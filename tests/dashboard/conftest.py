@@ -6,22 +6,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from tests.conftest import ROOT
-from tests.dashboard.site import IN_CI, Site, close_site, open_site
+from tests.dashboard.site import Site, close_site, open_site
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = ROOT / "test-artifacts" / "dashboard"
 PASSWORDS = {
     "ana.prof@example.org": "first-course-password",
@@ -67,18 +56,6 @@ def served(folder: Path, attempts: list[tuple[str, str, str, str]], embedded: bo
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """Shared by the tests that only read: none of them may add or change data."""
     yield from served(tmp_path_factory.mktemp("dashboard"), ATTEMPTS)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        if IN_CI:
-            pytest.fail(f"CI=true: {CHROMIUM} is missing (scripts/ensure-chromium installs it)")
-        pytest.skip(f"{CHROMIUM} is missing: run scripts/ensure-chromium")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def log_in(page: Page, site: Site, email: str) -> None:

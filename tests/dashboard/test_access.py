@@ -59,8 +59,9 @@ def test_a_generated_password_logs_into_every_course_of_the_instructor(browser: 
     printed = site.run(
         "instructors", "create", "--email", "Cat.Prof@example.org", "--course", "c1", "--course", "c2"
     )
-    summary, password = printed.strip().splitlines()[-2:]
-    assert summary == "instructor cat.prof@example.org: courses c1, c2"
+    *summary, label, password = printed.strip().splitlines()
+    assert summary == ["instructor: cat.prof@example.org", "courses: c1 (platform), c2 (platform)"]
+    assert label.startswith("password (shown once")
     assert password not in site.run("instructors", "list")
     context = browser.new_context(viewport={"width": 1280, "height": 700})
     page = context.new_page()

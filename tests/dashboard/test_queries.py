@@ -11,18 +11,20 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.grade import Grader
 from service.dashboard import export, regrade
+from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
 from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
 from service.dashboard.queries.timeline import attempts
 from service.storage.db import make_engine
 from service.storage.migrations import upgrade
-from service.storage.results import record
-from service.submissions import records, schemas
+from service.storage.results import Stored, store_graded
+from service.storage.tables import Submission, new_id
+from service.submissions import accepting, schemas
 from service.submissions.keys import authenticate, create_key
 from tests.conftest import ROOT
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
@@ -66,26 +68,35 @@ def _opener(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 
 
-def _grade_class(engine: Engine, grader: Grader, course: str) -> None:
-    """Accept each attempt as the API does, grade it with the real grader, record it as a worker does."""
+def _grade_class(engine: Engine, grader: Grader, course: str) -> GrantedCourse:
+    """Accept each attempt as the API does, grade it with the real grader, store it as a worker does."""
     with _opener(engine).begin() as session:
-        key = create_key(session, "platform", [])
-        caller = authenticate(session, key.key)
-        for student, challenge, path in CLASS:
-            code = (ROOT / "tests" / path).read_text()
-            body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)
-            submission = records.accept(session, caller, body, None, grader.challenges).submission
-            session.flush()
-            version = grader.challenges[challenge].version
-            record(session, submission, version, grader.grade(challenge, code, "en"))
+        caller = authenticate(session, create_key(session, "platform", []).key)
+    for student, challenge, path in CLASS:
+        code = (ROOT / "tests" / path).read_text()
+        body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)
+        taken = accepting.accept(caller, body, None, grader.challenges, new_id(), bind=engine)
+        result = grader.grade(challenge, code, "en")
+        with engine.begin() as connection:
+            course_id = connection.scalar(
+                select(Submission.course_id).where(Submission.id == taken.submission_id)
+            )
+            stored = Stored(taken.submission_id, int(course_id or 0), challenge)
+            store_graded(connection, stored, grader.challenges[challenge].version, result)
+    return GrantedCourse(course, "platform", caller.platform_id)
+
+
+def _other(course: GrantedCourse, slug: str) -> GrantedCourse:
+    """The same platform's course of another name."""
+    return GrantedCourse(slug, course.platform, course.platform_id)
 
 
 def test_overview_aggregates(engine: Engine, grader: Grader) -> None:
-    _grade_class(engine, grader, "c1")
+    c1 = _grade_class(engine, grader, "c1")
     with _opener(engine).begin() as session:
-        stats = course_overview(session, "c1", VERSIONS)
-        assert course_overview(session, "other", VERSIONS) == {}
-        newer = course_overview(session, "c1", {**VERSIONS, "layer_norm": 2})
+        stats = course_overview(session, c1, VERSIONS)
+        assert course_overview(session, _other(c1, "other"), VERSIONS) == {}
+        newer = course_overview(session, c1, {**VERSIONS, "layer_norm": 2})
     layer_norm = stats["layer_norm"]
     assert (layer_norm.tried, layer_norm.reached_100, layer_norm.attempts) == (3, 1, 4)
     assert layer_norm.histogram[10] == 1 and sum(layer_norm.histogram) == 3
@@ -99,12 +110,12 @@ def test_overview_aggregates(engine: Engine, grader: Grader) -> None:
 
 
 def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:
-    _grade_class(engine, grader, "c1")
+    c1 = _grade_class(engine, grader, "c1")
     opener = _opener(engine)
     with opener.begin() as session:
-        rows = student_rows(session, "c1", StudentFilter())
-        ben = attempts(session, "c1", "ben")
-        filtered = student_rows(session, "c1", StudentFilter(text="A", challenge="layer_norm", below=100))
+        rows = student_rows(session, c1, StudentFilter())
+        ben = attempts(session, c1, "ben")
+        filtered = student_rows(session, c1, StudentFilter(text="A", challenge="layer_norm", below=100))
     assert [r.student for r in sort_rows(rows, "attempts", "", True)] == ["ben", "carla", "ana"]
     assert [r.student for r in filtered] == ["carla"]  # "a" in ana and carla; ana reached 100
     assert [a.result.diagnoses[0].id for a in ben if a.result] == ["normalizes_by_column", "sample_deviation"]
@@ -112,7 +123,7 @@ def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:
     def session_opener() -> AbstractContextManager[Session]:
         return opener.begin()
 
-    lines = list(csv.DictReader(io.StringIO("".join(export.long_lines("c1", session_opener)))))
+    lines = list(csv.DictReader(io.StringIO("".join(export.long_lines(c1, session_opener)))))
     assert [(r["student"], r["challenge"]) for r in lines] == [(s, c) for s, c, _ in CLASS]
     assert lines[1]["diagnoses"] == "normalizes_by_column"
     wide = list(csv.DictReader(io.StringIO(export.wide(rows, ["bloque", "layer_norm"]))))
@@ -120,32 +131,34 @@ def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:
 
 
 def test_regrade_batches_count_progress_from_the_results(engine: Engine, grader: Grader) -> None:
-    _grade_class(engine, grader, "c1")
+    c1 = _grade_class(engine, grader, "c1")
     with _opener(engine).begin() as session:
-        batch = regrade.start(session, "c1", "layer_norm", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
+        batch = regrade.start(session, c1, "layer_norm", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
         batch_id = batch.id
-        nothing = regrade.start(session, "c1", "bloque", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
+        nothing = regrade.start(session, c1, "bloque", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
         assert nothing.total == 0  # bloque is graded at its current version already
     with _opener(engine).begin() as session:
         ids = regrade.submission_ids(session, batch_id)
-        assert regrade.progress(session, batch_id, ("c1",)).done == 0
-        for submission_id in ids[:2]:
-            submission = session.get_one(records.Submission, submission_id)
-            record(session, submission, 2, grader.grade("layer_norm", submission.code, "en"))
+        assert regrade.progress(session, batch_id, (c1,)).done == 0
+        regraded = [session.get_one(Submission, submission_id) for submission_id in ids[:2]]
+    for submission in regraded:
+        with engine.begin() as connection:
+            stored = Stored(submission.id, submission.course_id, submission.challenge)
+            store_graded(connection, stored, 2, grader.grade("layer_norm", submission.code, "en"))
     with _opener(engine).begin() as session:
-        progress = regrade.progress(session, batch_id, ("c1",))
+        progress = regrade.progress(session, batch_id, (c1,))
         assert (progress.total, progress.done, progress.finished) == (4, 2, False)
         with pytest.raises(regrade.NotFound):
-            regrade.progress(session, batch_id, ("c2",))
+            regrade.progress(session, batch_id, (_other(c1, "c2"),))
 
 
 def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
     engine: Engine, grader: Grader
 ) -> None:
-    _grade_class(engine, grader, "c1")
+    c1 = _grade_class(engine, grader, "c1")
     with _opener(engine).begin() as session:
-        everything = regrade.start(session, "c1", None, {"layer_norm": 2, "bloque": 2}, instructor_id=None)
-        only_bloque = regrade.start(session, "c1", None, {"layer_norm": 1, "bloque": 2}, instructor_id=None)
+        everything = regrade.start(session, c1, None, {"layer_norm": 2, "bloque": 2}, instructor_id=None)
+        only_bloque = regrade.start(session, c1, None, {"layer_norm": 1, "bloque": 2}, instructor_id=None)
         assert (everything.total, only_bloque.total) == (5, 1)
         with pytest.raises(regrade.Invalid):
-            regrade.start(session, "c1", "no_such_challenge", VERSIONS, instructor_id=None)
+            regrade.start(session, c1, "no_such_challenge", VERSIONS, instructor_id=None)

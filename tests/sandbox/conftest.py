@@ -38,9 +38,11 @@ class Attack:
     tight: Grader
     results: list[Result] = dataclasses.field(default_factory=list)
 
-    def grade(self, code: str, *, tight: bool = False, lang: str = "en") -> Result:
-        """Grade `code` for layer_norm; `tight` uses 1 s of CPU and 2 s of wall clock."""
-        result = (self.tight if tight else self.grader).grade("layer_norm", code, lang)  # type: ignore[arg-type]
+    def grade(
+        self, code: str, *, tight: bool = False, lang: str = "en", challenge: str = "layer_norm"
+    ) -> Result:
+        """Grade `code` for `challenge`; `tight` (layer_norm only) uses 1 s of CPU and 2 s of wall clock."""
+        result = (self.tight if tight else self.grader).grade(challenge, code, lang)  # type: ignore[arg-type]
         self.results.append(result)
         return result
 

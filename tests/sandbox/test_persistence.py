@@ -121,8 +121,9 @@ print("open", open_fds)
         + WRONG
     )
     result = attack.grade(code)
-    # The report memory (kept open by its mapping), stdout and stderr; the job was read and closed.
-    assert "open [0, 1, 2]" in result.stdout
+    # The report and argument memories (kept open by their mappings), stdout and stderr; the job
+    # was read and closed; layer_norm passes no helper, so no helpers' socket.
+    assert "open [0, 1, 2, 3]" in result.stdout
 
 
 def test_poisoning_the_inherited_setups(attack: Attack) -> None:
@@ -143,7 +144,7 @@ while frame is not None:
             setups += [v for v in list(value.values()) if type(v).__name__ == "Setup"]
     frame = frame.f_back
 for setup in setups:
-    for array in setup.arrays:
+    for array in getattr(setup, "arrays", []):
         if array.nbytes:
             ctypes.memset(array.ctypes.data, 0, array.nbytes)
     setup.header["calls"][:] = setup.header["calls"][:1]

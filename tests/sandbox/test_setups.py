@@ -45,7 +45,7 @@ def test_the_whole_job_is_the_setup_with_the_source(challenges: dict[str, Challe
     prepared = prepare(challenges["layer_norm"])
     header, blob = decode_job(prepared.job("x = 1").whole())
     assert header == {**prepared.header, "source": "x = 1"}
-    assert bytes(blob) == prepared.blob
+    assert bytes(blob) == b""  # the arrays are in the argument memory, not in the job
 
 
 def test_later_children_get_only_the_key(challenges: dict[str, Challenge]) -> None:
@@ -56,9 +56,12 @@ def test_later_children_get_only_the_key(challenges: dict[str, Challenge]) -> No
         sent: list[str] = []
         for name in ("layer_norm", "bloque", "layer_norm", "bloque", "layer_norm"):
             one = prepared[name]
-            job = CountingJob(one.setup, one.setup_key, one.challenge.reference_source, sent)
+            desk = one.new_desk()
+            job = CountingJob(
+                one.setup, one.setup_key, one.challenge.reference_source, one.layout.image, desk, sent=sent
+            )
             run = zygote.run(job, one.challenge.limits)
-            report = parse_report(run.report, len(one.calls), 1 << 20)
+            report = one.observe(parse_report(run.report, len(one.calls), 1 << 20), run.arguments, desk)
             assert report.finished and all(call.ok for call in report.calls), name
         # The first child was forked before any setup; each later one holds what came before it.
         assert sent[:2] == ["whole", "whole"]
@@ -75,7 +78,8 @@ def test_stand_ins_answer_every_call_of_every_challenge(challenges: dict[str, Ch
         setup = harness.load_setup(prepared.setup)
         job = Job(b"", warmup.WARM_KEY, warmup.stand_in_source(setup.header["required"]))
         chunks: list[bytes] = []
-        harness.run(job.reference(), chunks.append, {warmup.WARM_KEY: setup})
+        memory = bytearray(warmup.memory_size(setup.header["arrays"]))
+        harness.run(job.reference(), chunks.append, memory, warmup.echo, {warmup.WARM_KEY: setup})
         report = parse_report(b"".join(chunks), len(prepared.calls), 1 << 20)
         assert report.finished, challenge.id
         assert all(call.ok for call in report.calls), challenge.id
@@ -142,7 +146,9 @@ def test_past_the_most_setups_jobs_go_in_full(challenges: dict[str, Challenge]) 
         zygote.setups = {f"{n:032x}": n + 1 for n in range(channel.MAX_SETUPS)}  # as if it were full
         sent: list[str] = []
         for _ in range(3):
-            job = CountingJob(one.setup, one.setup_key, one.challenge.reference_source, sent)
+            job = CountingJob(
+                one.setup, one.setup_key, one.challenge.reference_source, one.layout.image, sent=sent
+            )
             run = zygote.run(job, one.challenge.limits)
             assert parse_report(run.report, len(one.calls), 1 << 20).finished
         assert sent == ["whole"] * 3 and one.setup_key not in zygote.setups

@@ -9,8 +9,8 @@ from sqlalchemy import func, select
 
 from grader.grade import Grader
 from service.storage import db
-from service.storage.tables import ApiKey, GradingResult, Submission
-from service.submissions import records, schemas
+from service.storage.tables import ApiKey, GradingResult, Submission, new_id
+from service.submissions import accepting, schemas
 from service.submissions.keys import Caller, CreatedKey
 from service.worker.enqueue import send_grade
 from service.worker.grading import grade_submission
@@ -19,12 +19,15 @@ from tests.service.conftest import Backend, auth
 CODE = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X - X.mean(axis=0)\n"
 
 
-def stored_submission(key: CreatedKey, grader: Grader) -> str:
+def stored_submission(key: CreatedKey, grader: Grader, callback_url: str | None = None) -> str:
+    """A submission stored as the API stores one (no task sent)."""
     with db.transaction() as session:
         row = session.scalars(select(ApiKey)).one()
         caller = Caller(platform_id=row.platform_id, key_id=row.id, courses=None)
-        body = schemas.SubmissionIn(challenge="layer_norm", code=CODE, student="s", course="c")
-        return records.accept(session, caller, body, None, grader.challenges).submission.id
+    body = schemas.SubmissionIn(
+        challenge="layer_norm", code=CODE, student="s", course="c", callback_url=callback_url
+    )
+    return accepting.accept(caller, body, None, grader.challenges, new_id()).submission_id
 
 
 def results_of(submission_id: str) -> int:

@@ -12,8 +12,8 @@ from grader.challenge import Challenge
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from service.storage import db
 from service.storage.results import Stored, finish, store, store_graded
-from service.storage.tables import Base, Submission
-from service.submissions import records, schemas
+from service.storage.tables import Base, Submission, new_id
+from service.submissions import accepting, records, schemas
 from service.submissions.keys import CreatedKey, authenticate
 from tests.service.conftest import Backend
 
@@ -37,12 +37,13 @@ RESULT = Result(
 
 
 def _submission(key: CreatedKey, known: dict[str, Challenge], student: str) -> Stored:
+    """A submission stored as the API stores one."""
     with db.transaction() as session:
         caller = authenticate(session, key.key)
-        body = schemas.SubmissionIn(challenge="layer_norm", code="x = 1\n", student=student, course="c")
-        accepted = records.accept(session, caller, body, None, known)
-        session.flush()
-        row = accepted.submission
+    body = schemas.SubmissionIn(challenge="layer_norm", code="x = 1\n", student=student, course="c")
+    taken = accepting.accept(caller, body, None, known, new_id())
+    with db.transaction() as session:
+        row = session.get_one(Submission, taken.submission_id)
         return Stored(row.id, row.course_id, row.challenge)
 
 

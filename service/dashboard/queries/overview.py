@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import ColumnElement, Subquery, case, distinct, func, select
 from sqlalchemy.orm import Session
 
+from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import (
     course_ids,
     graded_submissions,
@@ -51,7 +52,7 @@ class ChallengeStats:
     stale: int = 0  # graded submissions without a result for the current version of the challenge
 
 
-def _best_per_student(course: str) -> Subquery:
+def _best_per_student(course: GrantedCourse) -> Subquery:
     return (
         select(
             Submission.challenge.label("challenge"),
@@ -70,7 +71,9 @@ def _bucket(best: ColumnElement[float]) -> ColumnElement[int]:
     return case(*steps, else_=0)
 
 
-def course_overview(session: Session, course: str, versions: Mapping[str, int]) -> dict[str, ChallengeStats]:
+def course_overview(
+    session: Session, course: GrantedCourse, versions: Mapping[str, int]
+) -> dict[str, ChallengeStats]:
     """Every challenge the course has graded submissions of, with its statistics.
 
     `versions` are the current versions of the known challenges (a challenge missing there is never stale).
@@ -108,7 +111,7 @@ def _histograms(session: Session, best: Subquery, stats: dict[str, ChallengeStat
         stats[challenge].histogram[int(index)] = count
 
 
-def _test_rates(session: Session, course: str, stats: dict[str, ChallengeStats]) -> None:
+def _test_rates(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
     failed = func.sum(case((TestOutcome.passed.is_(False), 1), else_=0))
     query = (
         select(
@@ -122,7 +125,7 @@ def _test_rates(session: Session, course: str, stats: dict[str, ChallengeStats])
         stats[challenge].tests.append(TestRate(test_id, category, attempts, int(fails or 0)))
 
 
-def _diagnoses(session: Session, course: str, stats: dict[str, ChallengeStats]) -> None:
+def _diagnoses(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
     students = func.count(distinct(Submission.student_id))
     query = (
         select(DiagnosisRow.challenge, DiagnosisRow.diagnosis_id, students)
@@ -140,7 +143,7 @@ def _diagnoses(session: Session, course: str, stats: dict[str, ChallengeStats]) 
 
 
 def _stale(
-    session: Session, course: str, versions: Mapping[str, int], stats: dict[str, ChallengeStats]
+    session: Session, course: GrantedCourse, versions: Mapping[str, int], stats: dict[str, ChallengeStats]
 ) -> None:
     query = (
         select(Submission.challenge, func.count())
@@ -155,7 +158,7 @@ def _stale(
         stats[challenge].stale = count
 
 
-def activity_mark(session: Session, course: str) -> str:
+def activity_mark(session: Session, course: GrantedCourse) -> str:
     """Changes whenever a submission of the course is added or graded (pages poll it)."""
     query = select(func.count(Submission.id), func.max(Submission.finished_at)).where(
         Submission.course_id.in_(course_ids(course))

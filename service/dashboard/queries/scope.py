@@ -1,4 +1,4 @@
-"""The rows of one course (by slug, across platforms) as reusable SQL fragments."""
+"""The rows of one course (one platform's course of that name) as reusable SQL fragments."""
 
 from __future__ import annotations
 
@@ -6,20 +6,21 @@ from collections.abc import Mapping
 
 from sqlalchemy import ColumnElement, Select, case, exists, func, select
 
+from service.dashboard.grants import GrantedCourse
 from service.storage.tables import Course, GradingResult, Submission
 
 GRADED = ("done", "error")
 
 
-def course_ids(course: str) -> Select[int]:
-    return select(Course.id).where(Course.slug == course)
+def course_ids(course: GrantedCourse) -> Select[int]:
+    return select(Course.id).where(Course.platform_id == course.platform_id, Course.slug == course.slug)
 
 
-def graded_submissions(course: str) -> ColumnElement[bool]:
+def graded_submissions(course: GrantedCourse) -> ColumnElement[bool]:
     return Submission.course_id.in_(course_ids(course)) & Submission.status.in_(GRADED)
 
 
-def latest_result_ids(course: str) -> Select[int]:
+def latest_result_ids(course: GrantedCourse) -> Select[int]:
     """The newest result of each submission of the course (a regrade adds a newer one)."""
     return (
         select(func.max(GradingResult.id))

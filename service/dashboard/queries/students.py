@@ -9,6 +9,7 @@ from typing import Literal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
 from service.storage.tables import Student, Submission
@@ -44,7 +45,7 @@ def _like(text: str) -> str:
     return f"%{escaped}%"
 
 
-def student_rows(session: Session, course: str, chosen: StudentFilter) -> list[StudentRow]:
+def student_rows(session: Session, course: GrantedCourse, chosen: StudentFilter) -> list[StudentRow]:
     """One row per student of the course, from one GROUP BY over their submissions."""
     query = (
         select(

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from grader.models import Result
+from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
 from service.storage.results import latest_results, to_result
@@ -29,7 +30,7 @@ class Attempt:
     result: Result | None
 
 
-def attempts(session: Session, course: str, student: str) -> list[Attempt]:
+def attempts(session: Session, course: GrantedCourse, student: str) -> list[Attempt]:
     query = (
         select(Submission)
         .join(Student, Submission.student_id == Student.id)

@@ -1,0 +1,105 @@
+"""Why the student's calls raised, told once for all the tests the same exception broke.
+
+The exception's type and message come from the child and are shown, never believed for a
+verdict. Two causes have a name: a matrix product whose operands do not fit (the student's own
+line says which operands), and a per-row statistic without `keepdims` meeting its matrix.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from grader import messages
+from grader.prepared import PreparedChallenge
+from grader.report import ChildReport, StudentError
+from grader.text import Text, text
+
+_MATMUL = re.compile(r"\(size (\d+) is different from (\d+)\)")
+_SHAPES = re.compile(r"shapes \((\d+),(\d+)\) \((\d+),\)")
+
+
+@dataclass(frozen=True)
+class Cause:
+    id: str
+    message: Text
+    error_type: str
+    tests: tuple[str, ...]
+
+
+def _matmul_operands(source: str, line: int) -> tuple[str, str] | None:
+    """The two operands of the one matrix product written on `line`, if there is exactly one."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    products = [
+        (node.left, node.right)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult) and node.lineno == line
+    ]
+    products += [
+        (node.args[0], node.args[1])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in {"dot", "matmul"}
+        and len(node.args) == 2
+        and node.lineno == line
+    ]
+    if len(products) != 1:
+        return None
+    left, right = products[0]
+    return ast.unparse(left), ast.unparse(right)
+
+
+def _named(error: StudentError, function: str, source: str) -> tuple[str, Text]:
+    if error.line is not None and (sizes := _MATMUL.search(error.message)) and "matmul" in error.message:
+        operands = _matmul_operands(source, error.line)
+        if operands is not None:
+            left, right = operands
+            rows, columns = sizes.groups()
+            hint = messages.MATMUL_TRANSPOSE.format(right=right) if right.isidentifier() else text("", "")
+            return "matmul_shapes", messages.MATMUL.format(
+                line=error.line, left=left, right=right, columns=columns, rows=rows, hint=""
+            ) + hint
+    if error.line is not None and (shapes := _SHAPES.search(error.message)):
+        rows, width, flat = shapes.groups()
+        if rows == flat:
+            return "broadcast_keepdims", messages.BROADCAST_ROWS.format(
+                line=error.line, full=f"({rows}, {width})", flat=f"({flat},)", rows=rows
+            )
+    where = messages.where(error)
+    return "raised", Text(
+        messages.RAISED_ONCE.es.format(
+            function=function, type=error.type, message=error.message, where=where.es
+        ),
+        messages.RAISED_ONCE.en.format(
+            function=function, type=error.type, message=error.message, where=where.en
+        ),
+    )
+
+
+def find_causes(
+    prepared: PreparedChallenge, report: ChildReport, source: str, tests: set[str]
+) -> list[Cause]:
+    """One cause per exception (function, type, line) among the calls of `tests` (failed, not
+    otherwise explained), told with the first call's message."""
+    groups: dict[tuple[str, str, int | None], tuple[StudentError, list[str]]] = {}
+    for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
+        if test.id not in tests:
+            continue
+        raised = next((i for i in span if report.calls[i].error is not None), None)
+        if raised is None:
+            continue
+        error = report.calls[raised].error
+        assert error is not None
+        # The same line raising the same type is one cause, whatever sizes each call's message names.
+        key = (prepared.calls[raised].function, error.type, error.line)
+        groups.setdefault(key, (error, []))[1].append(test.id)
+    causes = []
+    for (function, _, _), (first, test_ids) in groups.items():
+        cause_id, told = _named(first, function, source)
+        causes.append(Cause(cause_id, told, first.type, tuple(test_ids)))
+    return causes

@@ -1,0 +1,40 @@
+"""Whether two calls did the same observable thing: the diagnosis's one notion of "the same"."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grader.report import Behaviour, CallOutcome
+
+RTOL = 1e-4
+ATOL = 1e-7
+
+
+def _close(a: Behaviour, b: Behaviour) -> bool:
+    """Every value of `a` within tolerance of `b`'s, infinities and NaNs in the same places."""
+    if a.shapes != b.shapes:
+        return False
+    if a.all_finite and b.all_finite:
+        return bool((np.abs(a.values - b.values) <= ATOL + RTOL * b.magnitude).all())
+    if not np.array_equal(a.finite, b.finite):
+        return False
+    odd = ~b.finite
+    if not np.array_equal(a.values[odd], b.values[odd], equal_nan=True):
+        return False
+    both = b.finite
+    return bool((np.abs(a.values[both] - b.values[both]) <= ATOL + RTOL * b.magnitude[both]).all())
+
+
+def same_behaviour(a: CallOutcome, b: CallOutcome) -> bool:
+    return a.ok and b.ok and _close(a.behaviour, b.behaviour)
+
+
+def same_outcome(student: CallOutcome, model: CallOutcome | None) -> bool:
+    """Whether a model's program did on one call what the student's code did."""
+    if model is None:
+        return False
+    if student.ok and model.ok:
+        return _close(student.behaviour, model.behaviour)
+    if student.error is not None and model.error is not None:
+        return student.error.type == model.error.type
+    return student.not_array is not None and model.not_array is not None

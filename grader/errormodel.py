@@ -1,0 +1,193 @@
+"""A challenge's known mistakes as choices at named points of its reference (an error model).
+
+The reference is written once as a template: `{name}` marks a point (the statistics' axis,
+where ε goes, a residual, the mask's value...). Each point has the reference's code and wrong
+alternatives, the choices; a set of choices at different points renders a whole program, so any
+combination of mistakes is a program the grader can build and run (Singh, Gulwani and
+Solar-Lezama, PLDI 2013). A point's code may hold other points; a point may also be a whole
+function, so that a mistake which rewrites it (modifying the input in place) is one more choice.
+
+A choice may be a family with one parameter, `{value}` in its code: `fit` finds the value from
+the student's own numbers (the ε actually used, a finite "minus infinity"), and `value` is the
+usual one, computed ahead of any submission.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from grader.calls import Call
+from grader.report import CallOutcome
+from grader.text import Text
+
+if TYPE_CHECKING:
+    from grader.authoring import Mistake
+
+_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+MAX_DEVIATIONS = 3
+
+# From the student's calls of one function and what they gave back: a family's likely parameters.
+Fit = Callable[[Sequence[Call], Sequence[CallOutcome]], Sequence[float] | None]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A wrong alternative at one point: `did` says in a phrase what code with it does."""
+
+    id: str
+    code: str
+    did: Text
+    message: Text
+    fit: Fit | None = None
+    value: float | None = None  # a family's usual parameter
+    spelling: str = ""  # another way of writing the same mistake, at the same point, shares its id
+
+
+@dataclass(frozen=True)
+class Point:
+    name: str
+    function: str
+    default: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, order=True)
+class Deviation:
+    """A choice made at its point, with its parameter when it is a family."""
+
+    point: str
+    choice_id: str
+    value: float | None = None
+    spelling: str = ""
+
+
+@dataclass(frozen=True)
+class ErrorModel:
+    template: str
+    points: tuple[Point, ...]
+    uses: dict[str, tuple[str, ...]] = field(default_factory=dict)  # function -> functions it calls
+
+    def __post_init__(self) -> None:
+        names = [p.name for p in self.points]
+        if len(set(names)) != len(names):
+            raise ValueError("two points share a name")
+        keys = [(c.id, c.spelling) for p in self.points for c in p.choices]
+        if len(set(keys)) != len(keys):
+            raise ValueError("two choices share an id and a spelling")
+        owners = {c.id: p.name for p in self.points for c in p.choices}
+        if any(owners[c.id] != p.name for p in self.points for c in p.choices):
+            raise ValueError("two points share a choice id")
+
+    def point(self, name: str) -> Point:
+        return next(p for p in self.points if p.name == name)
+
+    def choice(self, deviation: Deviation) -> Choice:
+        return next(
+            c
+            for c in self.point(deviation.point).choices
+            if (c.id, c.spelling) == (deviation.choice_id, deviation.spelling)
+        )
+
+    def choice_by_id(self, choice_id: str) -> Choice:
+        return next(c for p in self.points for c in p.choices if c.id == choice_id)
+
+    def point_of(self, choice_id: str) -> Point:
+        return next(p for p in self.points if any(c.id == choice_id for c in p.choices))
+
+    def deviations(self, function: str) -> list[Deviation]:
+        """Every choice at the points of `function`, families at their usual value."""
+        return [
+            Deviation(p.name, c.id, c.value, c.spelling)
+            for p in self.points
+            if p.function == function
+            for c in p.choices
+        ]
+
+    def render(self, deviations: frozenset[Deviation]) -> str | None:
+        """The program these choices make, or None when one of them falls in a part another
+        replaced (two choices that cannot both be seen)."""
+        chosen = {d.point: d for d in deviations}
+        if len(chosen) != len(deviations):
+            return None
+        used: set[str] = set()
+        known = {p.name for p in self.points}
+
+        def fill(found: re.Match[str]) -> str:
+            name = found.group(1)
+            if name not in known:
+                return found.group(0)
+            used.add(name)
+            if name in chosen:
+                deviation = chosen[name]
+                code = self.choice(deviation).code
+                return code.replace("{value}", repr(deviation.value))
+            return self.point(name).default
+
+        source = self.template
+        for _ in range(10):
+            filled = _HOLE.sub(fill, source)
+            if filled == source:
+                break
+            source = filled
+        return source if set(chosen) <= used else None
+
+    def reference(self) -> str:
+        source = self.render(frozenset())
+        assert source is not None
+        return source
+
+    def sets(
+        self, deviations: Sequence[Deviation], size: int, base: frozenset[Deviation] = frozenset()
+    ) -> Iterator[frozenset[Deviation]]:
+        """Every set of `size` of these deviations at distinct points, added to `base`, in the
+        order the points and choices are declared (so the first of equals is always the same)."""
+        by_point: dict[str, list[Deviation]] = {}
+        for deviation in deviations:
+            by_point.setdefault(deviation.point, []).append(deviation)
+        for points in itertools.combinations(list(by_point), size):
+            for combo in itertools.product(*(by_point[p] for p in points)):
+                yield base | frozenset(combo)
+
+    def function_source(self, deviations: frozenset[Deviation], function: str) -> str:
+        """Only the definition of `function` in the program of these choices (for a Mistake's code)."""
+        source = self.render(deviations)
+        assert source is not None
+        tree = ast.parse(source)
+        found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function]
+        return "\n\n".join(ast.get_source_segment(source, n) or "" for n in found)
+
+
+GENERIC_DID = Text(
+    "hace justo lo que describe el diagnóstico de arriba", "does exactly what the diagnosis above describes"
+)
+
+
+def from_mistakes(reference: str, mistakes: Sequence[Mistake]) -> ErrorModel:
+    """A model whose points are the reference's whole functions, for a folder that lists its
+    mistakes as whole rewritten functions (MISTAKES) rather than as choices."""
+    tree = ast.parse(reference)
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    lines = reference.splitlines(keepends=True)
+    template, position = "", 0
+    defaults: dict[str, str] = {}
+    for node in functions:
+        start = node.lineno - 1 - len(node.decorator_list)
+        end = node.end_lineno or node.lineno
+        template += "".join(lines[position:start]) + "{" + node.name + "}\n"
+        defaults[node.name] = "".join(lines[start:end]).rstrip("\n")
+        position = end
+    template += "".join(lines[position:])
+    points = []
+    for name, default in defaults.items():
+        choices = tuple(
+            Choice(m.id, m.code.strip("\n"), GENERIC_DID, m.message)
+            for m in mistakes
+            if m.functions == (name,)
+        )
+        points.append(Point(name, name, default, choices))
+    return ErrorModel(template=template, points=tuple(points))

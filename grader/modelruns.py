@@ -1,0 +1,114 @@
+"""What every program of a challenge's error model does on the hidden calls, computed once.
+
+Hidden inputs are fixed, so a program's answer to a call never changes: each (set of
+deviations, call) is run at most once per process and kept. `warm` runs, ahead of any
+submission, every set of up to two choices within one function (and every single choice of a
+function it calls) on a few probe calls of that function: the calls that tell the single
+mistakes apart best. Almost every candidate differs from a student's code on the first probe,
+so a search rarely needs more; the other calls, sets of three, and what a student's own numbers
+call for (a fitted parameter, a wrong upstream function combined with this one's mistakes) are
+run on first need and kept as well.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import numpy as np
+
+from grader.calls import Call
+from grader.errormodel import Deviation, ErrorModel
+from grader.replay import Program
+from grader.report import CallOutcome
+
+Deviations = frozenset[Deviation]
+PROBES = 3
+WARM_SIZE = 2  # sets of three are run on first need: a worker starts in seconds, not a minute
+_UNSET = object()
+
+
+def _rough(outcome: CallOutcome | None) -> object:
+    """A hashable summary of an outcome, good enough to tell programs apart when choosing probes."""
+    if outcome is None:
+        return None
+    if not outcome.ok:
+        return outcome.error.type if outcome.error is not None else outcome.not_array
+    behaviour = outcome.behaviour
+    return behaviour.shapes, tuple(
+        np.round(np.nan_to_num(behaviour.values[:64], nan=7.5, posinf=8.5, neginf=9.5), 4)
+    )
+
+
+class ModelRuns:
+    def __init__(
+        self, model: ErrorModel, calls: tuple[Call, ...], helpers_source: str, functions: list[str]
+    ) -> None:
+        self.model = model
+        self.calls = calls
+        self.helpers_source = helpers_source
+        self.calls_of = {f: [i for i, c in enumerate(calls) if c.function == f] for f in functions}
+        self._programs: dict[Deviations, Program | None] = {}
+        self._outcomes: dict[tuple[Deviations, int], CallOutcome | None] = {}
+        self._lock = threading.RLock()
+        self._probes: dict[str, list[int]] = {}
+
+    def program(self, deviations: Deviations) -> Program | None:
+        """The loaded program of these choices; None when they cannot all be made together."""
+        found = self._programs.get(deviations, _UNSET)
+        if found is not _UNSET:
+            return found  # type: ignore[return-value]
+        with self._lock:
+            if deviations not in self._programs:
+                source = self.model.render(deviations)
+                self._programs[deviations] = None if source is None else Program(source, self.helpers_source)
+            return self._programs[deviations]
+
+    def outcome(self, deviations: Deviations, index: int) -> CallOutcome | None:
+        key = (deviations, index)
+        found = self._outcomes.get(key, _UNSET)
+        if found is not _UNSET:
+            return found  # type: ignore[return-value]
+        program = self.program(deviations)
+        outcome = None if program is None else program.answer(self.calls[index])
+        if outcome is not None and outcome.ok:
+            outcome.behaviour  # noqa: B018 - computed once here, read by every comparison
+        with self._lock:
+            self._outcomes[key] = outcome
+        return outcome
+
+    def warm(self) -> None:
+        for function in self.calls_of:
+            probes = self.probes(function)
+            for deviations in self._ahead(function):
+                for index in probes:
+                    self.outcome(deviations, index)
+
+    def probes(self, function: str) -> list[int]:
+        """The calls of `function` that split its single mistakes into the most groups, greedily."""
+        with self._lock:
+            if function not in self._probes:
+                self._probes[function] = self._choose_probes(function)
+            return self._probes[function]
+
+    def _choose_probes(self, function: str) -> list[int]:
+        singles: list[Deviations] = [frozenset()] + [frozenset({d}) for d in self.model.deviations(function)]
+        calls = self.calls_of[function]
+        signature = {i: [_rough(self.outcome(s, i)) for s in singles] for i in calls}
+        chosen: list[int] = []
+        groups = [tuple[object, ...]() for _ in singles]
+        for _ in range(min(PROBES, len(calls))):
+            best = max(
+                (i for i in calls if i not in chosen),
+                key=lambda i: len({(*g, signature[i][n]) for n, g in enumerate(groups)}),
+            )
+            chosen.append(best)
+            groups = [(*g, signature[best][n]) for n, g in enumerate(groups)]
+        return chosen
+
+    def _ahead(self, function: str) -> Iterator[Deviations]:
+        yield frozenset()
+        for size in range(1, WARM_SIZE + 1):
+            yield from self.model.sets(self.model.deviations(function), size)
+        for upstream in self.model.uses.get(function, ()):
+            yield from self.model.sets(self.model.deviations(upstream), 1)

@@ -1,0 +1,111 @@
+"""Run trusted programs (the error model's) on hidden calls in the parent, one call at a time.
+
+The child's harness encodes a report that the parent then decodes; for the thousands of programs
+an error model makes, that round trip costs more than the calls themselves. Here the program is
+loaded once and each call is answered straight into a `CallOutcome` observed the same way the
+harness observes a student's: the arrays returned (float32 kept, anything else as float64), the
+arguments it changed, how its helper functions were called.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from grader.calls import Arg, Call, Helper
+from grader.report import CallOutcome, StudentError
+
+MAX_HELPER_LOG = 4  # as the harness: the first inputs of each helper are kept
+
+
+class _Logged:
+    def __init__(self, function: Callable[..., Any], params: dict[str, Any]) -> None:
+        self.function = function
+        self.params = params
+        self.count = 0
+        self.inputs: list[np.ndarray] = []
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.count += 1
+        if args and len(self.inputs) < MAX_HELPER_LOG:
+            self.inputs.append(np.array(args[0], dtype=np.float64, copy=True))
+        return self.function(*args, **kwargs, **self.params)
+
+
+class _Arguments:
+    """A call's arguments built fresh, remembering the arrays handed over and the helpers."""
+
+    def __init__(self, helpers: dict[str, Any]) -> None:
+        self.helpers = helpers
+        self.arrays: list[tuple[np.ndarray, np.ndarray]] = []
+        self.logged: list[_Logged] = []
+
+    def build(self, value: Arg, track: bool = True) -> Any:
+        if isinstance(value, np.ndarray):
+            given = value.copy()
+            if track:
+                self.arrays.append((given, value))
+            return given
+        if isinstance(value, Helper):
+            params = {k: self.build(v, track=False) for k, v in value.params.items()}
+            logged = _Logged(self.helpers[value.name], params)
+            self.logged.append(logged)
+            return logged
+        if isinstance(value, dict):
+            return {k: self.build(v, track) for k, v in value.items()}
+        return value
+
+
+def _as_output(value: Any) -> np.ndarray | None:
+    if not isinstance(value, np.ndarray | np.generic):
+        return None
+    array = np.asarray(value)
+    if array.dtype.kind not in "fiub":
+        return None
+    return array.astype(np.float32 if array.dtype == np.float32 else np.float64)
+
+
+def _outcome(value: Any) -> CallOutcome:
+    if isinstance(value, tuple | list):
+        items = [_as_output(v) for v in value]
+        if items and all(i is not None for i in items):
+            return CallOutcome(outputs=tuple(i for i in items if i is not None), as_tuple=True, done=True)
+        return CallOutcome(not_array=type(value).__name__, done=True)
+    array = _as_output(value)
+    if array is None:
+        return CallOutcome(not_array=type(value).__name__, done=True)
+    return CallOutcome(outputs=(array,), done=True)
+
+
+class Program:
+    """A trusted program, loaded once, answering hidden calls as a student's code would."""
+
+    def __init__(self, source: str, helpers_source: str) -> None:
+        self.namespace: dict[str, Any] = {"__name__": "modelo"}
+        exec(compile(source, "<modelo>", "exec"), self.namespace)
+        self.helpers: dict[str, Any] = {"__name__": "ayudas"}
+        exec(compile(helpers_source, "<ayudas>", "exec"), self.helpers)
+
+    def answer(self, call: Call) -> CallOutcome:
+        arguments = _Arguments(self.helpers)
+        args = [arguments.build(a) for a in call.args]
+        kwargs = {k: arguments.build(v) for k, v in call.kwargs.items()}
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            try:
+                outcome = _outcome(self.namespace[call.function](*args, **kwargs))
+            except Exception as error:
+                outcome = CallOutcome(
+                    error=StudentError(type(error).__name__, str(error)[:400], None), done=True
+                )
+        for slot, (given, sent) in enumerate(arguments.arrays):
+            if given.shape != sent.shape or given.dtype != sent.dtype or given.tobytes() != sent.tobytes():
+                outcome.args_after[slot] = np.asarray(given, dtype=np.float64)
+        for slot, logged in enumerate(arguments.logged):
+            outcome.helper_counts[slot] = logged.count
+            if logged.inputs:
+                outcome.helper_inputs[slot] = logged.inputs
+        return outcome

@@ -1,0 +1,110 @@
+"""`autograder keys list | revoke | rotate` and labelled output that scripts can still read (issue 17.2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.security.conftest import autograder, post
+
+pytestmark = pytest.mark.usefixtures("clean")
+
+
+def _create(name: str, *courses: str) -> tuple[str, list[str]]:
+    done = autograder("keys", "create", "--name", name, *[a for c in courses for a in ("--course", c)])
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    return lines[-1], lines
+
+
+def _prefix(key: str) -> str:
+    return key.split("_")[1]
+
+
+def _bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def _listed() -> list[dict[str, object]]:
+    done = autograder("keys", "list", "--json")
+    assert done.exit_code == 0, done.output
+    rows: list[dict[str, object]] = json.loads(done.stdout)
+    return rows
+
+
+def test_keys_create_labels_the_key_and_keeps_it_alone_on_the_last_line() -> None:
+    key, lines = _create("uni", "c1")
+    assert key.startswith("ag_") and " " not in key
+    assert "API key" in lines[-2]  # its label, just above it
+    assert any(line.startswith("webhook secret") for line in lines)
+
+
+def test_keys_list_shows_every_key_without_its_secret(client: TestClient) -> None:
+    first, _ = _create("uni", "c1", "c2")
+    second, _ = _create("other")
+    post_first = client.get("/v1/submissions", headers=_bearer(first))
+    assert post_first.status_code == 200
+    rows = {row["prefix"]: row for row in _listed()}
+    assert set(rows) == {_prefix(first), _prefix(second)}
+    used = rows[_prefix(first)]
+    assert used["platform"] == "uni" and used["courses"] == ["c1", "c2"]
+    assert used["last_used_at"] is not None and used["revoked_at"] is None and used["created_at"]
+    assert rows[_prefix(second)]["courses"] == [] and rows[_prefix(second)]["last_used_at"] is None
+    table = autograder("keys", "list")
+    assert table.exit_code == 0
+    header = table.stdout.splitlines()[0].split()
+    assert header[:3] == ["PLATFORM", "PREFIX", "COURSES"] and "LAST" in header and "REVOKED" in header
+    assert _prefix(first) in table.stdout and "c1,c2" in table.stdout
+    assert first not in table.stdout and first.split("_")[2] not in json.dumps(rows)
+
+
+def test_a_revoked_key_is_refused(client: TestClient) -> None:
+    key, _ = _create("uni")
+    done = autograder("keys", "revoke", _prefix(key))
+    assert done.exit_code == 0 and "revoked" in done.stdout
+    assert client.get("/v1/submissions", headers=_bearer(key)).status_code == 401
+    assert _listed()[0]["revoked_at"] is not None
+    unknown = autograder("keys", "revoke", "000000000000")
+    assert unknown.exit_code == 2 and "000000000000" in unknown.output
+
+
+def test_a_rotated_key_keeps_working_for_its_grace_period(client: TestClient) -> None:
+    old, _ = _create("uni", "c1")
+    done = autograder("keys", "rotate", _prefix(old), "--grace-hours", "24")
+    assert done.exit_code == 0, done.output
+    new = done.stdout.splitlines()[-1]
+    assert new.startswith("ag_") and new != old
+    assert "API key" in done.stdout.splitlines()[-2]
+    for key in (old, new):
+        assert post(client, key, "c1", "ana")["course"] == "c1"
+    denied = client.post(
+        "/v1/submissions",
+        json={"challenge": "layer_norm", "code": "x = 1\n", "student": "s", "course": "c2"},
+        headers=_bearer(new),
+    )
+    assert denied.status_code == 403  # the new key has the old one's courses, no more
+    rows = {row["prefix"]: row for row in _listed()}
+    assert rows[_prefix(old)]["expires_at"] is not None and rows[_prefix(new)]["expires_at"] is None
+
+
+def test_a_rotation_without_grace_ends_the_old_key_at_once(client: TestClient) -> None:
+    old, _ = _create("uni")
+    done = autograder("keys", "rotate", _prefix(old), "--grace-hours", "0")
+    assert done.exit_code == 0, done.output
+    new = done.stdout.splitlines()[-1]
+    assert client.get("/v1/submissions", headers=_bearer(old)).status_code == 401
+    assert client.get("/v1/submissions", headers=_bearer(new)).status_code == 200
+
+
+def test_instructors_create_labels_the_generated_password(client: TestClient) -> None:
+    _create("uni", "c1")
+    done = autograder("instructors", "create", "--email", "p@uni.example", "--course", "c1")
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    assert "password" in lines[-2].lower() and " " not in lines[-1] and len(lines[-1]) >= 12
+    listed = autograder("instructors", "list", "--json")
+    assert json.loads(listed.stdout) == [
+        {"email": "p@uni.example", "courses": [{"platform": "uni", "course": "c1"}]}
+    ]

@@ -1,0 +1,81 @@
+"""A regrade is a grading like any other (the same slot marking and database retries) that sends no
+webhook, even when it comes back as a plain grading (the sweeper and the supervisor re-send those)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pytest
+from sqlalchemy.exc import DBAPIError
+
+from grader.grade import Grader
+from grader.models import Result
+from grader.text import Lang
+from service.submissions.keys import CreatedKey
+from service.worker import process_state, tasks
+from service.worker.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
+from service.worker.in_flight import Slot, Slots
+from tests.service.conftest import Backend
+from tests.service.test_grading_once import results_of, stored_submission
+
+HOOK = "http://127.0.0.1:9/hook"  # never called: the tasks that would call it are recorded instead
+
+
+def _newer(grader: Grader) -> Grader:
+    """The same challenges with layer_norm at its next version, as after an instructor's edit."""
+    layer_norm = grader.challenges["layer_norm"]
+    return Grader(
+        {**grader.challenges, "layer_norm": replace(layer_norm, version=layer_norm.version + 1)},
+        grader.sandbox,
+    )
+
+
+def test_a_regrade_sent_again_as_a_grading_sends_no_webhook(
+    clean: Backend, key: CreatedKey, grader: Grader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    submission_id = stored_submission(key, grader, callback_url=HOOK)
+    sent: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(tasks.app, "send_task", lambda name, args: sent.append((name, args)))
+    monkeypatch.setattr(process_state, "grader", lambda: grader)
+    tasks.grade(submission_id)
+    assert sent == [(WEBHOOK_TASK, [submission_id])]  # the first grading: the platform waits for it
+    newer = _newer(grader)
+    monkeypatch.setattr(process_state, "grader", lambda: newer)
+    tasks.grade(submission_id)  # a killed regrade, as the sweeper or the supervisor sends it again
+    assert results_of(submission_id) == 2
+    assert sent == [(WEBHOOK_TASK, [submission_id])]
+
+
+def test_the_regrade_task_marks_what_it_grades_for_the_supervisor(
+    clean: Backend, key: CreatedKey, grader: Grader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    submission_id = stored_submission(key, grader, callback_url=HOOK)
+    slots = Slots(1)
+    seen: list[str | None] = []
+
+    class Watched(Grader):
+        def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
+            seen.append(slots.grading(0))  # what the supervisor would send again if this process died
+            return super().grade(challenge_id, code, lang)
+
+    watched = Watched(grader.challenges, grader.sandbox)
+    monkeypatch.setattr(process_state, "grader", lambda: watched)
+    monkeypatch.setattr(process_state, "_slot", Slot(os.dup(slots.fd), 0))
+    sent: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(tasks.app, "send_task", lambda name, args: sent.append((name, args)))
+    try:
+        celery().tasks[REGRADE_TASK](submission_id)
+    finally:
+        slots.close()
+    assert seen == [submission_id]
+    assert results_of(submission_id) == 1
+    assert sent == []  # a regrade tells no platform, even a submission's first result
+
+
+def test_the_regrade_task_retries_a_database_outage_as_grading_does() -> None:
+    app = celery()
+    app.loader.import_default_modules()
+    assert DBAPIError in app.tasks[GRADE_TASK].autoretry_for
+    assert app.tasks[REGRADE_TASK].autoretry_for == app.tasks[GRADE_TASK].autoretry_for
+    assert app.tasks[REGRADE_TASK].max_retries == app.tasks[GRADE_TASK].max_retries

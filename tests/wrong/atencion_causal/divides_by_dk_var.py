@@ -1,0 +1,16 @@
+# expect: divides_by_dk
+import numpy as np
+
+
+def mascara_causal(T):
+    i, j = np.indices((T, T))
+    return np.where(j > i, -np.inf, 0.0)
+
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K.T / K.shape[1]
+    if mascara is not None:
+        E = E + mascara
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    return pesos @ V, pesos

@@ -1,0 +1,15 @@
+# expect: none
+import numpy as np
+
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K.T / np.sqrt(Q.shape[1])
+    if mascara is not None:
+        E = E + mascara
+    Z = np.maximum(E, 0) + 1e-9
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    return pesos @ V, pesos

@@ -1,0 +1,14 @@
+# expect: block_modifies_input
+import numpy as np
+
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(X.var(axis=1, keepdims=True) + eps) + beta
+
+
+def bloque(X, atencion, p):
+    X += atencion(X)
+    H = layer_norm(X, p["gamma1"], p["beta1"])
+    F = np.maximum(0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(H + F, p["gamma2"], p["beta2"])

@@ -7,28 +7,38 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grader.challenge import load_challenges
-from service.api import routes_challenges, routes_ops, routes_submissions
+from service.api import (
+    routes_challenges,
+    routes_feedback,
+    routes_ops,
+    routes_student_links,
+    routes_submissions,
+)
 from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
 from service.api.waiting import Waiter
 from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
 from service.core.settings import get_settings
 from service.dashboard.app import PREFIX, create_dashboard
+from service.students import routes as student_routes
 from service.submissions import intake
 from service.worker.sweeper import sweep_forever
 
 log = logging.getLogger(__name__)
+STUDENT_STATIC = Path(__file__).resolve().parents[1] / "students" / "static"
 MAX_BODY_BYTES = 1024 * 1024  # 64 KiB of code, escaped in JSON, fits many times over
 
 
@@ -111,6 +121,10 @@ def create_app() -> FastAPI:
     app.include_router(routes_submissions.router)
     app.include_router(routes_challenges.router)
     app.include_router(routes_ops.router)
+    app.include_router(routes_feedback.router)
+    app.include_router(routes_student_links.router)
+    app.include_router(student_routes.router)
+    app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
     app.mount(PREFIX, create_dashboard())
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

@@ -1,0 +1,60 @@
+"""`/v1/submissions/{id}/feedback.html`: what the student page shows of a graded submission, as an
+HTML fragment for platforms that keep their own page (escaped, a small inline stylesheet, no script)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+from starlette.concurrency import run_in_threadpool
+
+from grader.models import Result
+from grader.text import Lang
+from service.api.deps import CurrentCaller
+from service.core.errors import ServiceError
+from service.storage.db import reading
+from service.students import feedback
+from service.submissions import records
+from service.submissions.keys import Caller
+
+router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
+# Shown on its own, the fragment may use its inline stylesheet and nothing else.
+HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+class NotGraded(ServiceError):
+    status_code = 409
+
+
+@router.get(
+    "/{submission_id}/feedback.html",
+    response_class=HTMLResponse,
+    responses={
+        200: {"content": {"text/html": {}}, "description": "the feedback fragment"},
+        401: {"description": "no or bad API key"},
+        404: {"description": "unknown submission"},
+        409: {"description": "not graded yet: wait for the Submission, then ask again"},
+    },
+)
+async def submission_feedback(
+    submission_id: str, caller: CurrentCaller, lang: Literal["es", "en"] | None = None
+) -> HTMLResponse:
+    """The feedback of a graded submission; `lang` defaults to the submission's language."""
+    result, own_lang = await run_in_threadpool(_graded, caller, submission_id)
+    html = feedback.fragment(result, lang or own_lang, with_style=True)
+    return HTMLResponse(str(html), headers=HEADERS)
+
+
+def _graded(caller: Caller, submission_id: str) -> tuple[Result, Lang]:
+    """The submission's result and the language it was graded in."""
+    with reading() as session:
+        submission = records.get(session, caller, submission_id)
+        view = records.view(session, submission)
+        lang: Lang = "en" if submission.lang == "en" else "es"
+    if view.result is None:
+        raise NotGraded(f"submission {submission_id} is {view.status}: not graded yet")
+    return view.result, lang

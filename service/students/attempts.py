@@ -1,0 +1,73 @@
+"""The student page's submissions, through the platform's own path (`intake`), scoped to a grant."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlalchemy import select
+
+from grader.challenge import Challenge
+from service.core.errors import NotFound, Unauthorized
+from service.storage.db import reading
+from service.storage.tables import ApiKey
+from service.students import feedback, labels
+from service.students.grants import PageGrant
+from service.students.schemas import Attempt
+from service.submissions import intake, records, schemas
+from service.submissions import rate_limits as ratelimit
+from service.submissions.keys import Caller
+
+MAX_LISTED = 50
+
+
+def caller(grant: PageGrant) -> Caller:
+    return Caller(platform_id=grant.platform_id, key_id=grant.key_id, courses=frozenset({grant.course}))
+
+
+def check_key_active(grant: PageGrant) -> None:
+    """A link stops working when the platform's key that made it is revoked."""
+    with reading() as session:
+        row = session.execute(select(ApiKey.revoked_at).where(ApiKey.id == grant.key_id)).first()
+    if row is None or row.revoked_at is not None:
+        raise Unauthorized("the platform's key behind this link was revoked")
+
+
+def submit(
+    grant: PageGrant, code: str, known: Mapping[str, Challenge], submission_id: str
+) -> schemas.Submission:
+    check_key_active(grant)
+    body = schemas.SubmissionIn(
+        challenge=grant.challenge, code=code, student=grant.student, course=grant.course, lang=grant.lang
+    )
+    ratelimit.check_submission(caller(grant), body)
+    return intake.submit(caller(grant), body, None, known, submission_id)
+
+
+def read(grant: PageGrant, submission_id: str) -> schemas.Submission:
+    """One of this grant's submissions; any other is as unknown as a missing one."""
+    view = intake.read(caller(grant), submission_id)
+    if (view.course, view.student, view.challenge) != (grant.course, grant.student, grant.challenge):
+        raise NotFound(f"no submission {submission_id!r}")
+    return view
+
+
+def listing(grant: PageGrant) -> list[Attempt]:
+    with reading() as session:
+        page = records.listing(
+            session, caller(grant), grant.course, grant.student, grant.challenge, MAX_LISTED, None
+        )
+    return [attempt(s, grant, with_feedback=False) for s in page.items]
+
+
+def attempt(view: schemas.Submission, grant: PageGrant, with_feedback: bool) -> Attempt:
+    result = view.result
+    html = str(feedback.fragment(result, grant.lang, with_style=False)) if result and with_feedback else None
+    return Attempt(
+        id=view.id,
+        status=view.status,
+        status_text=labels.STATUSES[view.status](grant.lang),
+        score=result.score if result else None,
+        created_at=view.created_at,
+        error_line=result.error.line if result and result.error else None,
+        feedback_html=html,
+    )

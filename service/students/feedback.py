@@ -1,0 +1,78 @@
+"""A graded Result as students read it: diagnoses first, then the tests grouped by category, the
+error with its line. One rendering, used by the student page and by the HTML fragment platforms
+fetch for their own pages (escaped by Jinja's autoescape, no script)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader
+from markupsafe import Markup
+
+from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
+from grader.text import Lang
+from service.students import labels
+
+HERE = Path(__file__).parent
+STYLESHEET = HERE / "static" / "feedback.css"
+templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True)
+
+
+@dataclass(frozen=True)
+class TestGroup:
+    __test__ = False  # not a pytest class
+    category: str
+    title: str
+    tests: tuple[HiddenTestResult, ...]
+
+    @property
+    def passed(self) -> int:
+        return sum(t.passed for t in self.tests)
+
+
+@dataclass(frozen=True)
+class FeedbackView:
+    lang: Lang
+    status: str
+    score: float
+    points: int
+    max_points: int
+    diagnoses: tuple[Diagnosis, ...]
+    groups: tuple[TestGroup, ...]  # failing groups first, each in the order the challenge lists them
+    error: GradingError | None
+    stdout: str
+
+    @property
+    def all_passed(self) -> bool:
+        return self.status == "done" and all(g.passed == len(g.tests) for g in self.groups)
+
+
+def view(result: Result, lang: Lang) -> FeedbackView:
+    return FeedbackView(
+        lang=lang,
+        status=result.status,
+        score=result.score,
+        points=result.points,
+        max_points=result.max_points,
+        diagnoses=tuple(result.diagnoses),
+        groups=_groups(result.tests, lang),
+        error=result.error,
+        stdout=result.stdout,
+    )
+
+
+def _groups(tests: list[HiddenTestResult], lang: Lang) -> tuple[TestGroup, ...]:
+    by_category: dict[str, list[HiddenTestResult]] = {}
+    for test in tests:
+        by_category.setdefault(test.category, []).append(test)
+    groups = [TestGroup(c, labels.category(c)(lang), tuple(ts)) for c, ts in by_category.items()]
+    return tuple(sorted(groups, key=lambda g: g.passed == len(g.tests)))  # stable: failing first
+
+
+def fragment(result: Result, lang: Lang, with_style: bool) -> Markup:
+    """The feedback as an HTML fragment; `with_style` inlines its small stylesheet (for platforms
+    that paste it into their own page); the student page links the same stylesheet instead."""
+    style = Markup(STYLESHEET.read_text()) if with_style else None
+    page = templates.get_template("feedback.html")
+    return Markup(page.render(feedback=view(result, lang), labels=labels, lang=lang, style=style))

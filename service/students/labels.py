@@ -1,0 +1,67 @@
+"""The words of the student page and of the feedback fragment, in Spanish and English."""
+
+from __future__ import annotations
+
+from grader.text import Text, text
+
+DIAGNOSES = text("Lo que vemos en tu código", "What we see in your code")
+TESTS = text("Pruebas", "Tests")
+ERROR = text("Tu código no se pudo calificar", "Your code could not be graded")
+LINE = text("línea {line}", "line {line}")
+SCORE = text("Nota", "Score")
+POINTS = text("{points} de {max_points} puntos", "{points} of {max_points} points")
+PASSED = text("superada", "passed")
+FAILED = text("fallida", "failed")
+ALL_PASSED = text("Todas las pruebas superadas.", "Every test passed.")
+OUTPUT = text("Lo que imprimió tu código", "What your code printed")
+PENDING = text("Calificando…", "Grading…")
+SUBMIT = text("Enviar", "Submit")
+SUBMIT_HINT = text(
+    "Ctrl+Intro también envía. Tab sangra; Escape y luego Tab sale del editor.",
+    "Ctrl+Enter submits too. Tab indents; Escape then Tab leaves the editor.",
+)
+EDITOR = text("Tu código", "Your code")
+FUNCTIONS = text("Lo que escribes", "What you write")
+FEEDBACK = text("Resultado", "Feedback")
+ATTEMPTS = text("Tus intentos", "Your attempts")
+NO_ATTEMPTS = text("Aún no has enviado nada.", "You have not submitted anything yet.")
+WHEN = text("Cuándo", "When")
+STATUS = text("Estado", "Status")
+DRAFT_SAVED = text("Borrador guardado en este navegador.", "Draft saved in this browser.")
+LINK_EXPIRED = text(
+    "Este enlace ha caducado o no es válido. Vuelve a abrir el reto desde tu curso: tu borrador sigue guardado.",
+    "This link has expired or is not valid. Open the challenge again from your course: your draft is still saved.",
+)
+UNAVAILABLE = text(
+    "No se pudo enviar ahora mismo. Inténtalo de nuevo en unos segundos.",
+    "Could not submit right now. Try again in a few seconds.",
+)
+
+STATUSES: dict[str, Text] = {
+    "queued": text("en cola", "queued"),
+    "running": text("calificando", "grading"),
+    "done": text("calificado", "graded"),
+    "error": text("no calificable", "could not be graded"),
+}
+CATEGORIES: dict[str, Text] = {
+    "shape": text("Forma", "Shape"),
+    "normalization": text("Normalización", "Normalization"),
+    "independence": text("Independencia entre filas", "Rows independent of each other"),
+    "parameters": text("Parámetros", "Parameters"),
+    "stability": text("Estabilidad numérica", "Numerical stability"),
+    "purity": text("Sin modificar la entrada", "Input left unchanged"),
+    "residual": text("Residual", "Residual"),
+    "ffn": text("Red feed-forward", "Feed-forward network"),
+    "attention": text("Atención", "Attention"),
+    "causality": text("Causalidad", "Causality"),
+    "mask": text("Máscara", "Mask"),
+    "scaling": text("Escalado", "Scaling"),
+    "comparison": text("Comparación con la referencia", "Comparison with the reference"),
+}
+
+
+def category(name: str) -> Text:
+    """A category's name for students; one without a translation keeps its own name."""
+    return CATEGORIES.get(
+        name, text(name.replace("_", " ").capitalize(), name.replace("_", " ").capitalize())
+    )

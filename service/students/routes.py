@@ -1,0 +1,88 @@
+"""`/students/…`: the challenge page and the endpoints its script calls, authorized by the page's
+grant (a signed token in the `Authorization` header: no cookie, so it works in any iframe)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import HTMLResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
+
+from service.api.deps import Challenges, CurrentWaiter
+from service.api.waiting import Waiter
+from service.core.errors import NotFound
+from service.dashboard.secret import session_secret
+from service.storage.tables import new_id
+from service.students import attempts, labels
+from service.students.grants import GrantRefused, PageGrant, verify
+from service.students.page import headers, page_view, templates
+from service.students.schemas import Attempt, CodeIn
+from service.submissions import schemas
+
+router = APIRouter(prefix="/students", include_in_schema=False)
+_bearer = HTTPBearer(auto_error=False)
+MAX_WAIT_SECONDS = 10.0
+
+
+async def current_grant(
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> PageGrant:
+    return verify(session_secret(), credentials.credentials if credentials else None)
+
+
+Grant = Annotated[PageGrant, Depends(current_grant)]
+Wait = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS)]
+
+
+@router.get("/challenge", response_class=HTMLResponse, name="student_page")
+def challenge_page(request: Request, known: Challenges, t: str | None = None) -> HTMLResponse:
+    try:
+        grant = verify(session_secret(), t)
+    except GrantRefused:
+        context: dict[str, object] = {"expired": labels.LINK_EXPIRED}
+        return templates.TemplateResponse(request, "expired.html", context, 401, headers(()))
+    challenge = known.get(grant.challenge)
+    if challenge is None:
+        raise NotFound(f"no challenge {grant.challenge!r}")
+    nonce = secrets.token_urlsafe(16)
+    context = {"page": page_view(challenge, grant, t or ""), "labels": labels, "style_nonce": nonce}
+    origins = (grant.frame_origin,) if grant.frame_origin else ()
+    return templates.TemplateResponse(request, "challenge.html", context, headers=headers(origins, nonce))
+
+
+async def _settle(waiter: Waiter, grant: PageGrant, view: schemas.Submission, wait: float) -> Attempt:
+    if wait > 0 and view.status not in schemas.FINAL_STATUSES:
+        with waiter.expect(view.id) as woken:
+
+            async def reload(_: bytes | None) -> schemas.Submission:
+                return await run_in_threadpool(attempts.read, grant, view.id)
+
+            view = await waiter.settle(woken, wait, await reload(None), _final, reload)
+    return attempts.attempt(view, grant, with_feedback=True)
+
+
+def _final(view: schemas.Submission) -> bool:
+    return view.status in schemas.FINAL_STATUSES
+
+
+@router.post("/api/submissions", name="student_submit")
+async def submit(
+    body: CodeIn, grant: Grant, known: Challenges, waiter: CurrentWaiter, wait: Wait = 5
+) -> Attempt:
+    # _settle listens, then reads once more: a grading finished before it listens is not missed.
+    view = await run_in_threadpool(attempts.submit, grant, body.code, known, new_id())
+    return await _settle(waiter, grant, view, wait)
+
+
+@router.get("/api/submissions/{submission_id}", name="student_read")
+async def read(submission_id: str, grant: Grant, waiter: CurrentWaiter, wait: Wait = 0) -> Attempt:
+    view = await run_in_threadpool(attempts.read, grant, submission_id)
+    return await _settle(waiter, grant, view, wait)
+
+
+@router.get("/api/attempts", name="student_attempts")
+async def listing(grant: Grant) -> list[Attempt]:
+    return await run_in_threadpool(attempts.listing, grant)

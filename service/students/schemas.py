@@ -1,0 +1,56 @@
+"""Bodies of the student page's own endpoints and of the signed-link API."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from service.students.grants import DEFAULT_SECONDS, MAX_SECONDS
+from service.submissions.schemas import Name, PlainText, Status
+
+
+def _origin(value: str) -> str:
+    scheme, _, rest = value.partition("://")
+    if scheme not in ("http", "https") or not rest or "/" in rest or any(c in rest for c in " ;,'\""):
+        raise ValueError("must be an origin such as https://moodle.example.org (scheme and host, no path)")
+    return value
+
+
+class StudentLinkIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    course: Name
+    student: Name
+    challenge: Annotated[str, Field(min_length=1, max_length=100)]
+    lang: Literal["es", "en"] = "es"
+    expires_in: Annotated[int, Field(ge=60, le=MAX_SECONDS)] = Field(
+        default=DEFAULT_SECONDS, description="seconds the link stays valid (60 to 86400)"
+    )
+    frame_origin: Annotated[str, Field(max_length=300), AfterValidator(_origin)] | None = Field(
+        default=None, description="the origin of the platform page that shows the link in an iframe"
+    )
+
+
+class StudentLink(BaseModel):
+    url: str = Field(description="the student's challenge page; open it or embed it in an iframe")
+    expires_at: datetime
+
+
+class CodeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: PlainText
+
+
+class Attempt(BaseModel):
+    """One submission as the student page shows it."""
+
+    id: str
+    status: Status
+    status_text: str  # the status in the page's language
+    score: float | None
+    created_at: datetime
+    error_line: int | None = None
+    feedback_html: str | None = None  # the escaped fragment, once graded

@@ -1,0 +1,87 @@
+// The student page: the editor, the draft kept in this browser, Submit, the feedback as soon as
+// it is graded, and the attempts so far. Every call carries the page's token (no cookie).
+(function () {
+  "use strict";
+  const page = document.getElementById("page");
+  const data = page.dataset;
+  const textarea = document.getElementById("code");
+  const button = document.getElementById("submit");
+  const status = document.getElementById("status");
+  const feedback = document.getElementById("feedback");
+  const draftNote = document.getElementById("draft");
+  const attemptsBody = document.querySelector("#attempts tbody");
+  const headers = { Authorization: "Bearer " + data.token, "Content-Type": "application/json" };
+
+  function loadDraft() {
+    try { return window.localStorage.getItem(data.draftKey); } catch (e) { return null; }
+  }
+  function saveDraft(code) {
+    try { window.localStorage.setItem(data.draftKey, code); draftNote.textContent = data.draftSaved; } catch (e) { /* storage off */ }
+  }
+
+  const draft = loadDraft();
+  if (draft !== null) textarea.value = draft;
+  let saveTimer = null;
+  const onChange = (code) => { clearTimeout(saveTimer); saveTimer = setTimeout(() => saveDraft(code), 300); };
+  const editor = window.AutograderEditor
+    ? window.AutograderEditor.create(textarea, { onChange, onSubmit: submit, label: data.editorLabel, nonce: data.styleNonce })
+    : { getValue: () => textarea.value, markLine: () => {}, focus: () => textarea.focus() };
+  if (!window.AutograderEditor) textarea.addEventListener("input", () => onChange(textarea.value));
+
+  async function call(url, options) {
+    const response = await fetch(url, Object.assign({ headers, cache: "no-store" }, options || {}));
+    if (response.status === 401) throw new Error(data.expired);
+    if (!response.ok) throw new Error(data.unavailable);
+    return response.json();
+  }
+
+  function show(attempt) {
+    if (attempt.feedback_html === null) return false;
+    feedback.innerHTML = attempt.feedback_html;  // rendered and escaped by the server
+    status.textContent = "";
+    editor.markLine(attempt.error_line);
+    return true;
+  }
+
+  async function submit() {
+    if (button.disabled) return;
+    const code = editor.getValue();
+    saveDraft(code);
+    button.disabled = true;
+    status.textContent = data.pending;
+    try {
+      let attempt = await call(data.submit, { method: "POST", body: JSON.stringify({ code }) });
+      while (!show(attempt)) {
+        attempt = await call(data.read.replace("ID", attempt.id) + "?wait=10");
+      }
+      await refreshAttempts();
+    } catch (error) {
+      status.textContent = error.message;
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  async function refreshAttempts() {
+    const attempts = await call(data.attempts);
+    attemptsBody.replaceChildren();
+    if (attempts.length === 0) {
+      const row = attemptsBody.insertRow();
+      const cell = row.insertCell();
+      cell.colSpan = 4;
+      cell.textContent = data.noAttempts;
+      return;
+    }
+    attempts.forEach((attempt, index) => {
+      const row = attemptsBody.insertRow();
+      const when = new Date(attempt.created_at).toLocaleString(document.documentElement.lang);
+      const score = attempt.score === null ? "…" : attempt.score.toFixed(0) + "/100";
+      [String(attempts.length - index), when, attempt.status_text, score].forEach((text) => {
+        row.insertCell().textContent = text;
+      });
+    });
+  }
+
+  button.addEventListener("click", submit);
+  refreshAttempts().catch((error) => { status.textContent = error.message; });
+})();

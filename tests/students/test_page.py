@@ -1,0 +1,133 @@
+"""The student's challenge page, reached by a signed link and framed by a platform on another site."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Frame, Page, expect
+
+from tests.conftest import ROOT
+from tests.dashboard.site import Site
+from tests.students.conftest import PHONE, FramingPlatform, shoot, student_link
+
+BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+GRADED = 30_000  # ms: a bound on waiting for a grading on a busy machine, not a speed check
+SYNTAX_ERROR = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return (X\n"
+
+
+PASTE = """(content, text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    content.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+}"""
+
+
+def type_code(frame: Frame, code: str) -> None:
+    """Replace the editor's text as a student does: select all, paste."""
+    content = frame.locator(".cm-content")
+    content.click()
+    frame.page.keyboard.press("Control+A")
+    content.evaluate(PASTE, code)
+
+
+def framed(page: Page, platform: FramingPlatform, url: str) -> Frame:
+    platform.frame_url = url
+    page.goto(platform.origin)
+    handle = page.locator("iframe").element_handle()
+    assert handle is not None
+    frame = handle.content_frame()
+    assert frame is not None
+    frame.wait_for_selector(".cm-editor")
+    return frame
+
+
+def test_a_student_submits_in_the_platforms_iframe_and_reads_the_feedback(
+    site: Site, platform: FramingPlatform, desktop: Page
+) -> None:
+    link = student_link(site, frame_origin=platform.origin)
+    assert link.status_code == 201, link.text
+    frame = framed(desktop, platform, link.json()["url"])
+    expect(frame.locator(".statement math").first).to_be_visible()  # the formulas, as MathML
+    expect(frame.locator(".signatures")).to_contain_text("layer_norm(X, gamma, beta, eps=1e-5)")
+
+    type_code(frame, BATCH_NORM)
+    frame.get_by_role("button", name="Submit").click()
+    diagnosis = frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')
+    expect(diagnosis).to_be_visible(timeout=GRADED)
+    failing = frame.locator(".ag-group[open]").first
+    expect(failing).to_be_visible()  # a failing category, open, before the passing ones
+    expect(frame.locator("#attempts tbody tr")).to_have_count(1)
+    shoot(desktop, "page-desktop-diagnosis")
+
+    type_code(frame, SYNTAX_ERROR)
+    frame.page.keyboard.press("Control+Enter")  # submits from the editor
+    expect(frame.locator(".ag-error")).to_contain_text("line", timeout=GRADED)
+    error_line = frame.locator(".cm-line.ag-error-line")
+    expect(error_line).to_have_count(1)
+    expect(frame.locator("#attempts tbody tr")).to_have_count(2)
+    expect(frame.locator("#attempts tbody tr").first).to_contain_text("0/100")
+
+    type_code(frame, CORRECT)
+    frame.get_by_role("button", name="Submit").click()
+    expect(frame.locator(".ag-all-passed")).to_be_visible(timeout=GRADED)
+    expect(frame.locator(".cm-line.ag-error-line")).to_have_count(0)
+    expect(frame.locator("#attempts tbody tr").first).to_contain_text("100/100")
+
+
+def test_the_draft_stays_in_the_browser_between_visits(site: Site, desktop: Page) -> None:
+    url = student_link(site, student="bea").json()["url"]
+    desktop.goto(url)
+    type_code(desktop.main_frame, "import numpy as np\n\n# half done\n")
+    expect(desktop.locator("#draft")).not_to_be_empty()
+    again = student_link(site, student="bea").json()["url"]  # a new link, another day
+    desktop.goto(again)
+    expect(desktop.locator(".cm-content")).to_contain_text("# half done")
+
+
+def editor_lines(page: Page) -> list[str]:
+    lines: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('.cm-line')].map(l => l.textContent)"
+    )
+    return [line.replace("\xa0", " ") for line in lines]  # the DOM shows spaces as no-break spaces
+
+
+def test_tab_indents_inside_the_editor_and_the_page_is_usable_by_keyboard(site: Site, desktop: Page) -> None:
+    desktop.goto(student_link(site, student="carla").json()["url"])
+    desktop.locator(".cm-content").click()
+    desktop.keyboard.press("Control+A")
+    desktop.keyboard.press("Delete")
+    desktop.keyboard.type("def f(x):")
+    desktop.keyboard.press("Enter")  # Python indentation after a colon
+    desktop.keyboard.type("y = x")
+    assert editor_lines(desktop) == ["def f(x):", "    y = x"]
+    desktop.keyboard.press("Tab")
+    assert editor_lines(desktop)[1] == "        y = x"
+    desktop.keyboard.press("Shift+Tab")
+    assert editor_lines(desktop)[1] == "    y = x"
+    desktop.keyboard.press("Escape")
+    desktop.keyboard.press("Tab")  # Escape, then Tab leaves the editor
+    expect(desktop.get_by_role("button", name="Submit")).to_be_focused()
+    desktop.keyboard.press("Enter")
+    expect(desktop.locator(".ag-feedback")).to_be_visible(timeout=GRADED)
+    expect(desktop.locator("#status")).to_be_empty()  # graded: the status line is cleared
+
+
+def test_the_page_reads_at_phone_width(site: Site, browser: Browser) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(student_link(site, student="dario", lang="es").json()["url"])
+        page.wait_for_selector(".cm-editor")
+        expect(page.get_by_role("button", name="Enviar")).to_be_visible()
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0
+        shoot(page, "page-phone")
+    finally:
+        context.close()
+
+
+def test_an_expired_or_tampered_link_gets_a_clear_page(site: Site, desktop: Page) -> None:
+    url = student_link(site, student="elena").json()["url"]
+    response = desktop.goto(url[:-3] + ("AAA" if not url.endswith("AAA") else "BBB"))
+    assert response is not None and response.status == 401
+    expect(desktop.get_by_role("alert")).to_contain_text("enlace")
+    expect(desktop.locator("body")).to_contain_text("Open the challenge again from your course")

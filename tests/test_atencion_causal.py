@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.models import Result
-from service.api.routes_challenges import list_challenges, read_challenge
+from service.api.routes_challenges import get_challenge, list_challenges
 from service.cli.main import app
 
 HERE = Path(__file__).parent
@@ -121,7 +121,7 @@ def test_listed_by_the_command_line_and_the_api(challenges: dict[str, Challenge]
     assert listed.exit_code == 0 and "atencion_causal\tLa máscara causal" in listed.output
     summary = {c.id: c for c in list_challenges(challenges)}["atencion_causal"]
     assert [f.name for f in summary.functions] == ["mascara_causal", "atencion"]
-    detail = read_challenge("atencion_causal", challenges, lang="en")
+    detail = get_challenge("atencion_causal", challenges, lang="en")
     assert (
         detail.statement.startswith("# The causal mask")
         and detail.max_points == challenges["atencion_causal"].max_points

@@ -27,8 +27,10 @@ from service.api import (
     routes_submissions,
 )
 from service.api.body_limit import BodyLimit
+from service.api.openapi_document import install, operation_id
+from service.api.routes_docs import add_docs
 from service.api.waiting import Waiter
-from service.core.errors import ServiceError
+from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
 from service.core.settings import get_settings
 from service.dashboard.app import PREFIX, create_dashboard
 from service.students import routes as student_routes
@@ -85,7 +87,11 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 async def _database_error(_: Request, error: Exception) -> JSONResponse:
     log.error("database unavailable: %s", type(error).__name__)
-    return JSONResponse({"detail": "the database is unavailable; retry shortly"}, status_code=503)
+    return JSONResponse(
+        {"detail": "the database is unavailable; retry shortly"},
+        status_code=503,
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )
 
 
 def create_app() -> FastAPI:
@@ -94,7 +100,12 @@ def create_app() -> FastAPI:
         version="1",
         summary="Grades the NumPy challenges of a course on Transformers, with feedback",
         lifespan=lifespan,
+        docs_url=None,  # served by routes_docs, from packaged assets: no CDN
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
     )
+    install(app)
+    add_docs(app)
     app.include_router(routes_submissions.router)
     app.include_router(routes_challenges.router)
     app.include_router(routes_ops.router)

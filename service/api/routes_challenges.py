@@ -7,6 +7,7 @@ from typing import Literal
 from fastapi import APIRouter
 
 from grader.challenge import Challenge
+from service.api.contract import errors
 from service.api.deps import Challenges
 from service.core.errors import NotFound
 from service.submissions import schemas
@@ -18,7 +19,7 @@ def _functions(challenge: Challenge) -> list[schemas.Function]:
     return [schemas.Function(name=f.name, signature=f.signature) for f in challenge.functions]
 
 
-@router.get("")
+@router.get("", responses=errors(422))
 def list_challenges(known: Challenges, lang: Literal["es", "en"] = "es") -> list[schemas.ChallengeSummary]:
     return [
         schemas.ChallengeSummary(id=c.id, title=c.title(lang), functions=_functions(c))
@@ -26,8 +27,8 @@ def list_challenges(known: Challenges, lang: Literal["es", "en"] = "es") -> list
     ]
 
 
-@router.get("/{challenge_id}", responses={404: {"description": "unknown challenge"}})
-def read_challenge(
+@router.get("/{challenge_id}", responses=errors(404, 422))
+def get_challenge(
     challenge_id: str, known: Challenges, lang: Literal["es", "en"] = "es"
 ) -> schemas.ChallengeDetail:
     challenge = known.get(challenge_id)

@@ -9,17 +9,21 @@ from service.api import health, metrics
 from service.submissions import schemas
 
 router = APIRouter(tags=["operations"])
+METRICS = {
+    "description": "Prometheus' text format",
+    "content": {"text/plain": {"schema": {"type": "string"}}},
+}
 
 
 @router.get("/healthz", responses={503: {"model": schemas.Health, "description": "not ready"}})
-async def healthz(response: Response) -> schemas.Health:
+async def get_health(response: Response) -> schemas.Health:
     """200 when the database, the broker and a worker's sandbox are usable; lists the sandbox layers."""
     report = await run_in_threadpool(health.check)
     response.status_code = 200 if report.status == "ok" else 503
     return report
 
 
-@router.get("/metrics", response_class=Response)
-async def prometheus() -> Response:
+@router.get("/metrics", response_class=Response, responses={200: METRICS})
+async def get_metrics() -> Response:
     body = await run_in_threadpool(metrics.render)
     return Response(body, media_type="text/plain; version=0.0.4; charset=utf-8")

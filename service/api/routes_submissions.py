@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response
 from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
+from service.api.contract import errors, submission_answers
 from service.api.deps import Challenges, CurrentCaller, CurrentWaiter
 from service.api.metrics import observe_request
 from service.api.waiting import Waiter, Woken
@@ -19,16 +21,13 @@ from service.submissions.keys import Caller
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
 Wait = Annotated[float, Query(ge=0, le=30, description="seconds to wait for the result (0 to 30)")]
-ERRORS: dict[int | str, dict[str, str]] = {
-    401: {"description": "no or bad API key"},
-    403: {"description": "course not allowed for this key (posting or listing)"},
-    404: {"description": "unknown submission (or one of a course this key may not read)"},
-    409: {"description": "Idempotency-Key already used for a submission to another course"},
-    413: {"description": "code over 64 KiB"},
-    422: {"description": "invalid body"},
-    429: {"description": "rate limited: retry after `Retry-After` seconds"},
-    503: {"description": "database or queue unavailable"},
-}
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        max_length=200,
+        description="the same key from the same platform returns the same submission and grades nothing twice",
+    ),
+]
 
 
 # What a request has seen of its submission: read from the database, or the graded Submission's
@@ -48,6 +47,7 @@ async def _settled(
     wait: float,
     response: Response,
     woken: Woken | None,
+    headers: Mapping[str, str],
 ) -> schemas.Submission | Response:
     """Wait up to `wait` seconds for the result, woken when it is stored; 200 once final, else 202."""
     seen: Seen = view
@@ -66,7 +66,8 @@ async def _settled(
                 seen = await reload(None)
             seen = await waiter.settle(woken, wait, seen, _final, reload)
     if isinstance(seen, bytes):
-        return Response(seen, status_code=200, media_type="application/json")
+        return Response(seen, status_code=200, media_type="application/json", headers=headers)
+    response.headers.update(headers)
     response.status_code = 200 if _final(seen) else 202
     return seen
 
@@ -77,17 +78,17 @@ def _submit(
     idempotency_key: str | None,
     known: dict[str, Challenge],
     submission_id: str,
-) -> schemas.Submission:
+) -> tuple[schemas.Submission, rate_limits.Standing]:
     """Rate limits, then store and send: one trip to a worker thread for all of it."""
-    rate_limits.check_submission(caller, body)
-    return intake.submit(caller, body, idempotency_key, known, submission_id)
+    standing = rate_limits.check_submission(caller, body)
+    return intake.submit(caller, body, idempotency_key, known, submission_id), standing
 
 
 @router.post(
     "",
     status_code=202,
     response_model=schemas.Submission,
-    responses={200: {"description": "graded"}, **ERRORS},
+    responses={**submission_answers(rate_limited=True), **errors(401, 403, 409, 413, 422, 429, 503)},
 )
 async def create_submission(
     body: schemas.SubmissionIn,
@@ -96,33 +97,34 @@ async def create_submission(
     waiter: CurrentWaiter,
     response: Response,
     wait: Wait = 0,
-    idempotency_key: Annotated[str | None, Header(max_length=200)] = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> schemas.Submission | Response:
     """Store a submission and queue its grading; 202 while queued or running, 200 once graded."""
     with observe_request("submit", wait > 0):
         submission_id = new_id()
         with waiter.expect(submission_id) as woken:  # before the task is sent: no wake-up is missed
-            view = await run_in_threadpool(_submit, caller, body, idempotency_key, known, submission_id)
-            return await _settled(
-                view, caller, waiter, wait, response, woken if view.id == submission_id else None
+            view, standing = await run_in_threadpool(
+                _submit, caller, body, idempotency_key, known, submission_id
             )
+            own = woken if view.id == submission_id else None
+            return await _settled(view, caller, waiter, wait, response, own, standing.headers())
 
 
 @router.get(
     "/{submission_id}",
     response_model=schemas.Submission,
-    responses={200: {"description": "graded"}, **ERRORS},
+    responses={**submission_answers(rate_limited=False), **errors(401, 404, 422, 503)},
 )
-async def read_submission(
+async def get_submission(
     submission_id: str, caller: CurrentCaller, waiter: CurrentWaiter, response: Response, wait: Wait = 0
 ) -> schemas.Submission | Response:
     """One submission of the caller's platform; 202 while queued or running, 200 once graded."""
     with observe_request("read", wait > 0), waiter.expect(submission_id) as woken:
         view = await run_in_threadpool(intake.read, caller, submission_id)
-        return await _settled(view, caller, waiter, wait, response, woken)
+        return await _settled(view, caller, waiter, wait, response, woken, {})
 
 
-@router.get("", responses=ERRORS)
+@router.get("", responses=errors(401, 403, 422, 503))
 def list_submissions(
     caller: CurrentCaller,
     course: str | None = None,

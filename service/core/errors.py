@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+RETRY_AFTER_SECONDS = 5  # a 503 says when to try again: the broker or database is usually back by then
+
 
 class ServiceError(Exception):
     status_code = 400
@@ -39,3 +41,4 @@ class Invalid(ServiceError):
 
 class NotReady(ServiceError):
     status_code = 503
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}  # noqa: RUF012

@@ -25,12 +25,28 @@ WINDOW_SECONDS = 60
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where a caller stands under its closest limit this minute (the RateLimit-* headers)."""
+
+    limit: int
+    remaining: int
+    reset_seconds: int
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "RateLimit-Limit": str(self.limit),
+            "RateLimit-Remaining": str(self.remaining),
+            "RateLimit-Reset": str(self.reset_seconds),
+        }
+
+
 class RateLimited(ServiceError):
     status_code = 429
 
-    def __init__(self, detail: str, retry_after: int) -> None:
+    def __init__(self, detail: str, standing: Standing) -> None:
         super().__init__(detail)
-        self.headers = {"Retry-After": str(retry_after)}
+        self.headers = {"Retry-After": str(standing.reset_seconds), **standing.headers()}
 
 
 @dataclass(frozen=True)
@@ -95,20 +111,25 @@ def limits_for(caller: Caller, body: SubmissionIn) -> list[Limit]:
     ]
 
 
-def enforce(counter: Counter, limits: list[Limit], moment: float | None = None) -> None:
+def enforce(counter: Counter, limits: list[Limit], moment: float | None = None) -> Standing:
     """Count one request against every limit (all at once, so a refused request counts against
-    each); RateLimited (429, Retry-After) once one is over."""
+    each); RateLimited (429, Retry-After) once one is over, else where the closest one stands."""
     current = time.time() if moment is None else moment
     window = int(current // WINDOW_SECONDS)
-    retry_after = max(1, int((window + 1) * WINDOW_SECONDS - current + 0.999))
+    reset = max(1, int((window + 1) * WINDOW_SECONDS - current + 0.999))
     counts = counter.hit([f"autograder:rate:{limit.key}:{window}" for limit in limits])
     for limit, count in zip(limits, counts, strict=True):
         if count > limit.per_window:
             raise RateLimited(
                 f"too many submissions from {limit.name}: at most {limit.per_window} a minute; "
-                f"retry in {retry_after} s",
-                retry_after,
+                f"retry in {reset} s",
+                Standing(limit.per_window, 0, reset),
             )
+    standings = [
+        Standing(limit.per_window, limit.per_window - count, reset)
+        for limit, count in zip(limits, counts, strict=True)
+    ]
+    return min(standings, key=lambda standing: (standing.remaining, standing.limit))
 
 
 @lru_cache(maxsize=1)
@@ -117,5 +138,5 @@ def counter() -> Counter:
     return RedisCounter(url) if url else LocalCounter()
 
 
-def check_submission(caller: Caller, body: SubmissionIn) -> None:
-    enforce(counter(), limits_for(caller, body))
+def check_submission(caller: Caller, body: SubmissionIn) -> Standing:
+    return enforce(counter(), limits_for(caller, body))

@@ -76,12 +76,27 @@ def test_deployments_sharing_a_redis_count_apart(limited: TestClient) -> None:
 def test_without_redis_limits_are_counted_in_the_process() -> None:
     counter = rate_limits.LocalCounter()
     limits = [rate_limits.Limit("this student", "student:x", 2)]
-    rate_limits.enforce(counter, limits, moment=120.0)
-    rate_limits.enforce(counter, limits, moment=150.0)
+    assert rate_limits.enforce(counter, limits, moment=120.0) == rate_limits.Standing(2, 1, 60)
+    assert rate_limits.enforce(counter, limits, moment=150.0) == rate_limits.Standing(2, 0, 30)
     with pytest.raises(rate_limits.RateLimited) as refused:
         rate_limits.enforce(counter, limits, moment=170.5)
-    assert refused.value.status_code == 429 and refused.value.headers == {"Retry-After": "10"}
+    assert refused.value.status_code == 429
+    assert refused.value.headers == {
+        "Retry-After": "10",
+        "RateLimit-Limit": "2",
+        "RateLimit-Remaining": "0",
+        "RateLimit-Reset": "10",
+    }
     rate_limits.enforce(counter, limits, moment=180.0)  # a new minute
+
+
+def test_the_closest_limit_is_the_one_with_the_fewest_left() -> None:
+    counter = rate_limits.LocalCounter()
+    limits = [
+        rate_limits.Limit("this API key", "key:1", 100),
+        rate_limits.Limit("this student", "student:y", 3),
+    ]
+    assert rate_limits.enforce(counter, limits, moment=61.0) == rate_limits.Standing(3, 2, 59)
 
 
 def test_a_redis_outage_falls_back_to_counting_in_the_process() -> None:

@@ -13,13 +13,11 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.conftest import ROOT
-from tests.dashboard.conftest import browser
 from tests.dashboard.site import Site, close_site, open_site
 
 ARTIFACTS = ROOT / "test-artifacts" / "students"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-__all__ = ["browser"]
 
 
 @pytest.fixture(scope="session")

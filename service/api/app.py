@@ -17,7 +17,6 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grader.challenge import load_challenges
 from service.api import (
@@ -27,6 +26,7 @@ from service.api import (
     routes_student_links,
     routes_submissions,
 )
+from service.api.body_limit import BodyLimit
 from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
 from service.api.waiting import Waiter
@@ -40,6 +40,7 @@ from service.worker.sweeper import sweep_forever
 log = logging.getLogger(__name__)
 STUDENT_STATIC = Path(__file__).resolve().parents[1] / "students" / "static"
 MAX_BODY_BYTES = 1024 * 1024  # 64 KiB of code, escaped in JSON, fits many times over
+MAX_ERRORS = 20  # listed in a 422; the rest are counted
 
 
 @asynccontextmanager
@@ -68,7 +69,11 @@ async def _service_error(_: Request, error: Exception) -> JSONResponse:
 async def _invalid_request(_: Request, error: Exception) -> JSONResponse:
     """FastAPI's 422, without echoing the input (it may be 64 KiB of code, or not encodable)."""
     assert isinstance(error, RequestValidationError)
-    detail = [{"type": e["type"], "loc": list(e["loc"]), "msg": e["msg"]} for e in error.errors()]
+    errors = error.errors()
+    detail = [{"type": e["type"], "loc": list(e["loc"]), "msg": e["msg"]} for e in errors[:MAX_ERRORS]]
+    if len(errors) > MAX_ERRORS:  # 80,000 unknown keys made a 7 MB answer
+        more = len(errors) - MAX_ERRORS
+        detail.append({"type": "too_many_errors", "loc": ["body"], "msg": f"and {more} more errors"})
     return JSONResponse({"detail": detail}, status_code=422)
 
 
@@ -87,23 +92,6 @@ async def _database_error(_: Request, error: Exception) -> JSONResponse:
         status_code=503,
         headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
-
-
-class BodyLimit:
-    """Refuse request bodies over a size with 413 before reading them whole."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            length = dict(scope["headers"]).get(b"content-length")
-            if length is not None and length.isdigit() and int(length) > self.limit:
-                response = JSONResponse({"detail": f"request body over {self.limit} bytes"}, status_code=413)
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
 
 
 def create_app() -> FastAPI:

@@ -18,8 +18,17 @@ from service.cli.keys import keys_app
 from service.cli.sandbox import sandbox_app
 from service.cli.service_commands import migrate, serve, worker
 from service.core.settings import get_settings
+from service.storage.private_files import create_privately
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Autograder for the Transformers course.")
+
+
+@app.callback()
+def _private_files() -> None:
+    """Whatever a command creates (database, WAL, broker files, secrets) is its owner's alone."""
+    create_privately()
+
+
 app.add_typer(sandbox_app, name="sandbox")
 app.add_typer(keys_app, name="keys")
 app.add_typer(instructors_app, name="instructors")

@@ -13,10 +13,12 @@ from collections.abc import Iterator
 
 import uvicorn
 
+from service.api.header_deadline import with_header_deadline
 from service.cli.embedded_broker import EmbeddedBroker
 from service.core.parent_death import die_with_parent
 from service.core.settings import Settings, get_settings
 from service.storage import migrations
+from service.storage.private_files import make_private
 
 log = logging.getLogger(__name__)
 WARM_SHUTDOWN_SECONDS = 30
@@ -73,6 +75,7 @@ def _watch(process: subprocess.Popen[bytes], server: uvicorn.Server) -> None:
 
 def serve(host: str | None, port: int | None) -> int:
     settings = get_settings()
+    make_private(settings.data_dir)
     if settings.database_url is None:
         migrations.upgrade()
     config = uvicorn.Config(
@@ -81,6 +84,10 @@ def serve(host: str | None, port: int | None) -> int:
         host=host or settings.host,
         port=port or settings.port,
         log_level="info",
+        http=with_header_deadline(settings.header_timeout_seconds),
+        # X-Forwarded-For/-Proto only from configured proxies: uvicorn's default believed any local client.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=settings.trusted_proxies or None,
     )
     server = _Server(config)
     with contextlib.ExitStack() as stack:

@@ -32,36 +32,43 @@ def worker(
     ] = None,
     slot: Annotated[int | None, typer.Option(hidden=True, help="Set by the supervisor.")] = None,
     slots_fd: Annotated[int | None, typer.Option(hidden=True, help="Set by the supervisor.")] = None,
+    webhooks: Annotated[
+        bool, typer.Option("--webhooks", help="Only send webhooks (a worker starts such a sender itself).")
+    ] = False,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
+    from service.worker import process_state
+
     _logging()
-    if slot is None or slots_fd is None:  # the supervisor: one grading process per slot
+    if webhooks:  # a process of its own: a slow receiver never holds a grading one
+        process_state.send_webhooks_only()
+        settings = get_settings()
+        _celery_worker("threads", settings.webhook_senders, settings.webhook_queue)
+        return
+    if slot is None or slots_fd is None:  # the supervisor: one grading process per slot, and the sender
         from service.worker.supervisor import supervise
 
         raise typer.Exit(code=supervise(concurrency or get_settings().workers))
-    from service.worker import process_state
-
     process_state.take_slot(slots_fd, slot)
-    _celery_worker()
+    _celery_worker("solo", 1, get_settings().queue)
 
 
-def _celery_worker() -> None:
-    """One Celery process on the solo pool: it takes its own tasks and grades them itself."""
+def _celery_worker(pool: str, concurrency: int, queue: str) -> None:
+    """One Celery process: a grading one on the solo pool, or the webhook sender on threads."""
     from service.worker.celery_app import celery
 
     # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a
     # hundred gradings a second the worker's main process spent a tenth of its time logging them.
     logging.getLogger("celery.worker.strategy").setLevel(logging.WARNING)
-    settings = get_settings()
     app = celery()
-    app.conf.worker_pool = "solo"
+    app.conf.worker_pool = pool
     app.worker_main(
         [
             "worker",
             "--loglevel=INFO",
-            "--concurrency=1",
-            "--pool=solo",
-            f"--queues={settings.queue}",
+            f"--concurrency={concurrency}",
+            f"--pool={pool}",
+            f"--queues={queue}",
             f"--hostname=autograder-{os.getpid()}@%h",
             "--without-gossip",
             "--without-mingle",

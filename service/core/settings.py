@@ -34,8 +34,15 @@ class Settings(BaseSettings):
     workers: int = 2  # grading processes of `autograder worker`, under its supervisor
     queue: str = "autograder"
     poll_seconds: float = 0.02
-    webhook_timeout_seconds: float = 5.0
+    webhook_timeout_seconds: float = 5.0  # one delivery attempt in all: connect, send, read the status
     webhook_attempts: int = 6
+    webhook_senders: int = 8  # deliveries at once, in the worker's sender process (never a grading one)
+    webhook_allowed_networks: str = ""  # e.g. "10.20.0.0/16": non-public receivers a deployment allows
+    webhook_per_receiver_per_minute: int = 600  # delivery attempts to one receiver host a minute
+    header_timeout_seconds: float = 10.0  # a request's headers must arrive within this
+    trusted_proxies: str = ""  # addresses whose X-Forwarded-For/-Proto uvicorn believes; none by default
+    login_failures_per_minute: int = 100  # everyone's; beyond it only addresses without a try in their window
+    password_checks: int = 1  # Argon2 checks at once in one API process
     sandbox_allow_missing_layers: bool = False
     # Passed through to the sandbox's zygotes (older OpenBLAS builds need them on some CPUs).
     openblas_coretype: str | None = Field(default=None, validation_alias="OPENBLAS_CORETYPE")
@@ -49,6 +56,10 @@ class Settings(BaseSettings):
     rate_limit_url: str | None = None  # Redis for shared limits; default: the events Redis, else local
     rate_per_key_per_minute: int = 12_000  # submissions one API key may post per minute
     rate_per_student_per_minute: int = 30  # submissions one student of one course may post per minute
+
+    @property
+    def webhook_queue(self) -> str:
+        return f"{self.queue}.webhooks"
 
     @property
     def hardware_env(self) -> dict[str, str]:

@@ -15,13 +15,14 @@ from service.core.errors import ServiceError
 from service.core.settings import get_settings
 from service.dashboard import routes_auth, routes_export, routes_pages, routes_regrade
 from service.dashboard.deps import LoginRequired, optional_account, render
+from service.dashboard.password_checks import WAITING_CHECKS, PasswordChecks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
-from service.dashboard.throttle import LoginThrottle
+from service.dashboard.sessions import LIFETIME_SECONDS
+from service.dashboard.throttle import LoginThrottle, login_counts
 
 PREFIX = "/dashboard"
 SESSION_COOKIE = "autograder_dashboard"
-SESSION_SECONDS = 12 * 3600
 
 
 async def _login_required(request: Request, _: Exception) -> Response:
@@ -53,8 +54,12 @@ async def _security_headers(request: Request, call_next: object) -> Response:
 
 def create_dashboard() -> FastAPI:
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
-    app.state.challenges = load_challenges(get_settings().challenges_dir)
-    app.state.login_throttle = LoginThrottle()
+    settings = get_settings()
+    app.state.challenges = load_challenges(settings.challenges_dir)
+    app.state.login_throttle = LoginThrottle(
+        login_counts(settings), settings.queue, settings.login_failures_per_minute
+    )
+    app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
     for module in (routes_auth, routes_pages, routes_export, routes_regrade):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
@@ -65,7 +70,7 @@ def create_dashboard() -> FastAPI:
         SessionMiddleware,
         secret_key=session_secret(),
         session_cookie=SESSION_COOKIE,
-        max_age=SESSION_SECONDS,
+        max_age=LIFETIME_SECONDS,
         path=PREFIX,
         same_site="lax",
     )

@@ -12,12 +12,12 @@ from jinja2 import Environment, FileSystemLoader
 
 from grader.challenge import Challenge
 from service.core.errors import NotFound
-from service.dashboard import accounts, csrf, links
+from service.dashboard import accounts, csrf, links, sessions
 from service.dashboard.accounts import Account
 from service.dashboard.grants import GrantedCourse
 from service.storage.db import reading
 
-SESSION_USER = "instructor"
+SESSION_TOKEN = "session"  # the server-side session's token (`sessions`); logging out ends it
 _environment = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
 _environment.globals["url_for"] = links.url_for  # ids percent-encoded (Starlette's keeps the default)
 templates = Jinja2Templates(env=_environment)
@@ -28,11 +28,12 @@ class LoginRequired(Exception):
 
 
 def current_account(request: Request) -> Account:
-    instructor_id = request.session.get(SESSION_USER)
+    token = request.session.get(SESSION_TOKEN)
     account = None
-    if isinstance(instructor_id, int):
+    if isinstance(token, str):
         with reading() as session:
-            account = accounts.load(session, instructor_id)
+            instructor_id = sessions.instructor_of(session, token)
+            account = accounts.load(session, instructor_id) if instructor_id is not None else None
     if account is None:
         raise LoginRequired()
     return account

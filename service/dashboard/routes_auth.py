@@ -1,4 +1,4 @@
-"""Log in and out: a signed session cookie, with CSRF tokens on both forms."""
+"""Log in and out: a session kept on the server (its token in a signed cookie), CSRF tokens on both forms."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from service.dashboard import accounts, csrf
-from service.dashboard.deps import SESSION_USER, render
+from service.dashboard import accounts, csrf, sessions
+from service.dashboard.deps import SESSION_TOKEN, render
 from service.dashboard.forms import form_fields
+from service.dashboard.password_checks import PasswordChecks
 from service.dashboard.throttle import LoginThrottle
-from service.storage.db import reading
+from service.storage.db import reading, transaction
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]
@@ -40,15 +41,17 @@ async def login(request: Request, fields: Form) -> Response:
     csrf.check(request, fields)
     email, client = fields.get("email", ""), request.client.host if request.client else ""
     throttle: LoginThrottle = request.app.state.login_throttle
-    throttle.check(email, client)
-    account = await run_in_threadpool(_authenticate, email, fields.get("password", ""))
+    checks: PasswordChecks = request.app.state.password_checks
+    ticket = await run_in_threadpool(throttle.admit, email, client)
+    account = await checks.run(_authenticate, email, fields.get("password", ""))
     if account is None:
-        throttle.failed(email, client)
+        await run_in_threadpool(throttle.failed, ticket)
         context = {"next": _safe_next(fields.get("next")) or "", "error": "Wrong email or password."}
         return render(request, "login.html", context, status_code=401)
-    throttle.succeeded(email, client)
+    await run_in_threadpool(throttle.succeeded, ticket)
+    token = await run_in_threadpool(_open_session, account.id)
     request.session.clear()  # a fresh session: no fixation of an earlier one
-    request.session[SESSION_USER] = account.id
+    request.session[SESSION_TOKEN] = token
     csrf.renew(request)
     target = _safe_next(fields.get("next")) or str(request.url_for("home"))
     return RedirectResponse(target, status_code=303)
@@ -57,5 +60,18 @@ async def login(request: Request, fields: Form) -> Response:
 @router.post("/logout", name="logout")
 async def logout(request: Request, fields: Form) -> Response:
     csrf.check(request, fields)
+    token = request.session.get(SESSION_TOKEN)
+    if isinstance(token, str):
+        await run_in_threadpool(_close_session, token)
     request.session.clear()
     return RedirectResponse(str(request.url_for("login")), status_code=303)
+
+
+def _open_session(instructor_id: int) -> str:
+    with transaction() as session:
+        return sessions.open_session(session, instructor_id, sessions.LIFETIME_SECONDS)
+
+
+def _close_session(token: str) -> None:
+    with transaction() as session:
+        sessions.close_session(session, token)

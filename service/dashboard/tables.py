@@ -53,3 +53,13 @@ class RegradeItem(Base):
         ForeignKey("submissions.id", ondelete="CASCADE"), primary_key=True
     )
     challenge_version: Mapped[int] = mapped_column(Integer)
+
+
+class DashboardSession(Base):
+    """A logged-in browser: its cookie holds the token, this row its SHA-256. Logging out deletes it."""
+
+    __tablename__ = "dashboard_sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    instructor_id: Mapped[int] = mapped_column(ForeignKey("instructors.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,53 +1,130 @@
-"""Slow down password guessing: after a few failures, an email is refused for a while from that address."""
+"""Slow down password guessing, per address and overall, without locking the real user out.
+
+Three counts, in fixed windows:
+- attempts at one email from one address (5 in 15 minutes): a mistyped password, then a pause;
+- attempts from one address whatever the email (20 in 15 minutes): a guesser may not spread its
+  guesses over many emails;
+- failures of everyone this minute (`failures_per_minute`): over it, an address that has already
+  tried in its window is refused, while one that has not may still try. A flood from many
+  addresses is slowed to one guess per address per window, and the real user, from an address of
+  their own, still logs in. No count is per account alone: nobody can lock another out.
+
+Each attempt takes its place in the counts before its password is checked (Redis INCR, shared by
+every API process, or under a lock in this one), so thirty attempts at once cannot all pass
+before the first failure is written; a success gives its place back. The client address is the
+connection's, or a configured proxy's X-Forwarded-For (uvicorn trusts only those proxies).
+"""
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import threading
 import time
-from collections import deque
+from dataclasses import dataclass
+from typing import Protocol
+
+import redis
 
 from service.core.errors import ServiceError
+from service.core.settings import Settings
 
-FAILURES = 5
+log = logging.getLogger(__name__)
 WINDOW_SECONDS = 15 * 60
-MAX_KEYS = 100_000
+PER_EMAIL = 5
+PER_ADDRESS = 20
 
 
 class TooManyAttempts(ServiceError):
     status_code = 429
 
 
-class LoginThrottle:
-    """In-process counts of recent failures per (email, client address); one per API process."""
+class Counts(Protocol):
+    def add(self, changes: list[tuple[str, int]], ttl: int) -> list[int]:
+        """Add each amount to its key (created at 0, forgotten after `ttl` s); the new values."""
 
-    def __init__(self, failures: int = FAILURES, window_seconds: float = WINDOW_SECONDS) -> None:
-        self.failures = failures
-        self.window = window_seconds
-        self._recent: dict[tuple[str, str], deque[float]] = {}
+
+class LocalCounts:
+    def __init__(self) -> None:
+        self._values: dict[str, tuple[int, float]] = {}  # key -> (value, forgotten at)
         self._lock = threading.Lock()
 
-    def _fresh(self, key: tuple[str, str], now: float) -> deque[float]:
-        times = self._recent.get(key, deque())
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        return times
-
-    def check(self, email: str, client: str) -> None:
+    def add(self, changes: list[tuple[str, int]], ttl: int) -> list[int]:
+        now = time.monotonic()
         with self._lock:
-            times = self._fresh((email.strip().lower(), client), time.monotonic())
-            if len(times) >= self.failures:
-                minutes = max(1, round((times[0] + self.window - time.monotonic()) / 60))
-                raise TooManyAttempts(f"Too many failed log-ins: try again in about {minutes} minutes.")
+            if len(self._values) > 100_000:
+                self._values = {k: v for k, v in self._values.items() if v[1] > now}
+            results = []
+            for key, amount in changes:
+                value, until = self._values.get(key, (0, now + ttl))
+                value = value + amount if until > now else amount
+                self._values[key] = (value, until if until > now else now + ttl)
+                results.append(value)
+            return results
 
-    def failed(self, email: str, client: str) -> None:
-        key = (email.strip().lower(), client)
-        with self._lock:
-            if len(self._recent) > MAX_KEYS:
-                self._recent.clear()
-            times = self._fresh(key, time.monotonic())
-            times.append(time.monotonic())
-            self._recent[key] = times
 
-    def succeeded(self, email: str, client: str) -> None:
-        with self._lock:
-            self._recent.pop((email.strip().lower(), client), None)
+class RedisCounts:
+    def __init__(self, url: str) -> None:
+        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        self._fallback = LocalCounts()
+
+    def add(self, changes: list[tuple[str, int]], ttl: int) -> list[int]:
+        try:
+            with self._redis.pipeline(transaction=False) as pipe:
+                for key, amount in changes:
+                    pipe.incrby(key, amount)
+                    pipe.expire(key, ttl)  # each key names its window: renewing it is harmless
+                replies = pipe.execute()
+            return [int(value) for value in replies[::2]]
+        except (redis.RedisError, OSError) as error:
+            log.warning(
+                "log-in attempts counted in this process: Redis unavailable (%s)", type(error).__name__
+            )
+            return self._fallback.add(changes, ttl)
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """An attempt's place in the counts, given back if its password was right."""
+
+    held: tuple[str, ...]
+    failures: str  # everyone's failures this minute
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:24]
+
+
+class LoginThrottle:
+    def __init__(self, counts: Counts, scope: str, failures_per_minute: int) -> None:
+        self.counts = counts
+        self.scope = scope  # deployments sharing a Redis count apart
+        self.failures_per_minute = failures_per_minute
+
+    def admit(self, email: str, client: str, moment: float | None = None) -> Ticket:
+        """Take this attempt's place; TooManyAttempts (429) when it is one too many."""
+        now = time.time() if moment is None else moment
+        window, minute = int(now // WINDOW_SECONDS), int(now // 60)
+        email_key = f"autograder:login:{self.scope}:email:{_digest(email.strip().lower(), client)}:{window}"
+        address_key = f"autograder:login:{self.scope}:address:{_digest(client)}:{window}"
+        failures_key = f"autograder:login:{self.scope}:failures:{minute}"
+        by_email, by_address, failures = self.counts.add(
+            [(email_key, 1), (address_key, 1), (failures_key, 0)], WINDOW_SECONDS
+        )
+        flood = failures >= self.failures_per_minute and by_address > 1
+        if by_email > PER_EMAIL or by_address > PER_ADDRESS or flood:
+            minutes = max(1, round(((window + 1) * WINDOW_SECONDS - now) / 60))
+            raise TooManyAttempts(f"Too many failed log-ins: try again in about {minutes} minutes.")
+        return Ticket((email_key, address_key), failures_key)
+
+    def failed(self, ticket: Ticket) -> None:
+        self.counts.add([(ticket.failures, 1)], 120)
+
+    def succeeded(self, ticket: Ticket) -> None:
+        self.counts.add([(key, -1) for key in ticket.held], WINDOW_SECONDS)
+
+
+def login_counts(settings: Settings) -> Counts:
+    """Redis where there is one (every API process counts together), else this process."""
+    url = settings.rate_limit_redis
+    return RedisCounts(url) if url else LocalCounts()

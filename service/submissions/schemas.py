@@ -8,7 +8,9 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from grader.models import Result
+from service.core.settings import get_settings
 from service.submissions import ids
+from service.submissions.webhook_destinations import Destinations, Refused, allowed_networks
 
 Status = Literal["queued", "running", "done", "error"]
 FINAL_STATUSES: frozenset[str] = frozenset({"done", "error"})
@@ -24,9 +26,14 @@ def _plain_text(value: str) -> str:
     return value
 
 
-def _http_url(value: str) -> str:
-    if not value.startswith(("http://", "https://")):
-        raise ValueError("must be an http:// or https:// URL")
+def _callback_url(value: str) -> str:
+    """A URL webhooks may go to: refused here if it names a non-public address (names are
+    resolved and checked again at each delivery)."""
+    allowed = allowed_networks(get_settings().webhook_allowed_networks)
+    try:
+        Destinations(allowed).target(value)
+    except Refused as refused:
+        raise ValueError(str(refused)) from None
     return value
 
 
@@ -44,7 +51,7 @@ class SubmissionIn(BaseModel):
     student: StudentId = Field(description="the student's id on the platform (rules: docs/security.md)")
     course: CourseId = Field(description="the course's id on the platform; no '/' (docs/security.md)")
     lang: Literal["es", "en"] = "es"
-    callback_url: Annotated[str, Field(max_length=2000), AfterValidator(_http_url)] | None = None
+    callback_url: Annotated[str, Field(max_length=2000), AfterValidator(_callback_url)] | None = None
 
 
 class Submission(BaseModel):
@@ -56,6 +63,12 @@ class Submission(BaseModel):
     created_at: datetime
     finished_at: datetime | None
     result: Result | None
+
+
+class WebhookPayload(Submission):
+    """What a webhook POSTs: the Submission, and when this attempt was sent (covered by the signature)."""
+
+    sent_at: datetime
 
 
 class SubmissionPage(BaseModel):

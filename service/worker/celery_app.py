@@ -19,6 +19,7 @@ def make_celery(settings: Settings) -> Celery:
     app.conf.update(
         broker_transport=transport_for(settings.broker),
         task_default_queue=settings.queue,
+        task_routes={WEBHOOK_TASK: {"queue": settings.webhook_queue}},  # the sender process's, retries too
         task_acks_late=True,  # a worker killed mid-grading leaves the task to be delivered again
         task_reject_on_worker_lost=True,
         task_ignore_result=True,  # results live in the database

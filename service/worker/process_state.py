@@ -25,6 +25,16 @@ _lock = threading.Lock()
 _grader: Grader | None = None
 _beat: threading.Timer | None = None
 _slot: Slot | None = None  # under a supervisor: where it reads what this process is grading
+_sender = False  # the webhook sender process: it never grades, so it has no grader
+
+
+def send_webhooks_only() -> None:
+    global _sender
+    _sender = True
+
+
+def grades() -> bool:
+    return not _sender
 
 
 def take_slot(slots_fd: int, slot: int) -> None:

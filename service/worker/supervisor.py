@@ -9,6 +9,9 @@ supervisor starts `count` of them and does for them what prefork's main process 
 - SIGTERM and SIGINT are passed on: each process finishes its grading, then exits (warm shutdown);
 - a process that exits by itself (Celery gave up: a bad configuration, say) stops the others,
   as the exit of Celery's own main process would.
+
+One more process, the webhook sender (`autograder worker --webhooks`), takes the webhook queue:
+a receiver that answers slowly holds one of its threads, never a grading process.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from service.worker.in_flight import Slots
 log = logging.getLogger(__name__)
 QUICK_DEATH_SECONDS = 10.0  # a process that dies this soon after its start is replaced after a pause
 RESTART_PAUSE = 1.0
+SENDER = -1  # the slot number of the webhook sender, which has no grading slot
 
 Command = Callable[[int, int], list[str]]  # (slot, descriptor of the slots) -> the process's argv
 Resend = Callable[[str], None]
@@ -37,6 +41,9 @@ Resend = Callable[[str], None]
 
 def worker_command(slot: int, slots_fd: int) -> list[str]:
     return [sys.executable, "-m", "service.cli", "worker", "--slot", str(slot), "--slots-fd", str(slots_fd)]
+
+
+SENDER_COMMAND = [sys.executable, "-m", "service.cli", "worker", "--webhooks"]
 
 
 @dataclass
@@ -47,10 +54,11 @@ class Running:
 
 
 class Supervisor:
-    def __init__(self, count: int, command: Command, resend: Resend) -> None:
+    def __init__(self, count: int, command: Command, resend: Resend, sender: list[str] | None = None) -> None:
         self.count = count
         self.command = command
         self.resend = resend
+        self.sender = sender  # the webhook sender's argv: one more process, which grades nothing
         self.slots = Slots(count)
         self.running: dict[int, Running] = {}  # by pid
         self.stopping = False
@@ -63,6 +71,8 @@ class Supervisor:
         try:
             for slot in range(self.count):
                 self._start(slot)
+            if self.sender is not None:
+                self._start(SENDER)
             while self.running:
                 pid, wait_status = os.wait()  # a signal runs its handler, then the wait goes on
                 ended = self.running.pop(pid, None)
@@ -85,7 +95,7 @@ class Supervisor:
 
     def _start(self, slot: int) -> None:
         process = subprocess.Popen(
-            self.command(slot, self.slots.fd),
+            self.sender if slot == SENDER and self.sender else self.command(slot, self.slots.fd),
             stdin=subprocess.DEVNULL,
             pass_fds=(self.slots.fd,),
             preexec_fn=die_with_parent,
@@ -117,7 +127,7 @@ class Supervisor:
 
     def _send_again(self, ended: Running, signal_name: str, asked: bool) -> None:
         """A process ended by a signal: send again what it was grading."""
-        grading = self.slots.grading(ended.slot)
+        grading = self.slots.grading(ended.slot) if ended.slot != SENDER else None
         level = logging.INFO if asked and grading is None else logging.ERROR
         pid = ended.process.pid
         log.log(
@@ -128,7 +138,8 @@ class Supervisor:
                 self.resend(grading)
             except Exception as error:  # the broker is down: the sweeper sends it later
                 log.error("could not send submission %s again: %s", grading, error)
-        self.slots.clear(ended.slot)
+        if ended.slot != SENDER:
+            self.slots.clear(ended.slot)
 
     def _pass_on(self, signum: int, _: FrameType | None) -> None:
         # os.kill, not Popen.send_signal: that polls, and a process reaped there would never come
@@ -141,7 +152,7 @@ class Supervisor:
 
 
 def supervise(count: int) -> int:
-    """`count` solo worker processes, each started as `autograder worker --slot N`."""
+    """`count` solo worker processes, each started as `autograder worker --slot N`, and the sender."""
     from service.worker.enqueue import send_grade
 
-    return Supervisor(count, worker_command, send_grade).run()
+    return Supervisor(count, worker_command, send_grade, SENDER_COMMAND).run()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from celery import Task
@@ -38,20 +39,27 @@ def _grade(submission_id: str, notify: bool) -> None:
         app.send_task(WEBHOOK_TASK, args=[submission_id])
 
 
+@lru_cache(maxsize=1)
+def _delivery_policy() -> webhooks.DeliveryPolicy:
+    return webhooks.DeliveryPolicy.from_settings(get_settings())
+
+
 def deliver_webhook(task: Task, submission_id: str) -> None:
-    settings = get_settings()
+    """On the webhook queue, taken by the sender process: a slow receiver never holds a grading."""
     attempt = task.request.retries + 1
-    outcome = webhooks.deliver(submission_id, attempt, settings.webhook_timeout_seconds)
-    if not outcome.delivered and attempt < settings.webhook_attempts:
+    outcome = webhooks.deliver(submission_id, attempt, _delivery_policy())
+    if outcome.retry and attempt < get_settings().webhook_attempts:
         raise task.retry(countdown=min(2**attempt, 300))
 
 
 def _ready(**_: Any) -> None:
-    process_state.grader()  # the sandbox is up before the first task, not during it
+    if process_state.grades():  # not the webhook sender
+        process_state.grader()  # the sandbox is up before the first task, not during it
 
 
 def _done(**_: Any) -> None:
-    process_state.shutdown()
+    if process_state.grades():
+        process_state.shutdown()
 
 
 # A database outage while grading retries with backoff instead of dropping the task (acks_late

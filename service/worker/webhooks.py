@@ -1,19 +1,32 @@
-"""Webhooks: POST the graded Submission to its callback_url, signed, and record each attempt."""
+"""Webhooks: POST the graded Submission to its callback_url, signed and dated, and record each attempt.
+
+Runs in the worker's sender process (queue `<queue>.webhooks`), never in a grading one.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-import httpx
-
+from service.core.settings import Settings
 from service.storage.db import transaction
-from service.storage.tables import ApiKey, Submission, WebhookDelivery
+from service.storage.tables import ApiKey, Submission, WebhookDelivery, now
+from service.submissions import rate_limits
 from service.submissions.records import view
+from service.submissions.schemas import WebhookPayload
+from service.submissions.webhook_destinations import (
+    Destinations,
+    Refused,
+    allowed_networks,
+    own_addresses,
+)
+from service.worker import webhook_http
 
 SIGNATURE_HEADER = "X-Autograder-Signature"
+TIMESTAMP_HEADER = "X-Autograder-Timestamp"
 
 
 def sign(secret: str, body: bytes) -> str:
@@ -21,28 +34,57 @@ def sign(secret: str, body: bytes) -> str:
 
 
 @dataclass(frozen=True)
+class DeliveryPolicy:
+    destinations: Destinations
+    deadline_seconds: float  # one attempt, from resolving the host to reading the status
+    per_receiver_per_minute: int
+    scope: str  # deployments sharing a Redis count apart
+    counter: rate_limits.Counter
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> DeliveryPolicy:
+        destinations = Destinations(
+            allowed_networks(settings.webhook_allowed_networks), own_addresses(settings.host)
+        )
+        return cls(
+            destinations,
+            settings.webhook_timeout_seconds,
+            settings.webhook_per_receiver_per_minute,
+            settings.queue,
+            rate_limits.counter(),
+        )
+
+    def with_cap(self, per_minute: int) -> DeliveryPolicy:
+        return replace(self, per_receiver_per_minute=per_minute)
+
+
+@dataclass(frozen=True)
 class Attempt:
     delivered: bool
     status_code: int | None
     error: str | None
+    retry: bool = False  # worth another attempt later (a refused destination never is)
 
 
-def deliver(submission_id: str, attempt: int, timeout: float) -> Attempt:
-    """One delivery attempt; the caller retries with backoff when it is not delivered."""
-    with transaction() as session:
-        submission = session.get_one(Submission, submission_id)
-        url = submission.callback_url
-        secret = session.get_one(ApiKey, submission.api_key_id).webhook_secret
-        body = view(session, submission).model_dump_json().encode()
-    if url is None:
+@dataclass(frozen=True)
+class _Stored:
+    url: str
+    secret: str
+    payload: dict[str, object]
+
+
+def deliver(submission_id: str, attempt: int, policy: DeliveryPolicy) -> Attempt:
+    """One delivery attempt, recorded; the caller retries later when `retry` says so."""
+    stored = _load(submission_id)
+    if stored is None:
         return Attempt(True, None, None)
     started = time.perf_counter()
-    outcome = _post(url, body, secret, timeout)
+    outcome = _attempt(stored, policy)
     with transaction() as session:
         session.add(
             WebhookDelivery(
                 submission_id=submission_id,
-                url=url,
+                url=stored.url,
                 attempt=attempt,
                 status_code=outcome.status_code,
                 error=outcome.error,
@@ -53,12 +95,41 @@ def deliver(submission_id: str, attempt: int, timeout: float) -> Attempt:
     return outcome
 
 
-def _post(url: str, body: bytes, secret: str, timeout: float) -> Attempt:
-    headers = {"Content-Type": "application/json", SIGNATURE_HEADER: sign(secret, body)}
+def _load(submission_id: str) -> _Stored | None:
+    with transaction() as session:
+        submission = session.get_one(Submission, submission_id)
+        if submission.callback_url is None:
+            return None
+        secret = session.get_one(ApiKey, submission.api_key_id).webhook_secret
+        return _Stored(submission.callback_url, secret, view(session, submission).model_dump())
+
+
+def _attempt(stored: _Stored, policy: DeliveryPolicy) -> Attempt:
     try:
-        response = httpx.post(url, content=body, headers=headers, timeout=timeout)
-    except httpx.HTTPError as error:
-        return Attempt(False, None, f"{type(error).__name__}: {error}"[:500])
-    return Attempt(
-        response.is_success, response.status_code, None if response.is_success else response.text[:500]
-    )
+        target = policy.destinations.target(stored.url)
+    except Refused as refused:
+        return Attempt(False, None, f"refused: {refused}")
+    if _over_cap(f"{target.host}:{target.port}", policy):
+        cap = f"over the receiver's cap of {policy.per_receiver_per_minute} deliveries a minute"
+        return Attempt(False, None, cap, retry=True)
+    sent_at = now()
+    body = WebhookPayload.model_validate({**stored.payload, "sent_at": sent_at}).model_dump_json().encode()
+    headers = {
+        "Content-Type": "application/json",
+        SIGNATURE_HEADER: sign(stored.secret, body),
+        TIMESTAMP_HEADER: str(int(sent_at.timestamp())),
+    }
+    try:
+        answer = asyncio.run(
+            webhook_http.post(stored.url, body, headers, policy.destinations, policy.deadline_seconds)
+        )
+    except Refused as refused:
+        return Attempt(False, None, f"refused: {refused}")
+    return Attempt(answer.delivered, answer.status_code, answer.error, retry=not answer.delivered)
+
+
+def _over_cap(receiver_address: str, policy: DeliveryPolicy) -> bool:
+    window = int(time.time() // 60)
+    receiver = hashlib.sha256(receiver_address.lower().encode()).hexdigest()[:24]
+    [count] = policy.counter.hit([f"autograder:webhook:{policy.scope}:{receiver}:{window}"])
+    return count > policy.per_receiver_per_minute

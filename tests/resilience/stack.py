@@ -111,6 +111,12 @@ class Worker:
         found = Path(f"/proc/{self.pid}/task/{self.pid}/children")
         return [int(pid) for pid in found.read_text().split()] if found.exists() else []
 
+    def grading_children(self) -> list[int]:
+        """The supervised grading processes (not the webhook sender beside them)."""
+        return [
+            pid for pid in self.children() if b"--webhooks" not in Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
+
     def wait_ready(self, beats: int = 1, seconds: float = 60) -> None:
         wait_until(lambda: self._beats() >= beats, seconds, self._tail)
 

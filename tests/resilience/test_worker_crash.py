@@ -37,7 +37,7 @@ def test_kill_9_of_the_grading_process_regrades_once(client: TestClient, worker:
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(slow(2)), headers=headers).json()
     wait_until(lambda: status(submitted["id"]) == "running", 20)
-    [child] = worker.children()
+    [child] = worker.grading_children()
     os.kill(child, signal.SIGKILL)
     _graded_once(client, headers, submitted["id"])
 

@@ -17,9 +17,10 @@ from typer.testing import CliRunner, Result
 from service.cli.main import app
 from service.submissions.keys import CreatedKey
 from tests.http_server import free_port
+from tests.security.live_site import live_site
 from tests.service.conftest import Backend, auth, backend, clean, client, key, new_key
 
-__all__ = ["auth", "backend", "clean", "client", "key", "new_key"]
+__all__ = ["auth", "backend", "clean", "client", "key", "live_site", "new_key"]
 
 runner = CliRunner()
 CODE = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"

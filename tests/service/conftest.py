@@ -77,6 +77,7 @@ def _configure(backend: Backend, tmp: Path) -> None:
         AUTOGRADER_BROKER_URL=backend.broker_url,
         AUTOGRADER_QUEUE=backend.queue,
         AUTOGRADER_DATA_DIR=str(tmp),
+        AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS="127.0.0.0/8",  # the webhook tests' receivers listen there
     )
     reset_caches()
 

@@ -1,0 +1,41 @@
+"""15.2: a receiver that answers a byte every second neither holds a grading process nor its own delivery for long."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from service.submissions.keys import CreatedKey
+from tests.security.receivers import receiver
+from tests.security.webhooks import deliveries
+from tests.service.conftest import auth
+
+pytestmark = pytest.mark.slow
+
+
+def _post(
+    client: TestClient, key: CreatedKey, student: str, callback: str | None, wait: float
+) -> dict[str, object]:
+    payload = {"challenge": "layer_norm", "code": "x = 1\n", "student": student, "course": "c"}
+    if callback is not None:
+        payload["callback_url"] = callback
+    answer = client.post(f"/v1/submissions?wait={wait}", json=payload, headers=auth(key))
+    assert answer.status_code in (200, 202), answer.text
+    body: dict[str, object] = answer.json()
+    return body
+
+
+def test_slow_receivers_do_not_delay_grading(client: TestClient, key: CreatedKey) -> None:
+    with receiver(trickle_seconds=0.5) as (slow, port):
+        hooked = [_post(client, key, f"hooked-{n}", f"http://127.0.0.1:{port}/hook", 20) for n in range(4)]
+        deadline = time.monotonic() + 30
+        while len(slow.calls) < 2 and time.monotonic() < deadline:  # both grading processes' worth
+            time.sleep(0.05)
+        assert len(slow.calls) >= 2
+        graded = _post(client, key, "plain", None, 20)
+        assert graded["status"] == "error", graded  # graded while the receiver still trickles
+        rows = deliveries(str(hooked[0]["id"]), 1)  # the first attempt, ended by its deadline
+    assert rows and not rows[0].delivered
+    assert "deadline" in (rows[0].error or ""), rows[0].error

@@ -1,0 +1,133 @@
+"""15.4: callback_url may not reach this machine or a private network (SSRF), unless the deployment allows it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from service.core.settings import get_settings
+from service.storage import db
+from service.storage.tables import Submission
+from service.submissions.keys import CreatedKey
+from service.worker.webhooks import Attempt
+from tests.security.receivers import receiver
+from tests.security.webhooks import deliveries
+from tests.service.conftest import auth
+
+pytestmark = pytest.mark.slow
+REFUSED = [
+    "http://127.0.0.1:8000/v1/submissions",  # the API itself
+    "http://127.1/hook",
+    "http://2130706433/hook",
+    "http://0x7f000001/hook",
+    "http://0177.0.0.1/hook",
+    "http://[::1]/hook",
+    "http://localhost/hook",
+    "http://LOCALHOST./hook",
+    "http://api.localhost/hook",
+    "http://0.0.0.0/hook",
+    "http://0/hook",
+    "http://10.1.2.3/hook",
+    "http://172.16.0.1/hook",
+    "http://192.168.1.1/hook",
+    "http://100.64.0.1/hook",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[fe80::1]/hook",
+    "http://[fd00::1]/hook",
+    "http://[::ffff:127.0.0.1]/hook",
+    "http://[::ffff:7f00:1]/hook",
+    "http://[64:ff9b::7f00:1]/hook",
+    "https://user:secret@example.com/hook",
+    "https://example.com@127.0.0.1/hook",
+    "http:///hook",
+]
+
+
+@pytest.fixture
+def default_destinations(clean: object) -> Iterator[None]:
+    """The API as deployed by default: no receiver network allowed beyond the public Internet."""
+    allowed = os.environ.pop("AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS")
+    get_settings.cache_clear()
+    yield
+    os.environ["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = allowed
+    get_settings.cache_clear()
+
+
+@pytest.mark.parametrize("url", REFUSED)
+def test_non_public_callback_urls_are_refused_when_submitted(
+    default_destinations: None, client: TestClient, key: CreatedKey, url: str
+) -> None:
+    payload = {
+        "challenge": "layer_norm",
+        "code": "x = 1\n",
+        "student": "s",
+        "course": "c",
+        "callback_url": url,
+    }
+    answer = client.post("/v1/submissions", json=payload, headers=auth(key))
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["detail"][0]["loc"] == ["body", "callback_url"]
+
+
+def test_a_public_callback_url_is_accepted(default_destinations: None) -> None:
+    from service.submissions.schemas import SubmissionIn
+
+    fields = {"challenge": "layer_norm", "code": "", "student": "s", "course": "c"}
+    accepted = SubmissionIn.model_validate({**fields, "callback_url": "https://93.184.215.14/hook"})
+    assert accepted.callback_url == "https://93.184.215.14/hook"
+
+
+def _in_a_thread(deliver: Callable[..., Attempt], *args: object) -> Attempt:
+    """As in the sender's threads: the test process's main thread may have Playwright's event loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(deliver, *args).result()
+
+
+def _stored_with_callback(client: TestClient, key: CreatedKey, url: str) -> str:
+    """A graded submission whose callback_url was stored unchecked (before this check, or before a
+    name was made to resolve elsewhere)."""
+    payload = {"challenge": "layer_norm", "code": "x = 1\n", "student": "s", "course": "c"}
+    graded = client.post("/v1/submissions?wait=20", json=payload, headers=auth(key))
+    assert graded.status_code == 200, graded.text
+    submission_id: str = graded.json()["id"]
+    with db.transaction() as session:
+        session.execute(update(Submission).where(Submission.id == submission_id).values(callback_url=url))
+    return submission_id
+
+
+def test_delivery_checks_the_address_it_connects_to(
+    default_destinations: None, client: TestClient, key: CreatedKey
+) -> None:
+    """A name that resolves to loopback at delivery time (DNS rebinding) gets nothing and is not retried."""
+    from service.worker.webhooks import DeliveryPolicy, deliver
+
+    with receiver() as (received, port):
+        submission_id = _stored_with_callback(client, key, f"http://localhost:{port}/hook")
+        outcome = _in_a_thread(deliver, submission_id, 1, DeliveryPolicy.from_settings(get_settings()))
+    assert received.calls == []
+    assert not outcome.delivered and not outcome.retry
+    [row] = deliveries(submission_id, 1)
+    assert "not a public address" in (row.error or "")
+
+
+def test_deliveries_per_receiver_are_capped(client: TestClient, key: CreatedKey) -> None:
+    from service.worker.webhooks import DeliveryPolicy, deliver
+
+    policy = DeliveryPolicy.from_settings(get_settings())
+    policy = policy.with_cap(3)
+    with receiver() as (received, port):
+        url = f"http://127.0.0.1:{port}/hook"
+        # Fixed one-minute windows: a window that ends mid-test lets 3 more through, never more.
+        outcomes = [
+            _in_a_thread(deliver, _stored_with_callback(client, key, url), 1, policy) for _ in range(7)
+        ]
+    delivered = [o.delivered for o in outcomes]
+    capped = [o for o in outcomes if not o.delivered]
+    assert capped and all("cap of 3" in (o.error or "") and o.retry for o in capped), outcomes
+    assert delivered[:3] == [True, True, True]
+    assert len(received.calls) == delivered.count(True) <= 6

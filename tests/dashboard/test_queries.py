@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
-import uuid
-from collections.abc import Iterator
 from contextlib import AbstractContextManager
-from pathlib import Path
 
-import psycopg
 import pytest
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -20,14 +16,11 @@ from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
 from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
 from service.dashboard.queries.timeline import attempts
-from service.storage.db import make_engine
-from service.storage.migrations import upgrade
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Submission, new_id
 from service.submissions import accepting, schemas
 from service.submissions.keys import authenticate, create_key
 from tests.conftest import ROOT
-from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
 VERSIONS = {"layer_norm": 1, "bloque": 1}
 CLASS = [
@@ -37,31 +30,6 @@ CLASS = [
     ("carla", "layer_norm", "wrong/layer_norm/batch_norm.py"),
     ("carla", "bloque", "wrong/bloque/no_relu.py"),
 ]
-
-
-def _postgres() -> Iterator[str]:
-    if not reachable(5432):
-        if IN_CI:
-            pytest.fail("CI=true: PostgreSQL must be reachable on 127.0.0.1:5432")
-        pytest.skip("no PostgreSQL on 127.0.0.1:5432")
-    schema = f"ag_dashq_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
-    urls = _postgres() if request.param == "postgres" else iter([f"sqlite:///{tmp_path / 'q.db'}"])
-    for url in urls:
-        upgrade(url)
-        made = make_engine(url)
-        yield made
-        made.dispose()
 
 
 def _opener(engine: Engine) -> sessionmaker[Session]:

@@ -13,6 +13,7 @@ from grader.grade import Grader
 from grader.models import Result
 from grader.sandbox import default_sandbox
 from grader.text import Lang
+from service.cli.dashboard import dashboard_app
 from service.cli.instructors import instructors_app
 from service.cli.keys import keys_app
 from service.cli.sandbox import sandbox_app
@@ -32,6 +33,7 @@ def _private_files() -> None:
 app.add_typer(sandbox_app, name="sandbox")
 app.add_typer(keys_app, name="keys")
 app.add_typer(instructors_app, name="instructors")
+app.add_typer(dashboard_app, name="dashboard")
 app.command()(serve)
 app.command()(worker)
 app.command()(migrate)

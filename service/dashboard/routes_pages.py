@@ -77,7 +77,7 @@ def students(
         "account": account,
         "course": course,
         "rows": found.rows,
-        "page": found,
+        "listing": found,
         "challenges": names,
         "chosen": chosen,
         "sort": sort,

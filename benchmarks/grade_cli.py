@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-import psutil  # type: ignore[import-untyped]
+import cpu
 from ab import worktree
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,17 +38,16 @@ def run(tree: Path, challenge: str, paths: list[Path]) -> dict[str, float]:
     command = [sys.executable, "-m", "service.cli", "grade", "--json", "--challenge", challenge]
     started = time.perf_counter()
     process = subprocess.Popen([*command, *map(str, paths)], cwd=tree, stdout=subprocess.PIPE, text=True)
-    watched = psutil.Process(process.pid)
     assert process.stdout is not None
     first: float | None = None
     grading: list[float] = []
-    cpu = 0.0
+    spent = 0.0
     for line in process.stdout:
         grading.append(json.loads(line)["grading_ms"])
         if first is None:
             first = time.perf_counter() - started - grading[0] / 1000
         if len(grading) == len(paths):  # before the sandbox closes: its zygotes' CPU with it
-            cpu = _cpu(watched)
+            spent = cpu.process_tree(process.pid)
     process.wait()
     wall = time.perf_counter() - started
     assert process.returncode == 0 and first is not None and len(grading) == len(paths)
@@ -58,20 +57,8 @@ def run(tree: Path, challenge: str, paths: list[Path]) -> dict[str, float]:
         "grading_ms p50": statistics.median(grading),
         "grading_ms solutions p50": statistics.median(grading[:solutions]),
         "wall s": wall,
-        "CPU s": cpu,
+        "CPU s": spent,
     }
-
-
-def _cpu(process: psutil.Process) -> float:
-    """CPU seconds of the process, its zygotes and the children they reaped."""
-    total = 0.0
-    for one in [process, *process.children(recursive=True)]:
-        try:
-            times = one.cpu_times()
-        except psutil.Error:
-            continue
-        total += times.user + times.system + times.children_user + times.children_system
-    return total
 
 
 def table(sides: dict[str, list[dict[str, float]]]) -> str:

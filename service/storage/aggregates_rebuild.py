@@ -41,7 +41,7 @@ def rebuild(connection: Connection, course_ids: Sequence[int] | None = None) -> 
     latest = newest.subquery()
     students = _students(connection, latest)
     _insert(connection, AggStudentChallenge, students)
-    _insert(connection, AggStudent, _course_students(students))
+    _insert(connection, AggStudent, _course_students(connection, students, course_ids))
     _insert(connection, AggChallenge, _challenges(connection, students, latest))
     _insert(connection, AggBucket, _buckets(students))
     _insert(connection, AggDiagnosis, _diagnoses(students))
@@ -94,8 +94,23 @@ def _students(connection: Connection, latest: Any) -> list[dict[str, Any]]:
     return list(rows.values())
 
 
-def _course_students(students: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def _course_students(
+    connection: Connection, students: Iterable[dict[str, Any]], course_ids: Sequence[int] | None
+) -> list[dict[str, Any]]:
+    """Every student of the courses (listed from their first submission on, as intake does),
+    with their attempts and last activity over every challenge."""
     merged: dict[tuple[int, int], dict[str, Any]] = {}
+    everyone = select(Student.course_id, Student.id, Student.external_id)
+    if course_ids is not None:
+        everyone = everyone.where(Student.course_id.in_(course_ids))
+    for course, student, external in connection.execute(everyone):
+        merged[(course, student)] = {
+            "course_id": course,
+            "student_id": student,
+            "external_id": external,
+            "attempts": 0,
+            "last_at": None,
+        }
     for row in students:
         key = (row["course_id"], row["student_id"])
         first = {

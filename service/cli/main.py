@@ -15,6 +15,7 @@ from grader.sandbox import default_sandbox
 from grader.text import Lang
 from service.cli.instructors import instructors_app
 from service.cli.keys import keys_app
+from service.cli.lti import lti_app
 from service.cli.sandbox import sandbox_app
 from service.cli.service_commands import migrate, serve, worker
 from service.core.settings import get_settings
@@ -32,6 +33,7 @@ def _private_files() -> None:
 app.add_typer(sandbox_app, name="sandbox")
 app.add_typer(keys_app, name="keys")
 app.add_typer(instructors_app, name="instructors")
+app.add_typer(lti_app, name="lti")
 app.command()(serve)
 app.command()(worker)
 app.command()(migrate)

@@ -144,6 +144,7 @@ def upgrade() -> None:
         sa.Column("error", sa.Text(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("sent_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("tried_at", sa.DateTime(timezone=True), nullable=True),
         sa.ForeignKeyConstraint(
             ["link_id"], ["lti_links.id"], name=op.f("fk_lti_scores_link_id_lti_links"), ondelete="CASCADE"
         ),

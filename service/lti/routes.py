@@ -105,11 +105,8 @@ async def launch(request: Request, known: Challenges) -> Response:
         landed = await run_in_threadpool(landing.land, launched, launch_id, known)
     except Refused as error:
         return await _refused(request, error)
-    response = _landed(request, landed, known)
-    jar = adapter.Cookies({})
-    jar.set_cookie(params.get("state", ""), "", 0)  # the state is spent: its cookie goes
-    _set_cookies(response, jar, secure)
-    return response
+    # The state cookie stays its five minutes: a replay in this browser meets the spent nonce.
+    return _landed(request, landed, known)
 
 
 def _validate(

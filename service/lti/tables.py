@@ -115,3 +115,4 @@ class LtiScore(Base):
     error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    tried_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # or re-sent by the sweeper

@@ -4,7 +4,7 @@ framed page; an instructor lands on the course's dashboard; bad launches get a c
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
@@ -35,7 +35,7 @@ def test_a_learner_submits_in_the_lms_frame_and_reads_the_diagnosis(
     desktop.goto(lms.course_url("ana", "learner", placed.id))
     frame = tool_frame(desktop)
     frame.wait_for_selector(".cm-editor")
-    expect(frame.locator("h1")).to_contain_text("Layer")
+    expect(frame.locator("h1")).to_contain_text("layer norm")
     type_code(frame, BATCH_NORM)
     frame.get_by_role("button", name="Submit").click()
     diagnosis = frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')
@@ -57,5 +57,40 @@ def test_a_bad_launch_is_refused_with_a_page_that_says_why(
 def test_a_replayed_launch_is_refused(tool: Site, lms: Platform, placed: Link, desktop: Page) -> None:
     desktop.goto(lms.course_url("ana", "learner", placed.id))
     tool_frame(desktop).wait_for_selector(".cm-editor")
-    desktop.goto(f"{lms.origin}/replay")
-    expect(desktop.locator("[data-reason]")).to_have_attribute("data-reason", "nonce")
+    desktop.goto(f"{lms.origin}/replayed")
+    expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "nonce")
+
+
+def test_a_launch_posted_from_another_browser_is_refused(
+    tool: Site, lms: Platform, placed: Link, desktop: Page, browser: Browser
+) -> None:
+    """The state is bound to the browser that started the login: a stolen id_token is no use elsewhere."""
+    desktop.goto(lms.course_url("ana", "learner", placed.id))
+    tool_frame(desktop).wait_for_selector(".cm-editor")
+    other = browser.new_context()
+    try:
+        page = other.new_page()
+        page.goto(f"{lms.origin}/replayed")
+        expect(tool_frame(page).locator("[data-reason]")).to_have_attribute("data-reason", "state")
+    finally:
+        other.close()
+
+
+def test_an_instructor_launch_opens_the_courses_dashboard_without_a_password(
+    tool: Site, lms: Platform, placed: Link, desktop: Page
+) -> None:
+    desktop.goto(lms.course_url("prof", "instructor", placed.id))
+    open_link = tool_frame(desktop).get_by_role("link", name="Open the course dashboard in a new tab")
+    with desktop.context.expect_page() as opened:
+        open_link.click()
+    dashboard = opened.value
+    dashboard.wait_for_load_state()
+    assert dashboard.url.startswith(f"{tool.base}/dashboard/courses/TRF-42"), dashboard.url
+    expect(dashboard.locator("h1")).to_contain_text("TRF-42")
+    dashboard.goto(open_link.get_attribute("href") or "")  # the ticket works once
+    expect(dashboard.locator("body")).to_contain_text("used already or has expired")
+
+
+def test_a_learner_cannot_pick_challenges_for_the_course(tool: Site, lms: Platform, desktop: Page) -> None:
+    desktop.goto(lms.course_url("ana", "learner"))  # a deep-linking request, from a learner
+    expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "role")

@@ -13,6 +13,7 @@ from grader.sandbox import default_sandbox
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = Path(__file__).parent / "solutions"
+WRONG = Path(__file__).parent / "wrong"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from typer.testing import CliRunner
 
 from service.cli.main import app
-from tests.conftest import SOLUTIONS
+from tests.conftest import SOLUTIONS, WRONG
 
 runner = CliRunner()
 REFERENCE = SOLUTIONS / "layer_norm" / "loops.py"
-BATCH_NORM = Path(__file__).parent / "wrong" / "layer_norm" / "batch_norm.py"
+BATCH_NORM = WRONG / "layer_norm" / "batch_norm.py"
 
 
 def _grade(*args: str) -> tuple[int, str]:

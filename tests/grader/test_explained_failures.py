@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.models import Result
-
-WRONG = Path(__file__).parent / "wrong"
+from tests.conftest import WRONG
 
 
 def _grade(grader: Grader, name: str, lang: str = "en") -> Result:

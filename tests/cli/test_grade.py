@@ -9,10 +9,9 @@ from typer.testing import CliRunner
 
 from grader.models import Result
 from service.cli.main import app
-from tests.conftest import SOLUTIONS
+from tests.conftest import SOLUTIONS, WRONG
 
 runner = CliRunner()
-WRONG = Path(__file__).parent / "wrong"
 
 
 def test_challenges_lists_ids_and_titles() -> None:

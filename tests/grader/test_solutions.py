@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from grader.grade import Grader
+from tests.conftest import SOLUTIONS
+from tests.conftest import WRONG as WRONG_FOLDER
 
-HERE = Path(__file__).parent
-CORRECT = sorted((HERE / "solutions").glob("*/*.py"))
-WRONG = sorted((HERE / "wrong").glob("*/*.py"))
+CORRECT = sorted(SOLUTIONS.glob("*/*.py"))
+WRONG = sorted(WRONG_FOLDER.glob("*/*.py"))
 
 
 def _expected_diagnoses(path: Path) -> list[str]:
@@ -42,5 +43,5 @@ def test_wrong_solution_is_diagnosed(grader: Grader, path: Path) -> None:
 
 
 def test_correct_bloque_solutions_also_pass_layer_norm(grader: Grader) -> None:
-    for path in (HERE / "solutions" / "bloque").glob("*.py"):
+    for path in (SOLUTIONS / "bloque").glob("*.py"):
         assert grader.grade("layer_norm", path.read_text()).score == 100, path.name

@@ -30,7 +30,9 @@ def _deep_link(lms: Platform, page: Page) -> Link:
     return lms.links[added]
 
 
-def test_deep_linking_places_the_chosen_challenge_and_language(tool: Site, lms: Platform, desktop: Page) -> None:
+def test_deep_linking_places_the_chosen_challenge_and_language(
+    tool: Site, lms: Platform, desktop: Page
+) -> None:
     link = _deep_link(lms, desktop)
     assert link.custom == {"challenge": "layer_norm", "lang": "es"}
     assert link.line_item["scoreMaximum"] == 100

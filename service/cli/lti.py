@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from service.cli import output
 from service.core.settings import get_settings
-from service.lti import registrations, tool_keys
+from service.lti import dynamic_registration, passback, registrations, tool_keys
 from service.lti.registrations import PlatformEndpoints
 from service.lti.tables import LtiContext, LtiRegistration
 from service.lti.urls import tool_urls
@@ -87,6 +87,38 @@ def add_platform(
     _print_urls(tool_url, as_json, summary)
 
 
+@lti_app.command("invite")
+def invite(
+    name: Annotated[
+        str, typer.Option("--name", help="The platform's name (its courses are this platform's).")
+    ],
+    tool_url: ToolBase = None,
+) -> None:
+    """One URL for LTI Dynamic Registration, to paste into the LMS (single use, valid 7 days)."""
+    _ready()
+    token = dynamic_registration.invite(name)
+    url = tool_urls(tool_url or get_settings().public_base).registration
+    output.secret("dynamic registration URL (single use, 7 days)", f"{url}?invite={token}")
+
+
+@lti_app.command("add-deployment")
+def add_deployment(
+    issuer: Annotated[str, typer.Option("--issuer", help="The LMS's issuer.")],
+    client_id: Annotated[str, typer.Option("--client-id", help="The tool's client id in that LMS.")],
+    deployment: Annotated[list[str], typer.Option("--deployment", help="A deployment id (repeatable).")],
+) -> None:
+    """Add deployment ids to a registered LMS (one it made after registering the tool)."""
+    _ready()
+    with transaction() as session:
+        row = registrations.find(session, issuer, client_id)
+        if row is not None:
+            registrations.add_deployments(row, deployment)
+    if row is None:
+        typer.echo(f"error: no LMS registered with issuer {issuer!r} and client id {client_id!r}", err=True)
+        raise typer.Exit(code=2)
+    typer.echo(f"deployments added: {', '.join(deployment)}")
+
+
 @lti_app.command("platforms")
 def platforms(as_json: Json = False) -> None:
     """The registered LMSs."""
@@ -114,6 +146,40 @@ def _row(row: LtiRegistration) -> _Registered:
     return _Registered(
         row.platform.name, row.issuer, row.client_id, [d.deployment_id for d in row.deployments]
     )
+
+
+@lti_app.command("scores")
+def scores(
+    course: Annotated[str | None, typer.Option("--course", help="Only this course's attempts.")] = None,
+    as_json: Json = False,
+) -> None:
+    """Each attempt made through an LTI link and what became of its score in the LMS gradebook."""
+    _ready()
+    with transaction() as session:
+        rows = passback.listing(session, course)
+    if as_json:
+        output.as_json([asdict(r) for r in rows])
+        return
+    output.table(
+        ["SUBMISSION", "COURSE", "STUDENT", "CHALLENGE", "STATE", "SENT", "TRIES", "ERROR"],
+        [
+            [
+                r.submission,
+                r.course,
+                r.student,
+                r.challenge,
+                r.state,
+                _number(r.score_sent),
+                str(r.tries),
+                r.error or "",
+            ]
+            for r in rows
+        ],
+    )
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
 
 
 @lti_app.command("rotate-key")

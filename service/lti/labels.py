@@ -53,11 +53,30 @@ REASONS: dict[str, Text] = {
         "Tu papel en este curso no permite ni entregar ni ver el panel del curso.",
         "Your role in this course can neither submit nor see the course's dashboard.",
     ),
+    "invite": text(
+        "La dirección de registro no lleva una invitación válida (caducó o ya se usó). "
+        "Pide otra a quien administra el corrector.",
+        "The registration URL carries no valid invitation (it expired or was used). "
+        "Ask the grader's administrator for another.",
+    ),
+    "registration_failed": text(
+        "La plataforma no completó el registro dinámico de la herramienta.",
+        "The platform did not complete the tool's dynamic registration.",
+    ),
     "challenge": text(
         "Este enlace no indica un reto conocido. Pide a tu profesor que lo vuelva a añadir.",
         "This link does not name a known challenge. Ask your instructor to add it again.",
     ),
 }
+REGISTERED_TITLE = text("Herramienta registrada", "Tool registered")
+REGISTERED = text(
+    "El corrector quedó registrado en {issuer} (client id {client_id}). Ya puedes cerrar esta ventana.",
+    "The grader is registered with {issuer} (client id {client_id}). You may close this window.",
+)
+NO_DEPLOYMENT = text(
+    "La plataforma no indicó un identificador de despliegue: añádelo con `autograder lti add-deployment`.",
+    "The platform sent no deployment id: add it with `autograder lti add-deployment`.",
+)
 PICK_TITLE = text("Elige un reto para este curso", "Choose a challenge for this course")
 CHALLENGE = text("Reto", "Challenge")
 LANGUAGE = text("Idioma de la página del estudiante", "Language of the student's page")

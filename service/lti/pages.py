@@ -53,6 +53,9 @@ def render(
     return response
 
 
+_UNAUTHORIZED = {"registration", "state", "signature", "expired", "audience", "deployment", "nonce"}
+
+
 def refused(request: Request, reason: str, lang: Lang, frame_origins: tuple[str, ...]) -> HTMLResponse:
     status = (
         403

@@ -13,6 +13,7 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 import requests
@@ -25,12 +26,14 @@ from pylti1p3.service_connector import ServiceConnector
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from service.core.settings import get_settings
 from service.lti import tool_keys
 from service.lti.adapter import TimedSession, ToolRegistration
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
 from service.submissions.schemas import FINAL_STATUSES
+from service.submissions.webhook_destinations import Destinations, Refused, allowed_networks, own_addresses
 from service.worker.celery_app import LTI_SCORE_TASK, celery
 
 log = logging.getLogger(__name__)
@@ -167,6 +170,12 @@ def _score(session: Session, link_id: int, student: str, mode: str) -> float:
 
 
 def _send(job: _Job) -> Posted:
+    try:
+        for url in (job.link.lineitem_url, job.link.lineitems_url):
+            if url:  # named by the LMS's launch: reachable only where webhooks may go
+                _destinations().resolved(_destinations().target(url))
+    except Refused as refused:
+        return Posted(False, retry=False, error=f"refused: {refused}")
     connector = CachedTokens(ToolRegistration(job.registration, job.key), job.registration.id)
     service_data: Any = {
         "scope": job.scopes,
@@ -194,6 +203,12 @@ def _send(job: _Job) -> Posted:
     except requests.RequestException as error:
         return Posted(False, retry=True, error=f"{type(error).__name__}: {error}")
     return Posted(True, retry=False)
+
+
+@lru_cache(maxsize=1)
+def _destinations() -> Destinations:
+    settings = get_settings()
+    return Destinations(allowed_networks(settings.webhook_allowed_networks), own_addresses(settings.host))
 
 
 def _line_item(link: LtiLink) -> LineItem | None:
@@ -249,3 +264,35 @@ class CachedTokens(ServiceConnector):
         with _tokens_lock:
             for key in [k for k in _tokens if k[0] == self.registration_id]:
                 del _tokens[key]
+
+
+@dataclass(frozen=True)
+class AttemptScore:
+    """One attempt through an LTI link and its passback, as the CLI lists it."""
+
+    submission: str
+    course: str
+    student: str
+    challenge: str
+    state: str  # waiting, sent, failed
+    score_sent: float | None
+    tries: int
+    error: str | None
+
+
+def listing(session: Session, course: str | None, limit: int = 200) -> list[AttemptScore]:
+    query = (
+        select(LtiScore, LtiLink.challenge, LtiContext.course)
+        .join(LtiLink, LtiLink.id == LtiScore.link_id)
+        .join(LtiContext, LtiContext.id == LtiLink.context_id)
+        .order_by(LtiScore.created_at.desc())
+        .limit(limit)
+    )
+    if course is not None:
+        query = query.where(LtiContext.course == course)
+    return [
+        AttemptScore(
+            row.submission_id, slug, row.student, challenge, row.state, row.score_sent, row.tries, row.error
+        )
+        for row, challenge, slug in session.execute(query)
+    ]

@@ -58,12 +58,16 @@ def add(
     row.jwks_url = endpoints.jwks_url
     row.token_audience = endpoints.token_audience
     row.frame_origin = frame_origin or origin(endpoints.login_url)
+    add_deployments(row, deployments)
+    session.flush()
+    return row
+
+
+def add_deployments(row: LtiRegistration, deployments: list[str]) -> None:
     known = {d.deployment_id for d in row.deployments}
     row.deployments.extend(
         LtiDeployment(deployment_id=d) for d in dict.fromkeys(deployments) if d not in known
     )
-    session.flush()
-    return row
 
 
 def find(session: Session, issuer: str, client_id: str | None) -> LtiRegistration | None:

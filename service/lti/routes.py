@@ -14,18 +14,25 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from starlette.concurrency import run_in_threadpool
 
 from service.api.deps import Challenges
+from service.core.settings import get_settings
 from service.dashboard.forms import form_fields
 from service.dashboard.secret import session_secret
-from service.lti import adapter, claims, deep_links, landing, registrations, tool_keys
+from service.lti import adapter, claims, deep_links, dynamic_registration, landing, registrations, tool_keys
 from service.lti.adapter import Refused
 from service.lti.pages import page_lang, refused, render
+from service.lti.urls import ToolUrls, tool_urls
 from service.storage.db import transaction
 from service.students import grants
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/lti", include_in_schema=False)
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]", "::1")
-STATE_COOKIE_SECONDS = 300
+TOOL_NAME = "Autograder (Transformers)"
+
+
+def _urls(request: Request) -> ToolUrls:
+    """The tool's URLs at its configured public address, else as this request reached it."""
+    return tool_urls(get_settings().public_url or str(request.base_url))
 
 
 def _secure(request: Request) -> bool:
@@ -73,7 +80,7 @@ async def login(request: Request) -> Response:
     """OIDC login initiation: the platform names itself and the user; we answer with a redirect to
     its authorization endpoint, carrying a state (also in a cookie: the browser's) and a nonce."""
     params, secure = await _params(request), _secure(request)
-    launch_url = str(request.url_for("lti_launch"))
+    launch_url = _urls(request).launch
     try:
         location, jar = await run_in_threadpool(_login, params, request.cookies, secure, launch_url)
     except Refused as error:
@@ -152,3 +159,16 @@ def jwks() -> JSONResponse:
     with transaction() as session:
         keys = tool_keys.jwks(session)
     return JSONResponse(keys, headers={"Cache-Control": "max-age=300"})
+
+
+@router.get("/register", name="lti_register")
+async def register(request: Request) -> Response:
+    """LTI Dynamic Registration, opened by the LMS with its OpenID configuration (and an invitation)."""
+    params = dict(request.query_params)
+    try:
+        done = await run_in_threadpool(dynamic_registration.register, params, _urls(request), TOOL_NAME)
+    except Refused as error:
+        return await _refused(request, error)
+    origin = registrations.origin(params["openid_configuration"])
+    context = {"lang": page_lang(request), "registered": done}
+    return render(request, "registered.html", context, frame_origins=(origin,))

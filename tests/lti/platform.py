@@ -35,6 +35,8 @@ SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 LINEITEM_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem"
 CLIENT_ID = "autograder-tool"
 DEPLOYMENT = "deployment-1"
+DYNAMIC_CLIENT_ID = "registered-dynamically"
+DYNAMIC_DEPLOYMENT = "deployment-dyn"
 CONTEXT = "course-42"
 
 
@@ -71,6 +73,8 @@ class Platform:
         self.spoil: str | None = None
         self.last_launch: dict[str, str] = {}
         self.tokens_issued = 0
+        self.registration_token = ""
+        self.tool_registrations: list[dict[str, Any]] = []
         self.client_id = CLIENT_ID
         self.deployment = DEPLOYMENT
         self.server = uvicorn.Server(
@@ -133,7 +137,65 @@ class Platform:
         app.post("/token")(self._token)
         app.post("/deep-link-return")(self._deep_link_return)
         app.post("/lineitems/{link_id}/scores")(self._score)
+        app.get("/.well-known/openid-configuration")(self._openid_configuration)
+        app.post("/registrations")(self._registrations)
+        app.get("/tools/add")(self._add_tool)
         return app
+
+    # -- LTI Dynamic Registration, the platform's side -------------------------------------------
+    def _openid_configuration(self) -> JSONResponse:
+        return JSONResponse(
+            {
+                "issuer": self.issuer,
+                "authorization_endpoint": f"{self.origin}/authorize",
+                "token_endpoint": f"{self.origin}/token",
+                "jwks_uri": f"{self.origin}/jwks",
+                "registration_endpoint": f"{self.origin}/registrations",
+                "token_endpoint_auth_methods_supported": ["private_key_jwt"],
+                "id_token_signing_alg_values_supported": ["RS256"],
+                "scopes_supported": ["openid", SCORE_SCOPE, LINEITEM_SCOPE],
+                "https://purl.imsglobal.org/spec/lti-platform-configuration": {
+                    "product_family_code": "lti1p3platform-tests",
+                    "version": "0.1.8",
+                    "messages_supported": [
+                        {"type": "LtiResourceLinkRequest"},
+                        {"type": "LtiDeepLinkingRequest"},
+                    ],
+                },
+            }
+        )
+
+    async def _registrations(self, request: Request) -> JSONResponse:
+        if request.headers.get("authorization") != f"Bearer {self.registration_token}":
+            return JSONResponse({"error": "invalid registration token"}, status_code=401)
+        body = json.loads(await request.body())
+        self.tool_registrations.append(body)
+        answer = {
+            **body,
+            "client_id": DYNAMIC_CLIENT_ID,
+            "https://purl.imsglobal.org/spec/lti-tool-configuration": {
+                **body["https://purl.imsglobal.org/spec/lti-tool-configuration"],
+                "deployment_id": DYNAMIC_DEPLOYMENT,
+            },
+        }
+        return JSONResponse(answer, status_code=201)
+
+    def _add_tool(self, url: str) -> HTMLResponse:
+        """The administrator's page: the tool's registration URL in a frame, with our configuration."""
+        self.registration_token = secrets.token_urlsafe(12)
+        query = urlencode(
+            {
+                "openid_configuration": f"{self.origin}/.well-known/openid-configuration",
+                "registration_token": self.registration_token,
+            }
+        )
+        src = f"{url}&{query}" if "?" in url else f"{url}?{query}"
+        return HTMLResponse(
+            "<!doctype html><title>Add a tool</title><p id='status'>registering</p>"
+            f"<iframe title='tool' src='{html.escape(src)}' style='width:100%;height:600px'></iframe>"
+            "<script>addEventListener('message', (e) => { if (e.data && e.data.subject === "
+            "'org.imsglobal.lti.close') document.getElementById('status').textContent = 'closed'; });</script>"
+        )
 
     def _course(self, user: str, role: str, link: str = "") -> HTMLResponse:
         start = "/start?" + urlencode({"user": user, "role": role, "link": link})
@@ -171,10 +233,9 @@ class Platform:
             placed = self.links[pending.link]
             launch.set_resource_link_claim(placed.id, title=placed.title)
             launch.set_custom_parameters_claim(placed.custom)
-            launch.set_ags(
-                lineitems_url=f"{self.origin}/lineitems",
-                lineitem_url=f"{self.origin}/lineitems/{placed.id}",
-            )
+            elsewhere = self.spoil == "lineitem"  # an address the tool may not post to
+            base = "http://10.255.255.1" if elsewhere else self.origin
+            launch.set_ags(lineitems_url=f"{base}/lineitems", lineitem_url=f"{base}/lineitems/{placed.id}")
         return self._form(self._spoiled(launch))
 
     def _spoiled(self, launch: _Launch) -> dict[str, str]:

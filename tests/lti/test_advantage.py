@@ -3,6 +3,7 @@ into it submits; the score reaches the LMS's line item through AGS."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from playwright.sync_api import Page, expect
@@ -63,3 +64,40 @@ def test_a_students_score_reaches_the_lms_gradebook(tool: Site, lms: Platform, d
     assert score["activityProgress"] == "Completed"
     assert score["gradingProgress"] == "FullyGraded"
     shoot(desktop, "student-desktop-graded")
+
+
+def _passback(tool: Site, submission_state: str) -> list[dict[str, object]]:
+    deadline = time.monotonic() + SCORE_ARRIVES
+    while time.monotonic() < deadline:
+        rows: list[dict[str, object]] = json.loads(tool.run("lti", "scores", "--json"))
+        if any(r["state"] == submission_state for r in rows):
+            return rows
+        time.sleep(0.5)
+    raise AssertionError(f"no attempt's score became {submission_state} in {SCORE_ARRIVES} s")
+
+
+def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Page) -> None:
+    link = _deep_link(lms, desktop)
+    desktop.goto(lms.course_url("gil", "learner", link.id))
+    frame = tool_frame(desktop)
+    frame.wait_for_selector(".cm-editor")
+    type_code(frame, CORRECT)
+    frame.get_by_role("button", name="Enviar").click()
+    _score_of(link, "gil")
+    sent = [r for r in _passback(tool, "sent") if r["student"] == "gil"]
+    assert sent and sent[0]["score_sent"] == 100 and sent[0]["tries"] == 1 and sent[0]["course"] == "TRF-42"
+
+
+def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform, desktop: Page) -> None:
+    """A hostile LMS names an internal address as its line item: the tool refuses to post there."""
+    lms.place(
+        Link("link-ssrf", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
+    )
+    lms.spoil = "lineitem"
+    desktop.goto(lms.course_url("hugo", "learner", "link-ssrf"))
+    frame = tool_frame(desktop)
+    frame.wait_for_selector(".cm-editor")
+    type_code(frame, CORRECT)
+    frame.get_by_role("button", name="Submit").click()
+    failed = [r for r in _passback(tool, "failed") if r["student"] == "hugo"]
+    assert failed and "refused" in str(failed[0]["error"]) and failed[0]["score_sent"] is None

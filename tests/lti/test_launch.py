@@ -13,6 +13,7 @@ from tests.lti.platform import Link, Platform
 from tests.students.test_page import type_code
 
 BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+CONTRAST = (ROOT / "tests/dashboard/contrast.js").read_text()
 GRADED = 60_000  # ms: a bound on a grading on a busy machine, not a speed check
 
 
@@ -40,7 +41,17 @@ def test_a_learner_submits_in_the_lms_frame_and_reads_the_diagnosis(
     frame.get_by_role("button", name="Submit").click()
     diagnosis = frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')
     expect(diagnosis).to_be_visible(timeout=GRADED)
+    assert frame.evaluate(CONTRAST) == []  # WCAG AA on the page with its feedback
     shoot(desktop, "student-desktop")
+
+
+def test_the_launched_page_reads_at_phone_width(tool: Site, lms: Platform, placed: Link, phone: Page) -> None:
+    phone.goto(lms.course_url("bea", "learner", placed.id))
+    frame = tool_frame(phone)
+    frame.wait_for_selector(".cm-editor")
+    expect(frame.get_by_role("button", name="Submit")).to_be_visible()
+    assert frame.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+    shoot(phone, "student-phone")
 
 
 @pytest.mark.parametrize("spoil", ["expired", "audience", "deployment", "signature"])
@@ -52,6 +63,7 @@ def test_a_bad_launch_is_refused_with_a_page_that_says_why(
     reason = tool_frame(desktop).locator("[data-reason]")
     expect(reason).to_have_attribute("data-reason", spoil)
     expect(reason).to_be_visible()
+    assert tool_frame(desktop).evaluate(CONTRAST) == []
 
 
 def test_a_replayed_launch_is_refused(tool: Site, lms: Platform, placed: Link, desktop: Page) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -40,11 +41,12 @@ def test_deep_linking_places_the_chosen_challenge_and_language(
     assert link.line_item["resourceId"] == "layer_norm"
 
 
-def _score_of(link: Link, user: str) -> dict[str, object]:
+def _score_of(link: Link, user: str, count: int = 1) -> dict[str, Any]:
+    """The latest score the LMS received for `user` once it has `count` of them."""
     deadline = time.monotonic() + SCORE_ARRIVES
     while time.monotonic() < deadline:
         scores = [s for s in link.scores if s["userId"] == user]
-        if scores:
+        if len(scores) >= count:
             return scores[-1]
         time.sleep(0.2)
     raise AssertionError(f"no score for {user} reached the LMS in {SCORE_ARRIVES} s")

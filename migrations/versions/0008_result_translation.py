@@ -1,7 +1,7 @@
 """result translation: each result also kept in the other language, for the dashboard's switch
 
-Revision ID: 0007_result_translation
-Revises: 0006_dashboard_sessions
+Revision ID: 0008_result_translation
+Revises: 0007_lti
 Create Date: 2026-12-01 04:30:00
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0007_result_translation"
-down_revision: str | None = "0006_dashboard_sessions"
+revision: str = "0008_result_translation"
+down_revision: str | None = "0007_lti"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

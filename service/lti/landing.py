@@ -67,6 +67,8 @@ def _registration(session: Session, launch: claims.Launch) -> LtiRegistration:
 
 def _dashboard(launch: claims.Launch) -> Dashboard:
     assert launch.context_id is not None
+    if not launch.sub:
+        raise Refused("message", "an anonymous instructor launch: no account to open")
     with transaction() as session:
         registration = _registration(session, launch)
         context = contexts.course(session, registration, launch.context_id, launch.context_label)

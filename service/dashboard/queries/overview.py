@@ -28,19 +28,18 @@ BUCKETS = 11  # 0-9, 10-19, ..., 90-99, and 100 alone
 
 @dataclass(frozen=True)
 class TestRate:
+    """A hidden test over the newest result of each attempt: `attempts` is where it ran (the
+    failure rate's denominator), `errored` where the attempt ended in an error before it could."""
+
     test_id: str
     category: str
     attempts: int
-    failed: int  # of the attempts that ran: an attempt that did not run (syntax, timeout...) is no failure
-    errored: int = 0  # attempts that did not run
-
-    @property
-    def ran(self) -> int:
-        return self.attempts - self.errored
+    failed: int
+    errored: int = 0
 
     @property
     def rate(self) -> float:
-        return self.failed / self.ran if self.ran else 0.0
+        return self.failed / self.attempts if self.attempts else 0.0
 
 
 @dataclass(frozen=True)
@@ -48,6 +47,15 @@ class DiagnosisShare:
     diagnosis_id: str
     students: int
     share: float  # of the students who tried the challenge
+
+
+@dataclass(frozen=True)
+class ErrorShare:
+    """Attempts that did not run, by kind (syntax, timeout...), as a share of all attempts."""
+
+    kind: str
+    attempts: int
+    share: float
 
 
 @dataclass
@@ -60,7 +68,8 @@ class ChallengeStats:
     tests: list[TestRate] = field(default_factory=list)
     diagnoses: list[DiagnosisShare] = field(default_factory=list)
     stale: int = 0  # graded submissions without a result for the current version of the challenge
-    errors: dict[str, int] = field(default_factory=dict)  # attempts that did not run, by error kind
+    errored: int = 0  # attempts whose newest result is an error: they did not run
+    errors: list[ErrorShare] = field(default_factory=list)  # errored by kind, most frequent first
 
 
 def course_overview(
@@ -75,7 +84,9 @@ def course_overview(
     for row in session.scalars(
         select(AggChallenge).where(AggChallenge.course_id.in_(ids), AggChallenge.attempts > 0)
     ):
-        stats[row.challenge] = ChallengeStats(row.challenge, row.tried, row.reached_100, row.attempts)
+        stats[row.challenge] = ChallengeStats(
+            row.challenge, row.tried, row.reached_100, row.attempts, errored=row.errored
+        )
     if not stats:
         return {}
     _histograms(session, course, stats)
@@ -103,7 +114,7 @@ def _tests(session: Session, course: GrantedCourse, stats: dict[str, ChallengeSt
     )
     for row in session.scalars(query):
         if row.challenge in stats:
-            rate = TestRate(row.test_id, row.category, row.ran + row.errored, row.failed, row.errored)
+            rate = TestRate(row.test_id, row.category, row.ran, row.failed, row.errored)
             stats[row.challenge].tests.append(rate)
 
 
@@ -128,7 +139,8 @@ def _errors(session: Session, course: GrantedCourse, stats: dict[str, ChallengeS
     )
     for challenge, kind, count in session.execute(query):
         if challenge in stats:
-            stats[challenge].errors[kind] = count
+            total = stats[challenge].attempts
+            stats[challenge].errors.append(ErrorShare(kind, count, count / total if total else 0.0))
 
 
 def _stale(

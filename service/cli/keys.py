@@ -17,7 +17,7 @@ from service.submissions.keys import CreatedKey, create_key
 keys_app = typer.Typer(no_args_is_help=True, help="Manage the API keys of course platforms.")
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
 KEY_LABEL = "API key (shown once; send it as Authorization: Bearer <key>)"
-SECRET_LABEL = "webhook secret (shown once; signs X-Autograder-Signature)"
+SECRET_LABEL = "webhook secret (shown once; signs X-Autograder-Signature)"  # noqa: S105 a label, not a secret
 
 
 def _ready() -> None:

@@ -17,7 +17,8 @@ from service.dashboard.accounts import Account
 from service.dashboard.grants import GrantedCourse
 from service.storage.db import reading
 
-SESSION_TOKEN = "session"  # the server-side session's token (`sessions`); logging out ends it
+# The server-side session's token (`sessions`); logging out ends it.
+SESSION_TOKEN = "session"  # noqa: S105 a cookie name
 _environment = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
 _environment.globals["url_for"] = links.url_for  # ids percent-encoded (Starlette's keeps the default)
 templates = Jinja2Templates(env=_environment)

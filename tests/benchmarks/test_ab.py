@@ -8,7 +8,8 @@ import sys
 from tests.conftest import ROOT
 
 _spec = importlib.util.spec_from_file_location("ab", ROOT / "benchmarks" / "ab.py")
-assert _spec is not None and _spec.loader is not None
+assert _spec is not None
+assert _spec.loader is not None
 ab = importlib.util.module_from_spec(_spec)
 sys.modules["ab"] = ab
 _spec.loader.exec_module(ab)

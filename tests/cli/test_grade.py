@@ -31,16 +31,21 @@ def test_grade_json_prints_one_result_per_file_in_order(tmp_path: Path) -> None:
     assert result.exit_code == 0
     lines = result.output.strip().splitlines()
     results = [Result.model_validate(json.loads(line)) for line in lines]
-    assert len(results) == 3 and results[0].score == 100
-    assert results[1].score < 100 and [d.id for d in results[1].diagnoses] == ["pre_norm"]
-    assert results[2].status == "error" and results[2].error is not None and results[2].error.line == 1
+    assert len(results) == 3
+    assert results[0].score == 100
+    assert results[1].score < 100
+    assert [d.id for d in results[1].diagnoses] == ["pre_norm"]
+    assert results[2].status == "error"
+    assert results[2].error is not None
+    assert results[2].error.line == 1
 
 
 def test_grade_readable_shows_marks_diagnosis_and_score() -> None:
     path = WRONG / "layer_norm" / "batch_norm.py"
     result = runner.invoke(app, ["grade", str(path), "--challenge", "layer_norm"])
     assert result.exit_code == 0
-    assert "✗" in result.output and "✓" in result.output
+    assert "✗" in result.output
+    assert "✓" in result.output
     assert "normalizes_by_column" in result.output
     assert "Nota:" in result.output
 

@@ -16,7 +16,7 @@ from grader.text import Lang
 from service.cli.instructors import instructors_app
 from service.cli.keys import keys_app
 from service.cli.sandbox import sandbox_app
-from service.cli.service_commands import migrate, serve, worker
+from service.cli.service_commands import api, migrate, serve, worker
 from service.core.settings import get_settings
 from service.storage.private_files import create_privately
 
@@ -33,6 +33,7 @@ app.add_typer(sandbox_app, name="sandbox")
 app.add_typer(keys_app, name="keys")
 app.add_typer(instructors_app, name="instructors")
 app.command()(serve)
+app.command()(api)
 app.command()(worker)
 app.command()(migrate)
 

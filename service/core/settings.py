@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     broker_url: str | None = None
     events_url: str | None = None
     challenges_dir: Path = PROJECT_ROOT / "challenges"
+    # Alembic revisions; an installed (non-editable) copy names the folder it ships them in.
+    migrations_dir: Path = PROJECT_ROOT / "migrations"
     data_dir: Path = Field(default_factory=user_data_dir)
     host: str = "127.0.0.1"
     port: int = 8000

@@ -5,13 +5,16 @@ from __future__ import annotations
 from alembic import command
 from alembic.config import Config
 
-from service.core.settings import PROJECT_ROOT, get_settings
+from service.core.settings import get_settings
 
 
 def alembic_config(url: str | None = None) -> Config:
-    config = Config(str(PROJECT_ROOT / "alembic.ini"))
-    config.set_main_option("script_location", str(PROJECT_ROOT / "migrations"))
-    config.set_main_option("sqlalchemy.url", (url or get_settings().database).replace("%", "%%"))
+    """alembic.ini's options, built here: an installed copy has no alembic.ini beside its code."""
+    settings = get_settings()
+    config = Config()
+    config.set_main_option("script_location", str(settings.migrations_dir))
+    config.set_main_option("path_separator", "os")
+    config.set_main_option("sqlalchemy.url", (url or settings.database).replace("%", "%%"))
     return config
 
 

@@ -23,8 +23,20 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MEASURES = ("graded/s", "api", "worker main", "worker pool", "sandbox", "postgres", "redis", "machine")
+MEASURES = (
+    "graded/s",
+    "bare/s",
+    "÷ bare",
+    "api",
+    "worker main",
+    "worker pool",
+    "sandbox",
+    "postgres",
+    "redis",
+    "machine",
+)
 _BURST_ROW = re.compile(r"^\| [^|]+ \| burst, [^|]*raw client \| \d+ \| (\d+) \|", re.MULTILINE)
+_BARE_ROW = re.compile(r"^\| [^|]+ \| one bare [^|]* \| \d+ \| (\d+) \|", re.MULTILINE)
 _CPU_ROW = re.compile(r"^\| ([a-z ]+) \| ([\d.]+) \|$", re.MULTILINE)
 
 
@@ -53,7 +65,12 @@ def parse(printed: str) -> dict[str, float]:
         raise ValueError("no burst row in the benchmark's output")
     after = printed[found.end() :]
     cpu = {role: float(ms) for role, ms in _CPU_ROW.findall(after.split("\n\n")[0])}
-    return {"graded/s": float(found.group(1)), **{m: cpu[m] for m in MEASURES[1:] if m in cpu}}
+    measured = {"graded/s": float(found.group(1)), **{m: cpu[m] for m in MEASURES[3:] if m in cpu}}
+    bare = _BARE_ROW.search(printed)
+    if bare is not None:  # a version of the benchmark that measures the bare grading process
+        measured["bare/s"] = float(bare.group(1))
+        measured["÷ bare"] = measured["graded/s"] / measured["bare/s"]
+    return measured
 
 
 def table(ref: str, before: list[dict[str, float]], after: list[dict[str, float]]) -> str:
@@ -62,11 +79,20 @@ def table(ref: str, before: list[dict[str, float]], after: list[dict[str, float]
         "| --- | ---: | ---: | ---: |",
     ]
     for measure in MEASURES:
-        old = statistics.median(run[measure] for run in before)
-        new = statistics.median(run[measure] for run in after)
-        ratio = f"{new / old:.2f}×" if old else "–"
-        lines.append(f"| {measure} | {old:.1f} | {new:.1f} | {ratio} |")
+        old = _median(before, measure)
+        new = _median(after, measure)
+        ratio = f"{new / old:.2f}×" if old and new else "–"
+        lines.append(f"| {measure} | {_shown(old)} | {_shown(new)} | {ratio} |")
     return "\n".join(lines)
+
+
+def _median(runs: list[dict[str, float]], measure: str) -> float | None:
+    values = [run[measure] for run in runs if measure in run]
+    return statistics.median(values) if values else None
+
+
+def _shown(value: float | None) -> str:
+    return "–" if value is None else f"{value:.2f}" if value < 10 else f"{value:.1f}"
 
 
 def main() -> None:

@@ -86,3 +86,14 @@ def table(spent: dict[str, float], count: int) -> str:
     lines.append(f"| all of the above but machine | {1000 * ours / count:.1f} |")
     lines.append(f"| machine, not accounted above | {1000 * (spent['machine'] - ours) / count:.1f} |")
     return "\n".join(lines)
+
+
+def process_tree(pid: int) -> float:
+    """CPU seconds of a process and all its descendants, with the children each has reaped."""
+    total = 0.0
+    with contextlib.suppress(psutil.Error):
+        root = psutil.Process(pid)
+        for process in [root, *root.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):
+                total += _with_reaped(process)
+    return total

@@ -52,13 +52,18 @@ class Row:
     seconds: float
     latencies: list[float]
     grading_ms: list[float]
+    bare: float | None = None  # graded/s of one bare grading process, measured in the same run
 
     def line(self) -> str:
-        ms = sorted(x * 1000 for x in self.latencies)
+        ms = sorted(x * 1000 for x in self.latencies) or [float("nan")]  # the bare process: none
         p50, p99 = statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.99))]
         grading = statistics.median(self.grading_ms) if self.grading_ms else float("nan")
         rate = self.count / self.seconds
-        return f"| {self.setup} | {self.scenario} | {self.count} | {rate:.0f} | {p50:.1f} | {p99:.1f} | {grading:.1f} |"
+        ratio = f"{rate / self.bare:.2f}×" if self.bare else "–"
+        return (
+            f"| {self.setup} | {self.scenario} | {self.count} | {rate:.0f} | {p50:.1f} | {p99:.1f} "
+            f"| {grading:.1f} | {ratio} |"
+        )
 
 
 def free_port() -> int:
@@ -199,6 +204,36 @@ async def raw_burst(setup: str, base: str, key: str, count: int, concurrency: in
     return Row(setup, f"burst, {concurrency} concurrent, raw client", count, seconds, latencies, grading)
 
 
+def bare(setup: str, env: dict[str, str], folder: Path, count: int, reference: str) -> tuple[Row, float]:
+    """One bare `autograder grade --json` process over `count` files of the burst's mix, as a
+    course's CI would run it: its steady rate (between its first and last result, so its start
+    is left out) and the CPU ms per grading of it and its sandbox. The ratio the service is
+    judged by: what a burst through the whole service reaches against this, on the same CPUs."""
+    folder.mkdir()
+    paths = []
+    for i in range(count):
+        paths.append(folder / f"{i:05d}.py")
+        paths[-1].write_text(payload(i, reference)["code"])
+    command = cli("grade", "--json", "--challenge", "layer_norm", *map(str, paths))
+    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    arrived: list[float] = []
+    grading: list[float] = []
+    first_cpu = last_cpu = 0.0
+    for line in process.stdout:
+        arrived.append(time.perf_counter())
+        grading.append(json.loads(line)["grading_ms"])
+        if len(arrived) in (1, count):
+            last_cpu = cpu.process_tree(process.pid)
+            first_cpu = first_cpu or last_cpu
+    process.wait()
+    assert process.returncode == 0
+    assert len(arrived) == count
+    seconds = arrived[-1] - arrived[0]
+    row = Row(setup, "one bare `autograder grade` process", count - 1, seconds, [], grading[1:])
+    return row, 1000 * (last_cpu - first_cpu) / (count - 1)
+
+
 BURSTS = {"httpx": burst, "raw": raw_burst}
 
 
@@ -210,6 +245,7 @@ def main() -> None:
     parser.add_argument("--single", type=int, default=200)
     parser.add_argument("--burst", type=int, default=1000)
     parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument("--bare", type=int, default=400, help="files for the bare grading process (0: none)")
     parser.add_argument(
         "--client",
         choices=("httpx", "raw", "both"),
@@ -233,16 +269,26 @@ def main() -> None:
             print(rows[-1].line(), flush=True)
             print(cpu.table(cpu.snapshot(pid).minus(before), args.single + WARM_UP) + "\n", flush=True)
             asyncio.run(raw_burst(setup, base, key, STUDENTS, args.concurrency, reference))  # untimed
+            bare_rate = None
+            if args.bare > 1:
+                bare_row, bare_cpu = bare(setup, env, tmp / "bare", args.bare, reference)
+                rows.append(bare_row)
+                bare_rate = bare_row.count / bare_row.seconds
+                print(rows[-1].line(), flush=True)
+                print(f"bare grading process: {bare_cpu:.1f} CPU ms per grading (it and its sandbox)\n")
             for way in (burst, raw_burst) if args.client == "both" else (BURSTS[args.client],):
                 before = cpu.snapshot(pid)
                 rows.append(asyncio.run(way(setup, base, key, args.burst, args.concurrency, reference)))
+                rows[-1].bare = bare_rate
                 print(rows[-1].line(), flush=True)
                 spent = cpu.snapshot(pid).minus(before)
                 print(cpu.table(spent, args.burst), flush=True)
                 print(cpu.busy(spent, rows[-1].seconds) + "\n", flush=True)
     print(f"\n{os.cpu_count()} CPUs\n")
-    print("| setup | scenario | submissions | graded/s | p50 ms | p99 ms | grading p50 ms |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| setup | scenario | submissions | graded/s | p50 ms | p99 ms | grading p50 ms | graded/s ÷ bare |"
+    )
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for row in rows:
         print(row.line())
 

@@ -2,25 +2,53 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer import _click
+from typer.core import TyperGroup
 
 from grader.challenge import Challenge, load_challenges
 from grader.grade import Grader
 from grader.models import Result
+from grader.prepared import prepare
 from grader.sandbox import default_sandbox
 from grader.text import Lang
-from service.cli.instructors import instructors_app
-from service.cli.keys import keys_app
-from service.cli.sandbox import sandbox_app
 from service.cli.service_commands import api, migrate, serve, worker
 from service.core.settings import get_settings
 from service.storage.private_files import create_privately
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="Autograder for the Transformers course.")
+# Command groups imported only when named: `autograder grade` starts without loading the
+# database, the dashboard's accounts and Argon2 (most of a second of imports).
+_GROUPS = {
+    "sandbox": ("service.cli.sandbox", "sandbox_app"),
+    "keys": ("service.cli.keys", "keys_app"),
+    "instructors": ("service.cli.instructors", "instructors_app"),
+    "lti": ("service.cli.lti", "lti_app"),
+}
+
+
+class _Commands(TyperGroup):
+    def list_commands(self, ctx: _click.Context) -> list[str]:
+        return [*super().list_commands(ctx), *_GROUPS]
+
+    def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
+        if cmd_name not in _GROUPS:
+            return super().get_command(ctx, cmd_name)
+        module, name = _GROUPS[cmd_name]
+        group = typer.main.get_group(getattr(importlib.import_module(module), name))
+        group.name = cmd_name
+        return group
+
+
+app = typer.Typer(
+    cls=_Commands, no_args_is_help=True, add_completion=False, help="Autograder for the Transformers course."
+)
 
 
 @app.callback()
@@ -29,9 +57,6 @@ def _private_files() -> None:
     create_privately()
 
 
-app.add_typer(sandbox_app, name="sandbox")
-app.add_typer(keys_app, name="keys")
-app.add_typer(instructors_app, name="instructors")
 app.command()(serve)
 app.command()(api)
 app.command()(worker)
@@ -72,7 +97,7 @@ def grade(
     if challenge not in known:
         _usage_error(f"unknown challenge {challenge!r}; known: {', '.join(known)}")
     sources = [_read(path) for path in files]
-    grader = Grader(known, default_sandbox(hardware_env=get_settings().hardware_env))
+    grader = _grader(known, challenge, len(files))
     below: list[str] = []
     for path, source in zip(files, sources, strict=True):
         result = grader.grade(challenge, source, lang)  # type: ignore[arg-type]
@@ -85,6 +110,21 @@ def grade(
     if below:
         typer.echo(f"below {fail_under:g}: {', '.join(below)}", err=True)
         raise typer.Exit(code=1)
+
+
+def _grader(known: dict[str, Challenge], challenge: str, files: int) -> Grader:
+    """A grader ready as a worker's is: its sandbox starts (in other processes) while this one
+    prepares the challenge and runs its error model ahead, so no file's grading waits for either.
+    One zygote per file up to one per CPU: while one grades, the other's child warms up."""
+    slots = min(files, os.cpu_count() or 1)
+    with ThreadPoolExecutor(max_workers=1) as starter:
+        sandbox = starter.submit(default_sandbox, slots=slots, hardware_env=get_settings().hardware_env)
+        try:
+            prepared = prepare(known[challenge])
+            prepared.warm()
+        finally:
+            started = sandbox.result()
+    return Grader(known, started, {challenge: prepared})
 
 
 def _read(path: Path) -> bytes:

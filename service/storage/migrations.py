@@ -11,7 +11,7 @@ from service.submissions.webhook_secrets import WebhookSecrets
 
 def alembic_config(url: str | None = None, sealer: WebhookSecrets | None = None) -> Config:
     """alembic.ini's options, built here: an installed copy has no alembic.ini beside its code.
-    `sealer` seals existing webhook secrets (0008); default: the deployment's key."""
+    `sealer` seals existing webhook secrets (0009); default: the deployment's key."""
     settings = get_settings()
     config = Config()
     config.attributes["webhook_secrets"] = sealer

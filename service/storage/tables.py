@@ -146,6 +146,8 @@ class GradingResult(Base):
     stdout: Mapped[str] = mapped_column(Text, default="")
     grading_ms: Mapped[float] = mapped_column(Float)
     document: Mapped[str | None] = mapped_column(Text)  # the Result as the API answers it (JSON)
+    # the same Result told in the other language (JSON), for the dashboard's language switch
+    translation: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     tests: Mapped[list[TestOutcome]] = relationship(
         lazy="select", order_by="TestOutcome.position", cascade="all, delete-orphan"

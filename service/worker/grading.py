@@ -109,11 +109,11 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
                 return None
             return Graded(submission_id, found.status, False, found.callback_url)
     challenge = grader.challenges[row.challenge]
-    result = _grade(grader, challenge, row, submission_id)
+    result, translation = _grade(grader, challenge, row, submission_id)
     try:
         with relaxed_statements() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
-            finished_at = store_graded(connection, stored, challenge.version, result)
+            finished_at = store_graded(connection, stored, challenge.version, result, translation)
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
@@ -143,10 +143,15 @@ def _start(connection: Connection, grader: Grader, submission_id: str) -> Starte
     )
 
 
-def _grade(grader: Grader, challenge: Challenge, row: Started, submission_id: str) -> Result:
+def _grade(
+    grader: Grader, challenge: Challenge, row: Started, submission_id: str
+) -> tuple[Result, Result | None]:
+    """The result in the platform's language, and in the other (kept for the dashboard's switch)."""
     if row.attempts >= get_settings().grading_max_attempts:
-        return gave_up(challenge, row.lang, submission_id, row.attempts + 1)
-    return grader.grade(challenge.id, row.code, row.lang)
+        return gave_up(challenge, row.lang, submission_id, row.attempts + 1), None
+    other: Lang = "en" if row.lang == "es" else "es"
+    told = grader.grade_in(challenge.id, row.code, (row.lang, other))
+    return told[row.lang], told[other]
 
 
 def _view(submission_id: str, row: Started, result: Result, finished_at: datetime) -> schemas.Submission:

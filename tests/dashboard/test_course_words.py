@@ -195,9 +195,14 @@ def test_a_students_feedback_follows_the_page_language(context: BrowserContext, 
     expect(diagnosis.locator("strong")).to_have_text(
         "layer_norm normalises by column (axis=0), as batch normalisation does"
     )
-    # the grader's sentences exist in Spanish only: said, not passed off as English
-    expect(attempt.locator(".feedback-lang")).to_contain_text("The feedback below is in Spanish")
-    expect(attempt.locator(".feedback")).to_have_attribute("lang", "es")
+    expect(diagnosis).to_contain_text("You normalise by columns (axis=0)")  # the grader's own, in English
+    message = attempt.locator(".tests li[data-id=rows_mean0_std1] .message")
+    expect(message).to_contain_text("not met, because your layer_norm normalises by column")
+    expect(attempt.locator(".feedback")).to_have_attribute("lang", "en")
+    expect(attempt.locator(".feedback-lang")).to_have_count(0)
+    page.set_viewport_size(PHONE)
+    shoot(page, "student-en-of-spanish-attempt-phone")
+    page.set_viewport_size(DESKTOP)
     shoot(page, "student-en-of-spanish-attempt")
 
 

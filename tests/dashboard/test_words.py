@@ -4,6 +4,7 @@ the time zone are read safely, charts keep their points off the axes, diagnoses 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -11,7 +12,9 @@ import pytest
 from starlette.requests import Request
 
 from grader.challenge import Challenge
-from service.dashboard import charts, i18n, timezones, views
+from grader.grade import Grader
+from service.dashboard import attempt_view, charts, i18n, timezones, views
+from service.dashboard.queries.timeline import Attempt
 
 TEMPLATES = Path(__file__).parents[2] / "service" / "dashboard" / "templates"
 PHRASE = re.compile(r"""\bt\(\s*(?P<q>["'])(?P<phrase>.+?)(?P=q)""")
@@ -93,3 +96,24 @@ def test_every_choice_of_every_error_model_has_a_name(challenges: dict[str, Chal
             assert named.function, choice_id
             assert named.did, choice_id
             assert named.did != views.words(choice_id), choice_id
+
+
+def test_a_student_attempt_is_told_in_the_page_language_when_both_were_kept(
+    grader: Grader, challenges: dict[str, Challenge]
+) -> None:
+    code = (Path(__file__).parents[1] / "wrong" / "layer_norm" / "batch_norm.py").read_text()
+    told = grader.grade_in("layer_norm", code, ("es", "en"))
+    kept = Attempt("s1", "layer_norm", datetime.now(UTC), "done", told["es"].score, code, 1, told["es"], "es")
+    both = replace(kept, translation=told["en"])
+    layer_norm = challenges["layer_norm"]
+    english = attempt_view.view(both, layer_norm, "en")
+    assert english.feedback_lang == "en"
+    assert english.diagnoses[0].message.startswith("You normalise by columns")
+    assert english.diagnoses[0].did.startswith("normalises by column")
+    failing = next(t for t in english.tests if t.id == "rows_mean0_std1")
+    assert failing.title == "With gamma = 1 and beta = 0 every row comes out with mean 0 and deviation 1"
+    assert failing.message.startswith("not met")  # the title is said once
+    only_spanish = attempt_view.view(kept, layer_norm, "en")  # graded before both were kept
+    assert only_spanish.feedback_lang == "es"
+    assert only_spanish.diagnoses[0].message.startswith("Normalizas por columnas")
+    assert attempt_view.view(kept, layer_norm, "es").feedback_lang == "es"

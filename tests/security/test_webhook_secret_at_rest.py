@@ -24,7 +24,7 @@ from service.submissions.keys import CreatedKey
 from service.submissions.webhook_secrets import KEY_FILE, UnreadableSecret, WebhookSecrets, webhook_secrets
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
-BEFORE = "0007_lti"
+BEFORE = "0008_result_translation"
 
 
 def test_the_database_holds_no_webhook_secret_in_clear(key: CreatedKey) -> None:

@@ -23,19 +23,18 @@ BUCKETS = 11  # 0-9, 10-19, ..., 90-99, and 100 alone
 
 @dataclass(frozen=True)
 class TestRate:
+    """A hidden test over the newest result of each attempt: `attempts` is where it ran (the
+    failure rate's denominator), `errored` where the attempt ended in an error before it could."""
+
     test_id: str
     category: str
     attempts: int
-    failed: int  # of the attempts that ran: an attempt that did not run (syntax, timeout...) is no failure
-    errored: int = 0  # attempts that did not run
-
-    @property
-    def ran(self) -> int:
-        return self.attempts - self.errored
+    failed: int
+    errored: int = 0
 
     @property
     def rate(self) -> float:
-        return self.failed / self.ran if self.ran else 0.0
+        return self.failed / self.attempts if self.attempts else 0.0
 
 
 @dataclass(frozen=True)
@@ -43,6 +42,15 @@ class DiagnosisShare:
     diagnosis_id: str
     students: int
     share: float  # of the students who tried the challenge
+
+
+@dataclass(frozen=True)
+class ErrorShare:
+    """Attempts that did not run, by kind (syntax, timeout...), as a share of all attempts."""
+
+    kind: str
+    attempts: int
+    share: float
 
 
 @dataclass
@@ -55,7 +63,8 @@ class ChallengeStats:
     tests: list[TestRate] = field(default_factory=list)
     diagnoses: list[DiagnosisShare] = field(default_factory=list)
     stale: int = 0  # graded submissions without a result for the current version of the challenge
-    errors: dict[str, int] = field(default_factory=dict)  # attempts that did not run, by error kind
+    errored: int = 0  # attempts whose newest result is an error: they did not run
+    errors: list[ErrorShare] = field(default_factory=list)  # errored by kind, most frequent first
 
 
 def _best_per_student(course: GrantedCourse) -> Subquery:
@@ -121,7 +130,7 @@ def _histograms(session: Session, best: Subquery, stats: dict[str, ChallengeStat
 def _test_rates(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
     did_not_run = GradingResult.status == "error"
     failed = func.sum(case((TestOutcome.passed.is_(False) & ~did_not_run, 1), else_=0))
-    errored = func.sum(case((did_not_run, 1), else_=0))
+    not_run = func.sum(case((did_not_run, 1), else_=0))
     query = (
         select(
             TestOutcome.challenge,
@@ -129,7 +138,7 @@ def _test_rates(session: Session, course: GrantedCourse, stats: dict[str, Challe
             func.min(TestOutcome.category),
             func.count(),
             failed,
-            errored,
+            not_run,
         )
         .join(GradingResult, TestOutcome.result_id == GradingResult.id)
         .where(TestOutcome.result_id.in_(latest_result_ids(course)))
@@ -137,8 +146,10 @@ def _test_rates(session: Session, course: GrantedCourse, stats: dict[str, Challe
         .order_by(TestOutcome.challenge, func.min(TestOutcome.position))
     )
     for challenge, test_id, category, attempts, fails, errors in session.execute(query):
-        rate = TestRate(test_id, category, attempts, int(fails or 0), int(errors or 0))
-        stats[challenge].tests.append(rate)
+        errored = int(errors or 0)
+        stats[challenge].tests.append(
+            TestRate(test_id, category, attempts - errored, int(fails or 0), errored)
+        )
 
 
 def _errors(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
@@ -148,9 +159,12 @@ def _errors(session: Session, course: GrantedCourse, stats: dict[str, ChallengeS
         select(GradingResult.challenge, kind, func.count())
         .where(GradingResult.id.in_(latest_result_ids(course)), GradingResult.status == "error")
         .group_by(GradingResult.challenge, kind)
+        .order_by(func.count().desc(), kind)
     )
     for challenge, error_kind, count in session.execute(query):
-        stats[challenge].errors[error_kind] = count
+        entry = stats[challenge]
+        entry.errored += count
+        entry.errors.append(ErrorShare(error_kind, count, count / entry.attempts if entry.attempts else 0.0))
 
 
 def _diagnoses(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:

@@ -12,7 +12,7 @@ from grader.models import Result
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
-from service.storage.results import latest_results, to_result
+from service.storage.results import latest_results, to_result, to_translation
 from service.storage.tables import GradingResult, Student, Submission
 
 MAX_ATTEMPTS = 500
@@ -58,4 +58,5 @@ def _attempt(submission: Submission, row: GradingResult | None) -> Attempt:
         version=row.challenge_version if row else None,
         result=to_result(row) if row else None,
         lang=submission.lang,
+        translation=to_translation(row) if row else None,
     )

@@ -1,7 +1,7 @@
 """webhook secrets sealed at rest (service/submissions/webhook_secrets.py)
 
-Revision ID: 0008_sealed_webhook_secrets
-Revises: 0007_lti
+Revision ID: 0009_sealed_webhook_secrets
+Revises: 0008_result_translation
 Create Date: 2026-12-01 05:00:00
 
 Existing secrets are sealed with the deployment's key (AUTOGRADER_WEBHOOK_KEYS, else the data
@@ -19,8 +19,8 @@ from alembic import op
 from service.core.settings import get_settings
 from service.submissions.webhook_secrets import WebhookSecrets, webhook_secrets
 
-revision: str = "0008_sealed_webhook_secrets"
-down_revision: str | None = "0007_lti"
+revision: str = "0009_sealed_webhook_secrets"
+down_revision: str | None = "0008_result_translation"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

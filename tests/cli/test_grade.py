@@ -17,8 +17,16 @@ runner = CliRunner()
 def test_challenges_lists_ids_and_titles() -> None:
     result = runner.invoke(app, ["challenges"])
     assert result.exit_code == 0
-    assert "layer_norm\tLayer norm por filas" in result.output
-    assert "bloque\tMonta el bloque entero" in result.output
+    header, *rows = result.output.splitlines()
+    assert header.split() == ["ID", "VERSION", "TESTS", "POINTS", "TITLE", "(ES)", "TITLE", "(EN)"]
+    layer_norm = next(row for row in rows if row.startswith("layer_norm "))
+    assert "Layer norm por filas" in layer_norm
+    assert "Row-wise layer norm" in layer_norm
+    listed = json.loads(runner.invoke(app, ["challenges", "--json"]).output)
+    bloque = next(c for c in listed if c["id"] == "bloque")
+    assert bloque["title"] == {"es": "Monta el bloque entero", "en": "Build the whole block"}
+    assert bloque["tests"] > 0
+    assert bloque["max_points"] > 0
 
 
 def test_grade_json_prints_one_result_per_file_in_order(tmp_path: Path) -> None:

@@ -119,7 +119,7 @@ def test_the_challenge_declares_a_tuple_of_two(challenges: dict[str, Challenge])
 def test_listed_by_the_command_line_and_the_api(challenges: dict[str, Challenge]) -> None:
     listed = CliRunner().invoke(app, ["challenges"])
     assert listed.exit_code == 0
-    assert "atencion_causal\tLa máscara causal" in listed.output
+    assert "La máscara causal" in listed.output
     summary = {c.id: c for c in list_challenges(challenges)}["atencion_causal"]
     assert [f.name for f in summary.functions] == ["mascara_causal", "atencion"]
     detail = get_challenge("atencion_causal", challenges, lang="en")

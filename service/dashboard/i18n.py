@@ -194,6 +194,9 @@ SPANISH: dict[str, str] = {
     "Finished: {done} of {total} submissions regraded.": "Terminado: {done} de {total} entregas recalificadas.",
     "{done} of {total} submissions regraded…": "{done} de {total} entregas recalificadas…",
     "Back to the overview": "Volver al resumen",
+    "Could not read the progress ({error}); retrying.": "No se pudo leer el progreso ({error}); se reintenta.",
+    "Updated at {time}.": "Actualizado a las {time}.",
+    "Live updates paused ({error}); retrying.": "Actualización en pausa ({error}); se reintenta.",
 }
 
 # How an attempt that did not run is named, by the Result's `error.kind`.

@@ -1,7 +1,7 @@
 """the dashboard's aggregates, kept as results are stored, filled from the existing rows
 
-Revision ID: 0009_dashboard_aggregates
-Revises: 0008_result_translation
+Revision ID: 0010_dashboard_aggregates
+Revises: 0009_sealed_webhook_secrets
 Create Date: 2026-12-01 04:10:00
 """
 
@@ -14,8 +14,8 @@ from alembic import op
 
 from service.storage.aggregates_rebuild import rebuild
 
-revision: str = "0009_dashboard_aggregates"
-down_revision: str | None = "0008_result_translation"
+revision: str = "0010_dashboard_aggregates"
+down_revision: str | None = "0009_sealed_webhook_secrets"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

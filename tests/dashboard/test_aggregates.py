@@ -24,6 +24,7 @@ from service.storage.db import make_engine
 from service.storage.results import Stored, store_graded
 from service.storage.tables import ApiKey, Course, Student, Submission, new_id
 from service.submissions.keys import create_key
+from service.submissions.webhook_secrets import WebhookSecrets
 from tests.conftest import ROOT
 from tests.dashboard.site import autograder
 
@@ -75,7 +76,7 @@ def _setup(opener: sessionmaker[Session]) -> tuple[int, int, int, list[int]]:
     with opener.begin() as session:
         key = session.scalars(select(ApiKey)).first()
         if key is None:
-            create_key(session, "platform", [])
+            create_key(session, "platform", [], WebhookSecrets.with_new_key())
             key = session.scalars(select(ApiKey)).one()
         course = Course(platform_id=key.platform_id, slug=new_id())
         session.add(course)

@@ -191,7 +191,7 @@ def _whole_error(
 
 
 def _load_error(report: ChildReport, lang: Lang) -> GradingError:
-    assert report.load_error is not None
+    assert report.load_error is not None  # noqa: S101 narrows for mypy
     error = report.load_error.error
     if report.load_error.kind == "syntax":
         message = messages.SYNTAX.format(line=error.line, message=error.message)(lang)

@@ -20,7 +20,7 @@ from grader.prepared import prepare
 from grader.sandbox import default_sandbox
 from grader.text import Lang
 from service.cli import output
-from service.cli.service_commands import migrate, serve, worker
+from service.cli.service_commands import api, migrate, serve, worker
 from service.core.settings import get_settings
 from service.storage.private_files import create_privately
 
@@ -59,6 +59,7 @@ def _private_files() -> None:
 
 
 app.command()(serve)
+app.command()(api)
 app.command()(worker)
 app.command()(migrate)
 

@@ -26,6 +26,7 @@ from service.storage.results import Stored, store_graded
 from service.storage.tables import Submission, new_id
 from service.submissions import accepting, schemas
 from service.submissions.keys import authenticate, create_key
+from service.submissions.webhook_secrets import WebhookSecrets
 from tests.conftest import ROOT
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
@@ -71,7 +72,7 @@ def _opener(engine: Engine) -> sessionmaker[Session]:
 def _grade_class(engine: Engine, grader: Grader, course: str) -> GrantedCourse:
     """Accept each attempt as the API does, grade it with the real grader, store it as a worker does."""
     with _opener(engine).begin() as session:
-        caller = authenticate(session, create_key(session, "platform", []).key)
+        caller = authenticate(session, create_key(session, "platform", [], WebhookSecrets.with_new_key()).key)
     for student, challenge, path in CLASS:
         code = (ROOT / "tests" / path).read_text()
         body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)
@@ -99,14 +100,18 @@ def test_overview_aggregates(engine: Engine, grader: Grader) -> None:
         newer = course_overview(session, c1, {**VERSIONS, "layer_norm": 2})
     layer_norm = stats["layer_norm"]
     assert (layer_norm.tried, layer_norm.reached_100, layer_norm.attempts) == (3, 1, 4)
-    assert layer_norm.histogram[10] == 1 and sum(layer_norm.histogram) == 3
+    assert layer_norm.histogram[10] == 1
+    assert sum(layer_norm.histogram) == 3
     column = next(d for d in layer_norm.diagnoses if d.diagnosis_id == "normalizes_by_column")
     assert (column.students, round(column.share, 3)) == (2, 0.667)  # ben and carla, of 3
     shape = next(t for t in layer_norm.tests if t.test_id == "shape")
     assert (shape.attempts, shape.failed) == (4, 0)
     assert max(t.rate for t in layer_norm.tests) == 0.75  # three wrong attempts of four
-    assert layer_norm.stale == 0 and newer["layer_norm"].stale == 4 and newer["bloque"].stale == 0
-    assert stats["bloque"].tried == 1 and stats["bloque"].reached_100 == 0
+    assert layer_norm.stale == 0
+    assert newer["layer_norm"].stale == 4
+    assert newer["bloque"].stale == 0
+    assert stats["bloque"].tried == 1
+    assert stats["bloque"].reached_100 == 0
 
 
 def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:

@@ -79,8 +79,10 @@ def test_the_score_chart_keeps_points_off_the_axes_and_labels_times_in_the_zone(
     attempts = [("layer_norm", start + timedelta(hours=h), s) for h, s in ((0, 0.0), (2, 50.0), (4, 100.0))]
     chart = charts.timeline("t", attempts, zone, "x", charts.WIDE)
     xs = [p.x for s in chart.series for p in s.points]
-    assert chart.frame.left < min(xs) and max(xs) < chart.frame.right
-    assert chart.y_ticks[0][1] == "0" and chart.y_ticks[-1][1] == "100"
+    assert chart.frame.left < min(xs)
+    assert max(xs) < chart.frame.right
+    assert chart.y_ticks[0][1] == "0"
+    assert chart.y_ticks[-1][1] == "100"
     assert chart.x_ticks[0][1] == "10:00"  # 09:00 UTC in Madrid, in December
     same_second = [("layer_norm", start, 10.0), ("layer_norm", start + timedelta(milliseconds=300), 20.0)]
     assert len(charts.timeline("t", same_second, zone, "x", charts.NARROW).x_ticks) == 1
@@ -91,7 +93,9 @@ def test_every_choice_of_every_error_model_has_a_name(challenges: dict[str, Chal
         names = views.diagnosis_names(challenge, "en")
         assert {m.id for m in challenge.mistakes} <= set(names), challenge.id
         for choice_id, named in names.items():  # a phrase of the model, not the id in words
-            assert named.function and named.did and named.did != views.words(choice_id), choice_id
+            assert named.function, choice_id
+            assert named.did, choice_id
+            assert named.did != views.words(choice_id), choice_id
 
 
 def test_a_student_attempt_is_told_in_the_page_language_when_both_were_kept(

@@ -30,11 +30,13 @@ def test_both_languages_tell_the_same_grading(grader: Grader, code: str) -> None
     assert [d.id for d in english.diagnoses] == [d.id for d in spanish.diagnoses]
     assert (english.error is None) == (spanish.error is None)
     if english.error and spanish.error:
-        assert english.error.kind == spanish.error.kind and english.error.message != spanish.error.message
+        assert english.error.kind == spanish.error.kind
+        assert english.error.message != spanish.error.message
     failed = [
         (e.message, s.message) for e, s in zip(english.tests, spanish.tests, strict=True) if not e.passed
     ]
-    assert failed and all(e != s for e, s in failed)
+    assert failed
+    assert all(e != s for e, s in failed)
     alone = grader.grade("layer_norm", code, "es")  # as one language alone tells it
     assert [t.message for t in alone.tests] == [t.message for t in spanish.tests]
     assert [d.message for d in alone.diagnoses] == [d.message for d in spanish.diagnoses]

@@ -27,6 +27,7 @@ from service.storage import db
 from service.storage.migrations import upgrade
 from service.storage.tables import Base, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
+from service.submissions.webhook_secrets import webhook_secrets
 from service.worker import celery_app, graded_pubsub
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -174,7 +175,7 @@ def client(clean: Backend) -> Iterator[TestClient]:
 
 def new_key(name: str = "platform-a", courses: list[str] | None = None) -> CreatedKey:
     with db.transaction() as session:
-        return create_key(session, name, courses or [])
+        return create_key(session, name, courses or [], webhook_secrets(get_settings()))
 
 
 @pytest.fixture

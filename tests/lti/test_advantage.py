@@ -90,6 +90,8 @@ def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Pa
     _score_of(link, "gil")
     sent = [r for r in _passback(tool, "sent") if r["student"] == "gil"]
     assert sent and sent[0]["score_sent"] == 100 and sent[0]["tries"] == 1 and sent[0]["course"] == "TRF-42"
+    desktop.goto(lms.course_url("gil", "learner", link.id))  # the student sees it on the page too
+    expect(tool_frame(desktop).locator("#attempts tbody tr").first).to_contain_text("enviada (100)")
 
 
 def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform, desktop: Page) -> None:

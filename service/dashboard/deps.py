@@ -19,7 +19,8 @@ from service.storage.db import reading
 
 PATH = "/dashboard"  # where the dashboard is mounted: its cookies go nowhere else
 YEAR = 365 * 24 * 3600
-SESSION_TOKEN = "session"  # the server-side session's token (`sessions`); logging out ends it
+# The server-side session's token (`sessions`); logging out ends it.
+SESSION_TOKEN = "session"  # noqa: S105 a cookie name
 _environment = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
 _environment.globals["url_for"] = links.url_for  # ids percent-encoded (Starlette's keeps the default)
 _environment.globals["percent"] = i18n.percent

@@ -89,7 +89,10 @@ def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Pa
     frame.get_by_role("button", name="Enviar").click()
     _score_of(link, "gil")
     sent = [r for r in _passback(tool, "sent") if r["student"] == "gil"]
-    assert sent and sent[0]["score_sent"] == 100 and sent[0]["tries"] == 1 and sent[0]["course"] == "TRF-42"
+    assert sent
+    assert sent[0]["score_sent"] == 100
+    assert sent[0]["tries"] == 1
+    assert sent[0]["course"] == "TRF-42"
     desktop.goto(lms.course_url("gil", "learner", link.id))  # the student sees it on the page too
     expect(tool_frame(desktop).locator("#attempts tbody tr").first).to_contain_text("enviada (100)")
 
@@ -106,7 +109,9 @@ def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Submit").click()
     failed = [r for r in _passback(tool, "failed") if r["student"] == "hugo"]
-    assert failed and "refused" in str(failed[0]["error"]) and failed[0]["score_sent"] is None
+    assert failed
+    assert "refused" in str(failed[0]["error"])
+    assert failed[0]["score_sent"] is None
 
 
 def test_a_score_whose_task_was_lost_is_sent_by_the_sweeper(tool: Site, lms: Platform, desktop: Page) -> None:

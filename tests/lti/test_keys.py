@@ -34,7 +34,8 @@ def test_rotation_publishes_the_new_key_beside_the_previous_one(
 
 def test_no_private_key_is_printed_or_logged(tool: Site) -> None:
     printed = tool.run("lti", "rotate-key") + tool.run("lti", "platforms", "--json")
-    assert "PRIVATE KEY" not in printed and "PRIVATE KEY" not in tool.log()
+    assert "PRIVATE KEY" not in printed
+    assert "PRIVATE KEY" not in tool.log()
 
 
 def test_a_login_from_an_unknown_lms_is_refused_with_a_page(tool: Site) -> None:
@@ -49,7 +50,8 @@ def test_a_login_from_an_unknown_lms_is_refused_with_a_page(tool: Site) -> None:
         timeout=30,
     )
     assert answer.status_code == 401
-    assert 'data-reason="registration"' in answer.text and "no está registrada" in answer.text
+    assert 'data-reason="registration"' in answer.text
+    assert "no está registrada" in answer.text
     assert "frame-ancestors 'self' http://localhost" in answer.headers["content-security-policy"]
 
 

@@ -80,7 +80,8 @@ def test_storing_in_one_statement_stores_the_rows_of_the_generic_way(
     with db.relaxed_statements() as connection:
         finished_at = store_graded(connection, graded, 1, RESULT)
     assert _rows(graded.id) == _rows(generic.id)
-    assert len(_rows(graded.id)["outcomes"]) == 2 and len(_rows(graded.id)["diagnoses"]) == 1
+    assert len(_rows(graded.id)["outcomes"]) == 2
+    assert len(_rows(graded.id)["diagnoses"]) == 1
     with db.transaction() as session:
         stored = session.get_one(Submission, graded.id)
         assert records.utc(stored.finished_at) == finished_at  # type: ignore[arg-type]

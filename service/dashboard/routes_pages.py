@@ -97,7 +97,10 @@ def student(
         found = attempts(session, course, student)
     lang, zone = i18n.lang_of(request), timezones.zone_of(request)
     t = i18n.translator(lang)
-    points = [(a.challenge, a.created_at, a.score) for a in found if a.score is not None]
+    named = {
+        a.challenge: known[a.challenge].title(lang) if a.challenge in known else a.challenge for a in found
+    }
+    points = [(named[a.challenge], a.created_at, a.score) for a in found if a.score is not None]
     title, x_title = t("Score over time of {student}", student=student), f"{t('Time zone')}: {zone.name}"
     context = {
         "account": account,

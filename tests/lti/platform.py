@@ -210,18 +210,27 @@ class Platform:
         return HTMLResponse(body)
 
     def _start(self, request: Request, user: str, role: str, link: str = "") -> Response:
+        """Login initiation as Moodle sends it: a form posted to the tool's login URL."""
         hint = secrets.token_urlsafe(8)
         roles = [INSTRUCTOR if role == "instructor" else LEARNER]
         self.pending[hint] = Pending(user, roles, link or None)
         login = _Login(request, self.config())
         login.set_lti_message_hint(hint=hint)
-        return login.initiate_login(user)
+        action, _, query = login.prepare_preflight_url(user).partition("?")
+        fields = "".join(
+            f"<input type='hidden' name='{html.escape(k)}' value='{html.escape(v)}'>"
+            for k, v in parse_qsl(query)
+        )
+        return HTMLResponse(
+            f"<!doctype html><form id='login' method='post' action='{html.escape(action)}'>{fields}</form>"
+            "<script>document.getElementById('login').submit()</script>"
+        )
 
     def _authorize(self, request: Request) -> Response:
         params = dict(request.query_params)
         if params.get("redirect_uri") != f"{self.tool}/lti/launch":
             return HTMLResponse("redirect_uri not registered", status_code=400)
-        pending = self.pending.pop(params.get("lti_message_hint", ""), None)
+        pending = self.pending.get(params.get("lti_message_hint", ""))  # a hint may be used again
         if pending is None or params.get("login_hint") != pending.user:
             return HTMLResponse("unknown launch", status_code=400)
         launch = _Launch(request, self.config())

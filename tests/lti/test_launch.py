@@ -4,12 +4,13 @@ framed page; an instructor lands on the course's dashboard; bad launches get a c
 from __future__ import annotations
 
 import base64
+import html
 import json
 import re
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
@@ -115,8 +116,14 @@ def test_a_learner_cannot_pick_challenges_for_the_course(tool: Site, lms: Platfo
 
 def _pending_launch(lms: Platform, link: Link) -> tuple[dict[str, str], str]:
     """A launch as the LMS posts it (id_token, state) and the state cookie the tool set, over HTTP."""
-    start = httpx.get(lms.course_url("ana", "learner", link.id).replace("/course?", "/start?"), timeout=30)
-    login = httpx.get(start.headers["location"], timeout=30)
+    start = httpx.get(
+        lms.course_url("ana", "learner", link.id).replace("/course?", "/start?"), timeout=30
+    ).text
+    action = html.unescape(re.findall(r"action='([^']*)'", start)[0])
+    initiation = {
+        html.unescape(k): html.unescape(v) for k, v in re.findall(r"name='([^']*)' value='([^']*)'", start)
+    }
+    login = httpx.post(action, data=initiation, timeout=30)
     assert login.status_code == 302, login.text
     cookie = login.headers["set-cookie"]
     assert "SameSite=none" in cookie
@@ -146,3 +153,28 @@ def test_a_forged_token_does_not_spend_the_real_launchs_nonce(
     again = httpx.post(f"{tool.base}/lti/launch", data=fields, headers={"Cookie": cookie}, timeout=30)
     assert again.status_code == 401
     assert 'data-reason="nonce"' in again.text
+
+
+def test_a_frame_without_cookies_offers_the_launch_in_a_new_tab(
+    tool: Site, lms: Platform, placed: Link, desktop: Page
+) -> None:
+    """As in a browser that blocks every cookie of a framed site: the login's cookies never arrive."""
+
+    def without_cookies(route: Route) -> None:  # fetched apart: the browser's cookie jar never sees them
+        form = {"Sec-Fetch-Dest": "iframe", "Content-Type": "application/x-www-form-urlencoded"}
+        answer = httpx.post(route.request.url, content=route.request.post_data, headers=form, timeout=30)
+        headers = {
+            k: v for k, v in answer.headers.items() if k.lower() not in ("set-cookie", "content-length")
+        }
+        route.fulfill(status=answer.status_code, headers=headers, body=answer.content)
+
+    login = f"{tool.base}/lti/login"
+    desktop.route(login, without_cookies)
+    desktop.goto(lms.course_url("carmen", "learner", placed.id))
+    offer = tool_frame(desktop).get_by_role("link", name="Open the activity in a new tab")
+    with desktop.context.expect_page() as opened:
+        desktop.unroute(login)
+        offer.click()
+    tab = opened.value
+    tab.wait_for_selector(".cm-editor")  # launched at the top level, where its cookie is kept
+    assert tab.url.startswith(f"{tool.base}/students/challenge?t=")

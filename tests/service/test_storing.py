@@ -96,3 +96,13 @@ def test_a_second_result_for_the_same_version_stores_nothing(
     with pytest.raises(IntegrityError), db.relaxed_statements() as connection:
         store_graded(connection, graded, 1, RESULT.model_copy(update={"score": 0.0, "status": "error"}))
     assert _rows(graded.id) == before
+
+
+def test_relaxed_statements_commit_each_statement_without_waiting_for_the_disk(clean: Backend) -> None:
+    with db.relaxed_statements() as connection:
+        if connection.dialect.name != "postgresql":
+            pytest.skip("SQLite: the block is one transaction, as with db.transaction()")
+        assert connection.exec_driver_sql("SHOW synchronous_commit").scalar() == "off"
+        assert connection.connection.dbapi_connection.autocommit  # type: ignore[union-attr]
+    with db.relaxed_statements() as connection:  # its connection back from the pool: still so
+        assert connection.connection.dbapi_connection.autocommit  # type: ignore[union-attr]

@@ -12,14 +12,17 @@ from jinja2 import Environment, FileSystemLoader
 
 from grader.challenge import Challenge
 from service.core.errors import NotFound
-from service.dashboard import accounts, csrf, links, sessions
+from service.dashboard import accounts, csrf, i18n, links, sessions, timezones
 from service.dashboard.accounts import Account
 from service.dashboard.grants import GrantedCourse
 from service.storage.db import reading
 
+PATH = "/dashboard"  # where the dashboard is mounted: its cookies go nowhere else
+YEAR = 365 * 24 * 3600
 SESSION_TOKEN = "session"  # the server-side session's token (`sessions`); logging out ends it
 _environment = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
 _environment.globals["url_for"] = links.url_for  # ids percent-encoded (Starlette's keeps the default)
+_environment.globals["percent"] = i18n.percent
 templates = Jinja2Templates(env=_environment)
 
 
@@ -69,6 +72,31 @@ Challenges = Annotated[dict[str, Challenge], Depends(challenges)]
 
 
 def render(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
-    context = {"csrf_token": csrf.token(request), "csrf_field": csrf.FIELD, **context}
+    lang, zone = i18n.lang_of(request), timezones.zone_of(request)
+    context = {
+        "csrf_token": csrf.token(request),
+        "csrf_field": csrf.FIELD,
+        "lang": lang,
+        "t": i18n.translator(lang),
+        "zone": zone,
+        **context,
+    }
     response: HTMLResponse = templates.TemplateResponse(request, name, context, status_code=status_code)
+    _remember(request, response)
     return response
+
+
+def _remember(request: Request, response: HTMLResponse) -> None:
+    """A language or a time zone picked in this request stays for the next pages."""
+    if (lang := i18n.chosen(request)) is not None:
+        _keep(response, i18n.COOKIE, lang)
+    picked = timezones.chosen(request)
+    if isinstance(picked, timezones.Zone):
+        _keep(response, timezones.COOKIE, timezones.cookie_value(picked))
+    elif picked == timezones.BROWSER:
+        response.delete_cookie(timezones.COOKIE, path=PATH)
+
+
+def _keep(response: HTMLResponse, name: str, value: str) -> None:
+    # readable by the page's script (it writes the browser's zone); nothing secret in either
+    response.set_cookie(name, value, max_age=YEAR, path=PATH, samesite="lax")

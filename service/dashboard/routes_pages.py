@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from service.core.errors import Invalid
-from service.dashboard import charts, links, views
+from service.dashboard import attempt_view, charts, i18n, links, timezones, views
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.queries.overview import activity_mark, course_overview
 from service.dashboard.queries.students import SortKey, StudentFilter, sort_rows, student_rows
@@ -34,7 +34,8 @@ def overview(
 ) -> HTMLResponse:
     with reading() as session:
         stats = course_overview(session, course, {c.id: c.version for c in known.values()})
-    cards = [views.card(entry, known.get(name)) for name, entry in stats.items()]
+    lang = i18n.lang_of(request)
+    cards = [views.card(entry, known.get(name), lang) for name, entry in stats.items()]
     return render(request, "overview.html", {"account": account, "course": course, "cards": cards})
 
 
@@ -86,11 +87,39 @@ def students(
 
 # `:path`: a student id may hold `/` (encoded as %2F in links, decoded before routing)
 @router.get("/courses/{course}/students/{student:path}", response_class=HTMLResponse, name="student")
-def student(request: Request, account: CurrentAccount, course: VisibleCourse, student: str) -> HTMLResponse:
+def student(
+    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges, student: str
+) -> HTMLResponse:
     student = ids.normal(student)
     with reading() as session:
         found = attempts(session, course, student)
+    lang, zone = i18n.lang_of(request), timezones.zone_of(request)
+    t = i18n.translator(lang)
     points = [(a.challenge, a.created_at, a.score) for a in found if a.score is not None]
-    chart = charts.timeline(f"Score over time of {student}", points)
-    context = {"account": account, "course": course, "student": student, "attempts": found, "chart": chart}
+    title, x_title = t("Score over time of {student}", student=student), f"{t('Time zone')}: {zone.name}"
+    context = {
+        "account": account,
+        "course": course,
+        "student": student,
+        "attempts": [attempt_view.view(a, known.get(a.challenge), lang) for a in found],
+        "chart": charts.timeline(title, points, zone, x_title, charts.WIDE),
+        "narrow_chart": charts.timeline(title, points, zone, x_title, charts.NARROW),
+    }
     return render(request, "student.html", context, status_code=200 if found else 404)
+
+
+def _back(target: str) -> str:
+    """Only a dashboard page of this site (no open redirect through the settings' link back)."""
+    ok = target.startswith("/dashboard/") and not target.startswith("//") and "\\" not in target
+    return target if ok else "/dashboard/"
+
+
+@router.get("/settings", response_class=HTMLResponse, name="settings")
+def settings(
+    request: Request,
+    account: CurrentAccount,
+    back: Annotated[str, Query(max_length=2000)] = "/dashboard/",
+    saved: bool = False,
+) -> HTMLResponse:
+    context = {"account": account, "zones": timezones.names(), "back": _back(back), "saved": saved}
+    return render(request, "settings.html", context)

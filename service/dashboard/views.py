@@ -1,26 +1,46 @@
-"""What the overview page shows of each challenge: numbers, charts and the lesson's own words."""
+"""What the overview page shows of each challenge, in the challenge's own words and the page's language.
+
+Hidden tests are named by their titles and diagnoses by the phrase of the challenge's error model
+that says what the code did (`Choice.did`); ids stay beside them, for the instructor who knows them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from grader.challenge import Challenge
+from grader.errormodel import GENERIC_DID
 from grader.text import Lang
-from service.dashboard import charts
+from service.dashboard import charts, i18n
 from service.dashboard.queries.overview import ChallengeStats, DiagnosisShare, TestRate
-
-LANG: Lang = "en"
 
 
 @dataclass(frozen=True)
-class Described:
-    """A test or a diagnosis with its rate, and what it means in the challenge's words."""
-
+class NamedTest:
     id: str
-    text: str
-    count: int
+    title: str
+    failed: int
+    ran: int  # attempts where the code ran (the share's denominator)
+    share: float
+
+
+@dataclass(frozen=True)
+class NamedDiagnosis:
+    id: str
+    function: str  # the function whose code has the mistake
+    did: str  # what that code does, as a phrase: "normalises by column (axis=0), …"
+    message: str  # the longer explanation students read
+    students: int
     of: int
     share: float
+
+
+@dataclass(frozen=True)
+class DidNotRun:
+    kind: str
+    name: str
+    attempts: int
+    share: float  # of every attempt (newest result of each submission)
 
 
 @dataclass(frozen=True)
@@ -32,58 +52,101 @@ class ChallengeCard:
     attempts: int
     version: int | None
     stale: int  # submissions whose newest result is of another version of the challenge
+    did_not_run: tuple[DidNotRun, ...]
     histogram: charts.BarChart
     tests_chart: charts.BarChart
-    tests: tuple[Described, ...]
+    tests: tuple[NamedTest, ...]
     diagnoses_chart: charts.BarChart
-    diagnoses: tuple[Described, ...]
+    diagnoses: tuple[NamedDiagnosis, ...]
+
+    @property
+    def errored(self) -> int:
+        return sum(d.attempts for d in self.did_not_run)
 
 
 def words(identifier: str) -> str:
     return identifier.replace("_", " ")
 
 
-def _tests(stats: ChallengeStats, challenge: Challenge | None) -> tuple[Described, ...]:
-    titles = {t.id: t.title(LANG) for t in challenge.tests} if challenge else {}
+def _tests(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> tuple[NamedTest, ...]:
+    titles = {t.id: t.title(lang) for t in challenge.tests} if challenge else {}
     return tuple(_test(rate, titles) for rate in stats.tests)
 
 
-def _test(rate: TestRate, titles: dict[str, str]) -> Described:
-    text = titles.get(rate.test_id, rate.category)
-    return Described(rate.test_id, text, rate.failed, rate.attempts, rate.rate)
+def _test(rate: TestRate, titles: dict[str, str]) -> NamedTest:
+    title = titles.get(rate.test_id, words(rate.test_id))  # a test of an older version keeps its id
+    return NamedTest(rate.test_id, title, rate.failed, rate.ran, rate.rate)
 
 
-def _diagnoses(stats: ChallengeStats, challenge: Challenge | None) -> tuple[Described, ...]:
-    messages = {m.id: m.message(LANG) for m in challenge.mistakes} if challenge else {}
-    return tuple(_diagnosis(share, messages, stats.tried) for share in stats.diagnoses)
+@dataclass(frozen=True)
+class Named:
+    function: str
+    did: str
+    message: str
 
 
-def _diagnosis(share: DiagnosisShare, messages: dict[str, str], tried: int) -> Described:
-    text = messages.get(share.diagnosis_id, words(share.diagnosis_id))
-    return Described(share.diagnosis_id, text, share.students, tried, share.share)
+def diagnosis_names(challenge: Challenge | None, lang: Lang) -> dict[str, Named]:
+    """Each choice of the challenge's error model by its id: its function, `did` phrase and message."""
+    if challenge is None:
+        return {}
+    messages = {m.id: m.message(lang) for m in challenge.mistakes}
+    names = {}
+    for point in challenge.model.points:
+        for choice in point.choices:
+            if choice.spelling or choice.id in names:
+                continue
+            did = words(choice.id) if choice.did == GENERIC_DID else choice.did(lang)
+            names[choice.id] = Named(point.function, did, messages.get(choice.id, ""))
+    return names
 
 
-def card(stats: ChallengeStats, challenge: Challenge | None) -> ChallengeCard:
-    version = challenge.version if challenge else None
-    tests = _tests(stats, challenge)
-    diagnoses = _diagnoses(stats, challenge)
+def _diagnoses(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> tuple[NamedDiagnosis, ...]:
+    names = diagnosis_names(challenge, lang)
+    return tuple(_diagnosis(share, names, stats.tried) for share in stats.diagnoses)
+
+
+def _diagnosis(share: DiagnosisShare, names: dict[str, Named], tried: int) -> NamedDiagnosis:
+    named = names.get(share.diagnosis_id, Named("", words(share.diagnosis_id), ""))
+    return NamedDiagnosis(
+        share.diagnosis_id, named.function, named.did, named.message, share.students, tried, share.share
+    )
+
+
+def _did_not_run(stats: ChallengeStats, lang: Lang) -> tuple[DidNotRun, ...]:
+    ordered = sorted(stats.errors.items(), key=lambda item: (-item[1], item[0]))
+    return tuple(
+        DidNotRun(kind, i18n.error_kind(kind, lang), count, count / stats.attempts if stats.attempts else 0.0)
+        for kind, count in ordered
+    )
+
+
+def card(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> ChallengeCard:
+    t = i18n.translator(lang)
+    tests = _tests(stats, challenge, lang)
+    diagnoses = _diagnoses(stats, challenge, lang)
     return ChallengeCard(
         challenge=stats.challenge,
-        title=challenge.title(LANG) if challenge else stats.challenge,
+        title=challenge.title(lang) if challenge else stats.challenge,
         tried=stats.tried,
         reached_100=stats.reached_100,
         attempts=stats.attempts,
-        version=version,
+        version=challenge.version if challenge else None,
         stale=stats.stale,
-        histogram=charts.histogram(f"Best scores in {stats.challenge}", stats.histogram),
+        did_not_run=_did_not_run(stats, lang),
+        histogram=charts.histogram(
+            t("Best scores in {challenge}", challenge=stats.challenge), stats.histogram, t("students")
+        ),
         tests_chart=charts.shares(
-            f"Share of attempts failing each hidden test of {stats.challenge}",
-            [(t.id, t.share) for t in tests],
+            t(
+                "Share of the attempts that ran failing each hidden test of {challenge}",
+                challenge=stats.challenge,
+            ),
+            [charts.Share(x.title, x.id, x.share) for x in tests],
         ),
         tests=tests,
         diagnoses_chart=charts.shares(
-            f"Share of students diagnosed with each mistake in {stats.challenge}",
-            [(words(d.id), d.share) for d in diagnoses],
+            t("Share of students diagnosed with each mistake in {challenge}", challenge=stats.challenge),
+            [charts.Share(d.did, d.id, d.share) for d in diagnoses],
         ),
         diagnoses=diagnoses,
     )

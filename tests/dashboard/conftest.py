@@ -31,13 +31,27 @@ ATTEMPTS = [
     ("c1", "fede", "layer_norm", "wrong/layer_norm/in_place.py"),
     ("c2", "zoe", "layer_norm", "solutions/layer_norm/loops.py"),
 ]
+SYNTAX_ERROR = "def layer_norm(X, gamma, beta, eps=1e-5)\n    return X\n"
+ENDLESS = "def layer_norm(X, gamma, beta, eps=1e-5):\n    while True:\n        pass\n"
+# Course c2 also has attempts that did not run, and one graded in Spanish: (course, student,
+# challenge, code, lang).
+MORE = [
+    ("c2", "yago", "layer_norm", SYNTAX_ERROR, "en"),
+    ("c2", "yago", "layer_norm", ENDLESS, "en"),
+    ("c2", "xenia", "layer_norm", (ROOT / "tests" / "wrong/layer_norm/batch_norm.py").read_text(), "es"),
+]
 
 
 def code(path: str) -> str:
     return (ROOT / "tests" / path).read_text()
 
 
-def served(folder: Path, attempts: list[tuple[str, str, str, str]], embedded: bool = False) -> Iterator[Site]:
+def served(
+    folder: Path,
+    attempts: list[tuple[str, str, str, str]],
+    embedded: bool = False,
+    more: list[tuple[str, str, str, str, str]] | None = None,
+) -> Iterator[Site]:
     site = open_site(folder, embedded)
     try:
         for email, password in PASSWORDS.items():
@@ -47,6 +61,8 @@ def served(folder: Path, attempts: list[tuple[str, str, str, str]], embedded: bo
         site.start()
         for course, student, challenge, path in attempts:
             site.submit(course, student, challenge, code(path))
+        for course, student, challenge, source, lang in more or []:
+            site.submit(course, student, challenge, source, lang)
         yield site
     finally:
         close_site(site)
@@ -55,7 +71,7 @@ def served(folder: Path, attempts: list[tuple[str, str, str, str]], embedded: bo
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """Shared by the tests that only read: none of them may add or change data."""
-    yield from served(tmp_path_factory.mktemp("dashboard"), ATTEMPTS)
+    yield from served(tmp_path_factory.mktemp("dashboard"), ATTEMPTS, more=MORE)
 
 
 def log_in(page: Page, site: Site, email: str) -> None:
@@ -66,10 +82,14 @@ def log_in(page: Page, site: Site, email: str) -> None:
     page.wait_for_load_state()
 
 
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
 @pytest.fixture
 def page(browser: Browser, site: Site) -> Iterator[Page]:
-    """A fresh browser context logged in as the instructor of course c1."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    """A fresh browser context logged in as the instructor of course c1 (an English browser in UTC)."""
+    context = browser.new_context(viewport=DESKTOP, accept_downloads=True, locale="en-US", timezone_id="UTC")
     page = context.new_page()
     log_in(page, site, "ana.prof@example.org")
     yield page

@@ -98,9 +98,11 @@ class Site:
     def log(self) -> str:
         return (self.folder / "serve.log").read_text(errors="replace")[-4000:]
 
-    def submit(self, course: str, student: str, challenge: str, code: str) -> dict[str, object]:
+    def submit(
+        self, course: str, student: str, challenge: str, code: str, lang: str = "en"
+    ) -> dict[str, object]:
         """POST as a platform does, then wait (bounded) until the worker has stored the result."""
-        payload = {"challenge": challenge, "code": code, "student": student, "course": course, "lang": "en"}
+        payload = {"challenge": challenge, "code": code, "student": student, "course": course, "lang": lang}
         headers = {"Authorization": f"Bearer {self.key}"}
         with httpx.Client(base_url=self.base, headers=headers, timeout=40) as client:
             answer = client.post("/v1/submissions", params={"wait": 20}, json=payload)

@@ -32,7 +32,9 @@ def test_every_page_works_on_the_embedded_default(browser: Browser, embedded_sit
     page = context.new_page()
     log_in(page, embedded_site, "ana.prof@example.org")
     expect(page.locator("#challenge-layer_norm [data-stat=tried]")).to_have_text("2")
-    expect(page.locator("#diag-layer_norm g.share", has_text="normalizes by column")).to_contain_text("50%")
+    column = page.locator("#diag-layer_norm g.share[data-id=normalizes_by_column]")
+    expect(column).to_contain_text("normalises by column")
+    expect(column.locator("text.value")).to_have_text("50 %")
     shoot(page, "embedded-overview")
     with page.expect_download() as info:
         page.get_by_role("link", name="Every attempt CSV").click()

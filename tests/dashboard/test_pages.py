@@ -25,8 +25,9 @@ def test_login_leads_to_the_course_overview_with_charts_of_real_results(page: Pa
     expect(histogram.locator("text.value").last).to_have_text("2")  # two students at 100
     diagnoses = page.locator("#diag-layer_norm")
     # ben, carla and elena normalised by column at some point: 3 of the 6 who tried
-    column = diagnoses.locator("g.share", has_text="normalizes by column")
-    expect(column.locator("text.value")).to_have_text("50%")
+    column = diagnoses.locator("g.share[data-id=normalizes_by_column]")
+    expect(column.locator("text.label")).to_contain_text("normalises by column")
+    expect(column.locator("text.value")).to_have_text("50 %")
     expect(page.locator("#tests-layer_norm rect").first).to_be_visible()
     shoot(page, "overview")
 
@@ -68,7 +69,8 @@ def test_a_students_page_shows_the_timeline_code_and_feedback(page: Page, site: 
     expect(page.get_by_role("heading", level=1)).to_contain_text("carla")
     expect(page.locator("#timeline circle")).to_have_count(2)
     newest = page.locator("li.attempt").first
-    expect(newest.locator("summary")).to_contain_text("layer_norm")
+    expect(newest.locator("summary")).to_contain_text("Row-wise layer norm")
+    expect(newest.locator("summary strong").first).to_have_attribute("title", "layer_norm")
     expect(newest.locator("pre.code")).to_contain_text("def layer_norm")
     expect(newest).to_contain_text("sample_deviation")
     shoot(page, "student")

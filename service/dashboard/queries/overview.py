@@ -26,11 +26,16 @@ class TestRate:
     test_id: str
     category: str
     attempts: int
-    failed: int
+    failed: int  # of the attempts that ran: an attempt that did not run (syntax, timeout...) is no failure
+    errored: int = 0  # attempts that did not run
+
+    @property
+    def ran(self) -> int:
+        return self.attempts - self.errored
 
     @property
     def rate(self) -> float:
-        return self.failed / self.attempts if self.attempts else 0.0
+        return self.failed / self.ran if self.ran else 0.0
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,7 @@ class ChallengeStats:
     tests: list[TestRate] = field(default_factory=list)
     diagnoses: list[DiagnosisShare] = field(default_factory=list)
     stale: int = 0  # graded submissions without a result for the current version of the challenge
+    errors: dict[str, int] = field(default_factory=dict)  # attempts that did not run, by error kind
 
 
 def _best_per_student(course: GrantedCourse) -> Subquery:
@@ -84,6 +90,7 @@ def course_overview(
     _histograms(session, best, stats)
     _test_rates(session, course, stats)
     _diagnoses(session, course, stats)
+    _errors(session, course, stats)
     _stale(session, course, versions, stats)
     for name, entry in stats.items():
         entry.challenge = name
@@ -112,17 +119,38 @@ def _histograms(session: Session, best: Subquery, stats: dict[str, ChallengeStat
 
 
 def _test_rates(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
-    failed = func.sum(case((TestOutcome.passed.is_(False), 1), else_=0))
+    did_not_run = GradingResult.status == "error"
+    failed = func.sum(case((TestOutcome.passed.is_(False) & ~did_not_run, 1), else_=0))
+    errored = func.sum(case((did_not_run, 1), else_=0))
     query = (
         select(
-            TestOutcome.challenge, TestOutcome.test_id, func.min(TestOutcome.category), func.count(), failed
+            TestOutcome.challenge,
+            TestOutcome.test_id,
+            func.min(TestOutcome.category),
+            func.count(),
+            failed,
+            errored,
         )
+        .join(GradingResult, TestOutcome.result_id == GradingResult.id)
         .where(TestOutcome.result_id.in_(latest_result_ids(course)))
         .group_by(TestOutcome.challenge, TestOutcome.test_id)
         .order_by(TestOutcome.challenge, func.min(TestOutcome.position))
     )
-    for challenge, test_id, category, attempts, fails in session.execute(query):
-        stats[challenge].tests.append(TestRate(test_id, category, attempts, int(fails or 0)))
+    for challenge, test_id, category, attempts, fails, errors in session.execute(query):
+        rate = TestRate(test_id, category, attempts, int(fails or 0), int(errors or 0))
+        stats[challenge].tests.append(rate)
+
+
+def _errors(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
+    """Attempts whose newest result says the code did not run, by kind (no kind stored: internal)."""
+    kind = func.coalesce(GradingResult.error_kind, "internal")
+    query = (
+        select(GradingResult.challenge, kind, func.count())
+        .where(GradingResult.id.in_(latest_result_ids(course)), GradingResult.status == "error")
+        .group_by(GradingResult.challenge, kind)
+    )
+    for challenge, error_kind, count in session.execute(query):
+        stats[challenge].errors[error_kind] = count
 
 
 def _diagnoses(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:

@@ -27,7 +27,9 @@ class Attempt:
     score: float | None
     code: str
     version: int | None
-    result: Result | None
+    result: Result | None  # in the language the platform asked for
+    lang: str = "es"  # that language
+    translation: Result | None = None  # the same result in the other language, when it was kept
 
 
 def attempts(session: Session, course: GrantedCourse, student: str) -> list[Attempt]:
@@ -55,4 +57,5 @@ def _attempt(submission: Submission, row: GradingResult | None) -> Attempt:
         code=submission.code,
         version=row.challenge_version if row else None,
         result=to_result(row) if row else None,
+        lang=submission.lang,
     )

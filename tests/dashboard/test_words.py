@@ -1,0 +1,91 @@
+"""The dashboard's words without a browser: the catalogue covers every phrase, the language and
+the time zone are read safely, charts keep their points off the axes, diagnoses have names."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from starlette.requests import Request
+
+from grader.challenge import Challenge
+from service.dashboard import charts, i18n, timezones, views
+
+TEMPLATES = Path(__file__).parents[2] / "service" / "dashboard" / "templates"
+PHRASE = re.compile(r"""\bt\(\s*(?P<q>["'])(?P<phrase>.+?)(?P=q)""")
+
+
+def request(query: str = "", cookie: str = "", language: str = "") -> Request:
+    headers = [(b"cookie", cookie.encode()), (b"accept-language", language.encode())]
+    return Request({"type": "http", "query_string": query.encode(), "headers": headers})
+
+
+def test_every_phrase_of_the_templates_has_its_spanish() -> None:
+    phrases = {m["phrase"] for f in TEMPLATES.glob("*.html") for m in PHRASE.finditer(f.read_text())}
+    assert len(phrases) > 60
+    assert sorted(p for p in phrases if p not in i18n.SPANISH) == []
+
+
+def test_a_missing_phrase_is_an_error_not_silent_english() -> None:
+    with pytest.raises(KeyError):
+        i18n.translator("es")("A phrase nobody wrote")
+    assert i18n.translator("en")("{n} students", n=3) == "3 students"
+    assert i18n.translator("es")("{n} students", n=3) == "3 estudiantes"
+
+
+@pytest.mark.parametrize(
+    ("query", "cookie", "language", "expected"),
+    [
+        ("", "", "", "en"),
+        ("", "", "es-ES,es;q=0.9,en;q=0.8", "es"),
+        ("", "", "fr-FR, en;q=0.5, es;q=0.7", "es"),
+        ("", "", "q=;;,", "en"),
+        ("", "dashboard_lang=es", "en", "es"),
+        ("lang=en", "dashboard_lang=es", "es", "en"),
+        ("lang=de", "dashboard_lang=xx", "", "en"),
+    ],
+)
+def test_the_language_is_the_query_the_cookie_or_the_browser(
+    query: str, cookie: str, language: str, expected: str
+) -> None:
+    assert i18n.lang_of(request(query, cookie, language)) == expected
+
+
+@pytest.mark.parametrize(
+    "cookie",
+    ["dashboard_tz=chosen:../../etc/passwd", "dashboard_tz=chosen:Mars/Olympus", "dashboard_tz=x:UTC"],
+)
+def test_an_unknown_zone_falls_back_to_utc(cookie: str) -> None:
+    assert timezones.zone_of(request(cookie=cookie)) == timezones.DEFAULT
+
+
+def test_a_chosen_zone_wins_over_the_browsers_and_auto_forgets_it() -> None:
+    zone = timezones.zone_of(request("tz=Asia/Tokyo", "dashboard_tz=browser:Europe/Madrid"))
+    assert (zone.name, zone.source) == ("Asia/Tokyo", "chosen")
+    assert timezones.zone_of(request(cookie="dashboard_tz=browser:Europe/Madrid")).source == "browser"
+    assert timezones.zone_of(request("tz=auto", "dashboard_tz=chosen:Asia/Tokyo")) == timezones.DEFAULT
+    moment = datetime(2026, 12, 1, 12, 30)  # as SQLite returns it: UTC without a zone
+    assert zone.stamp(moment) == "2026-12-01 21:30 JST"
+
+
+def test_the_score_chart_keeps_points_off_the_axes_and_labels_times_in_the_zone() -> None:
+    zone = timezones.zone_of(request("tz=Europe/Madrid"))
+    start = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    attempts = [("layer_norm", start + timedelta(hours=h), s) for h, s in ((0, 0.0), (2, 50.0), (4, 100.0))]
+    chart = charts.timeline("t", attempts, zone, "x", charts.WIDE)
+    xs = [p.x for s in chart.series for p in s.points]
+    assert chart.frame.left < min(xs) and max(xs) < chart.frame.right
+    assert chart.y_ticks[0][1] == "0" and chart.y_ticks[-1][1] == "100"
+    assert chart.x_ticks[0][1] == "10:00"  # 09:00 UTC in Madrid, in December
+    same_second = [("layer_norm", start, 10.0), ("layer_norm", start + timedelta(milliseconds=300), 20.0)]
+    assert len(charts.timeline("t", same_second, zone, "x", charts.NARROW).x_ticks) == 1
+
+
+def test_every_choice_of_every_error_model_has_a_name(challenges: dict[str, Challenge]) -> None:
+    for challenge in challenges.values():
+        names = views.diagnosis_names(challenge, "en")
+        assert {m.id for m in challenge.mistakes} <= set(names), challenge.id
+        for choice_id, named in names.items():  # a phrase of the model, not the id in words
+            assert named.function and named.did and named.did != views.words(choice_id), choice_id

@@ -5,7 +5,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection
 
-import service.dashboard.tables  # noqa: F401  (the dashboard's tables join Base.metadata)
+import service.dashboard.tables
+import service.lti.tables  # noqa: F401  (the dashboard's and the LTI tool's tables join Base.metadata)
 from service.core.settings import get_settings
 from service.storage.db import make_engine
 from service.storage.tables import Base

@@ -33,6 +33,8 @@ from service.api.waiting import Waiter
 from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
 from service.core.settings import get_settings
 from service.dashboard.app import PREFIX, create_dashboard
+from service.lti import pages as lti_pages
+from service.lti import routes as lti_routes
 from service.students import routes as student_routes
 from service.submissions import intake
 from service.worker.sweeper import sweep_forever
@@ -113,6 +115,8 @@ def create_app() -> FastAPI:
     app.include_router(routes_student_links.router)
     app.include_router(student_routes.router)
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
+    app.include_router(lti_routes.router)
+    app.mount("/lti/static", StaticFiles(directory=lti_pages.STATIC), name="lti_static")
     app.mount(PREFIX, create_dashboard())
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

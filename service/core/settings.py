@@ -48,6 +48,7 @@ class Settings(BaseSettings):
     openblas_coretype: str | None = Field(default=None, validation_alias="OPENBLAS_CORETYPE")
     openblas_l2_size: str | None = Field(default=None, validation_alias="OPENBLAS_L2_SIZE")
 
+    public_url: str | None = None  # the address browsers and LMSs reach the service at (LTI URLs)
     dashboard_secret: str | None = None  # signs dashboard sessions; default: a file in data_dir
     sweep_every_seconds: float = 15.0  # how often the API looks for submissions whose grading was lost
     sweep_stale_seconds: float = 120.0  # queued (or running) this long without a result: send grading again
@@ -56,6 +57,10 @@ class Settings(BaseSettings):
     rate_limit_url: str | None = None  # Redis for shared limits; default: the events Redis, else local
     rate_per_key_per_minute: int = 12_000  # submissions one API key may post per minute
     rate_per_student_per_minute: int = 30  # submissions one student of one course may post per minute
+
+    @property
+    def public_base(self) -> str:
+        return self.public_url or f"http://{self.host}:{self.port}"
 
     @property
     def webhook_queue(self) -> str:

@@ -20,6 +20,7 @@ from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
 from service.dashboard.throttle import LoginThrottle, login_counts
+from service.lti import routes_entry
 
 PREFIX = "/dashboard"
 SESSION_COOKIE = "autograder_dashboard"
@@ -60,7 +61,7 @@ def create_dashboard() -> FastAPI:
         login_counts(settings), settings.queue, settings.login_failures_per_minute
     )
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
-    for module in (routes_auth, routes_pages, routes_export, routes_regrade):
+    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_entry):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
     app.add_exception_handler(LoginRequired, _login_required)

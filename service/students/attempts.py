@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from grader.challenge import Challenge
 from service.core.errors import NotFound, Unauthorized
+from service.lti import passback
 from service.storage.db import reading
 from service.storage.tables import ApiKey
 from service.students import feedback, labels
@@ -40,7 +41,10 @@ def submit(
         challenge=grant.challenge, code=code, student=grant.student, course=grant.course, lang=grant.lang
     )
     ratelimit.check_submission(caller(grant), body)
-    return intake.submit(caller(grant), body, None, known, submission_id)
+    view = intake.submit(caller(grant), body, None, known, submission_id)
+    if grant.lti_link_id is not None and passback.record(view.id, grant.lti_link_id, grant.student):
+        passback.send(view.id)  # graded before it was recorded: the worker did not see the link
+    return view
 
 
 def read(grant: PageGrant, submission_id: str) -> schemas.Submission:

@@ -12,6 +12,7 @@ from service.worker.kombu_redis import transport_for
 GRADE_TASK = "autograder.grade"
 REGRADE_TASK = "autograder.regrade"
 WEBHOOK_TASK = "autograder.deliver_webhook"
+LTI_SCORE_TASK = "autograder.send_lti_score"  # AGS passback: outgoing, like a webhook
 
 
 def make_celery(settings: Settings) -> Celery:
@@ -19,7 +20,8 @@ def make_celery(settings: Settings) -> Celery:
     app.conf.update(
         broker_transport=transport_for(settings.broker),
         task_default_queue=settings.queue,
-        task_routes={WEBHOOK_TASK: {"queue": settings.webhook_queue}},  # the sender process's, retries too
+        # the sender process's, retries too: a slow receiver never holds a grading
+        task_routes={t: {"queue": settings.webhook_queue} for t in (WEBHOOK_TASK, LTI_SCORE_TASK)},
         task_acks_late=True,  # a worker killed mid-grading leaves the task to be delivered again
         task_reject_on_worker_lost=True,
         task_ignore_result=True,  # results live in the database

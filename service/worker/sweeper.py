@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from service.core.errors import NotReady
 from service.core.settings import get_settings
+from service.lti import passback
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
 from service.worker.enqueue import send_grade
@@ -84,5 +85,6 @@ async def sweep_forever() -> None:
         await asyncio.sleep(settings.sweep_every_seconds)
         try:
             await run_in_threadpool(sweep_once, settings.sweep_stale_seconds, settings.sweep_batch)
+            await run_in_threadpool(passback.resend_lost, settings.sweep_stale_seconds, settings.sweep_batch)
         except DBAPIError as error:
             log.warning("sweeper skipped a round: database unavailable (%s)", type(error).__name__)

@@ -10,8 +10,9 @@ from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy.exc import DBAPIError
 
 from service.core.settings import get_settings
+from service.lti import passback
 from service.worker import graded_pubsub, process_state, webhooks
-from service.worker.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
+from service.worker.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
 from service.worker.grading import grade_submission
 
 app = celery()
@@ -37,6 +38,8 @@ def _grade(submission_id: str, notify: bool) -> None:
     )
     if notify and graded.callback_url:
         app.send_task(WEBHOOK_TASK, args=[submission_id])
+    if passback.linked(submission_id):  # made through an LTI link: its gradebook hears of it
+        app.send_task(LTI_SCORE_TASK, args=[submission_id])
 
 
 @lru_cache(maxsize=1)
@@ -50,6 +53,14 @@ def deliver_webhook(task: Task, submission_id: str) -> None:
     outcome = webhooks.deliver(submission_id, attempt, _delivery_policy())
     if outcome.retry and attempt < get_settings().webhook_attempts:
         raise task.retry(countdown=min(2**attempt, 300))
+
+
+def send_lti_score(task: Task, submission_id: str) -> None:
+    """On the webhook queue too: an LMS that answers slowly never holds a grading."""
+    attempt, attempts = task.request.retries + 1, get_settings().webhook_attempts
+    outcome = passback.post(submission_id, attempt, attempts)
+    if outcome.retry and attempt < attempts:
+        raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))
 
 
 def _ready(**_: Any) -> None:
@@ -73,5 +84,6 @@ _RETRYING: dict[str, Any] = {
 app.task(name=GRADE_TASK, **_RETRYING)(grade)
 app.task(name=REGRADE_TASK, **_RETRYING)(regrade)
 app.task(name=WEBHOOK_TASK, bind=True, max_retries=None)(deliver_webhook)
+app.task(name=LTI_SCORE_TASK, bind=True, max_retries=None)(send_lti_score)
 worker_ready.connect(_ready, weak=False)
 worker_shutdown.connect(_done, weak=False)

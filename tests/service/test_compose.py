@@ -95,6 +95,8 @@ def test_migrate_api_and_worker_run_by_hand_as_written(clean: Backend, tmp_path:
             posted.text
         )  # graded by the compose worker: the only one on its queue
         assert posted.json()["result"]["score"] == 100
+        keys = httpx.get(f"{base}/lti/jwks", timeout=30)  # the LTI tool is served too (docs/lti.md)
+        assert keys.status_code == 200 and keys.json()["keys"][0]["kty"] == "RSA"
     finally:
         for process in started.values():
             stop(process)

@@ -1,0 +1,220 @@
+"""`autograder lti`: register course platforms (LMSs) with the LTI tool, show its URLs, rotate its key."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Annotated
+
+import typer
+from sqlalchemy import select
+
+from service.cli import output
+from service.core.settings import get_settings
+from service.lti import dynamic_registration, passback, registrations, tool_keys
+from service.lti.registrations import PlatformEndpoints
+from service.lti.tables import LtiContext, LtiRegistration
+from service.lti.urls import tool_urls
+from service.storage import migrations
+from service.storage.db import transaction
+
+lti_app = typer.Typer(no_args_is_help=True, help="The LTI 1.3 tool: platforms (LMSs), URLs, keys.")
+Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
+ToolBase = Annotated[
+    str | None,
+    typer.Option("--tool-url", help="The service's public address (default: AUTOGRADER_PUBLIC_URL)."),
+]
+
+
+def _ready() -> None:
+    if get_settings().database_url is None:
+        migrations.upgrade()
+
+
+def _print_urls(base: str | None, as_json: bool, extra: dict[str, object] | None = None) -> None:
+    urls = tool_urls(base or get_settings().public_base)
+    if as_json:
+        output.as_json({**(extra or {}), **urls.document()})
+        return
+    for label, value in urls.rows():
+        typer.echo(f"{label}: {value}")
+
+
+@lti_app.command("urls")
+def show_urls(tool_url: ToolBase = None, as_json: Json = False) -> None:
+    """The tool's URLs to paste into the LMS (before registering, or for dynamic registration)."""
+    _print_urls(tool_url, as_json)
+
+
+@lti_app.command("add-platform")
+def add_platform(
+    name: Annotated[
+        str, typer.Option("--name", help="The platform's name (its courses are this platform's).")
+    ],
+    issuer: Annotated[
+        str, typer.Option("--issuer", help="The LMS's issuer (iss), e.g. https://moodle.example.org.")
+    ],
+    client_id: Annotated[str, typer.Option("--client-id", help="The client id the LMS gave the tool.")],
+    login_url: Annotated[str, typer.Option("--login-url", help="The LMS's authentication request URL.")],
+    token_url: Annotated[str, typer.Option("--token-url", help="The LMS's access token URL.")],
+    jwks_url: Annotated[str, typer.Option("--jwks-url", help="The LMS's public keyset URL.")],
+    deployment: Annotated[list[str], typer.Option("--deployment", help="A deployment id (repeatable).")],
+    frame_origin: Annotated[
+        str | None,
+        typer.Option(
+            "--frame-origin",
+            help="The origin of the LMS pages that frame the tool (default: the login URL's).",
+        ),
+    ] = None,
+    token_audience: Annotated[
+        str | None,
+        typer.Option("--token-audience", help="The aud of token requests, when not the token URL."),
+    ] = None,
+    tool_url: ToolBase = None,
+    as_json: Json = False,
+) -> None:
+    """Register an LMS (or update it, adding deployments); prints the tool's URLs for the LMS."""
+    _ready()
+    endpoints = PlatformEndpoints(issuer, client_id, login_url, token_url, jwks_url, token_audience)
+    try:
+        with transaction() as session:
+            row = registrations.add(session, name, endpoints, deployment, frame_origin)
+            summary: dict[str, object] = {"platform": name, "issuer": row.issuer, "client_id": row.client_id}
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(code=2) from error
+    if not as_json:
+        typer.echo(f"platform: {name} ({issuer}, client id {client_id})")
+    _print_urls(tool_url, as_json, summary)
+
+
+@lti_app.command("invite")
+def invite(
+    name: Annotated[
+        str, typer.Option("--name", help="The platform's name (its courses are this platform's).")
+    ],
+    tool_url: ToolBase = None,
+) -> None:
+    """One URL for LTI Dynamic Registration, to paste into the LMS (single use, valid 7 days)."""
+    _ready()
+    token = dynamic_registration.invite(name)
+    url = tool_urls(tool_url or get_settings().public_base).registration
+    output.secret("dynamic registration URL (single use, 7 days)", f"{url}?invite={token}")
+
+
+@lti_app.command("add-deployment")
+def add_deployment(
+    issuer: Annotated[str, typer.Option("--issuer", help="The LMS's issuer.")],
+    client_id: Annotated[str, typer.Option("--client-id", help="The tool's client id in that LMS.")],
+    deployment: Annotated[list[str], typer.Option("--deployment", help="A deployment id (repeatable).")],
+) -> None:
+    """Add deployment ids to a registered LMS (one it made after registering the tool)."""
+    _ready()
+    with transaction() as session:
+        row = registrations.find(session, issuer, client_id)
+        if row is not None:
+            registrations.add_deployments(row, deployment)
+    if row is None:
+        typer.echo(f"error: no LMS registered with issuer {issuer!r} and client id {client_id!r}", err=True)
+        raise typer.Exit(code=2)
+    typer.echo(f"deployments added: {', '.join(deployment)}")
+
+
+@lti_app.command("platforms")
+def platforms(as_json: Json = False) -> None:
+    """The registered LMSs."""
+    _ready()
+    with transaction() as session:
+        rows = [_row(r) for r in registrations.listing(session)]
+    if as_json:
+        output.as_json([asdict(r) for r in rows])
+        return
+    output.table(
+        ["PLATFORM", "ISSUER", "CLIENT ID", "DEPLOYMENTS"],
+        [[r.platform, r.issuer, r.client_id, ", ".join(r.deployments)] for r in rows],
+    )
+
+
+@dataclass(frozen=True)
+class _Registered:
+    platform: str
+    issuer: str
+    client_id: str
+    deployments: list[str]
+
+
+def _row(row: LtiRegistration) -> _Registered:
+    return _Registered(
+        row.platform.name, row.issuer, row.client_id, [d.deployment_id for d in row.deployments]
+    )
+
+
+@lti_app.command("scores")
+def scores(
+    course: Annotated[str | None, typer.Option("--course", help="Only this course's attempts.")] = None,
+    as_json: Json = False,
+) -> None:
+    """Each attempt made through an LTI link and what became of its score in the LMS gradebook."""
+    _ready()
+    with transaction() as session:
+        rows = passback.listing(session, course)
+    if as_json:
+        output.as_json([asdict(r) for r in rows])
+        return
+    output.table(
+        ["SUBMISSION", "COURSE", "STUDENT", "CHALLENGE", "STATE", "SENT", "TRIES", "ERROR"],
+        [
+            [
+                r.submission,
+                r.course,
+                r.student,
+                r.challenge,
+                r.state,
+                _number(r.score_sent),
+                str(r.tries),
+                r.error or "",
+            ]
+            for r in rows
+        ],
+    )
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
+
+
+@lti_app.command("rotate-key")
+def rotate_key() -> None:
+    """A new signing key for the tool; the previous one stays published until the next rotation."""
+    _ready()
+    with transaction() as session:
+        kid = tool_keys.rotate(session)
+    typer.echo(f"new signing key: {kid}")
+
+
+@lti_app.command("score-mode")
+def score_mode(
+    platform: Annotated[str, typer.Option("--platform", help="The platform's name.")],
+    course: Annotated[str, typer.Option("--course", help="The course (as the dashboard names it).")],
+    mode: Annotated[str, typer.Argument(help="best or last: which attempt's score the gradebook gets.")],
+) -> None:
+    """Which score a course's LTI links send to the gradebook: the student's best, or their last."""
+    if mode not in ("best", "last"):
+        typer.echo("error: the mode is best or last", err=True)
+        raise typer.Exit(code=2)
+    _ready()
+    with transaction() as session:
+        rows = list(
+            session.scalars(
+                select(LtiContext)
+                .join(LtiRegistration)
+                .where(LtiContext.course == course, LtiRegistration.platform.has(name=platform))
+            )
+        )
+        for row in rows:
+            row.score_mode = mode
+    if not rows:
+        typer.echo(
+            f"error: platform {platform!r} has no LTI course {course!r} (launch it once first)", err=True
+        )
+        raise typer.Exit(code=2)
+    typer.echo(f"{platform} / {course}: {mode} score")

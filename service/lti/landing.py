@@ -1,0 +1,104 @@
+"""Where a validated launch lands: a learner on the challenge page, an instructor on the course's
+dashboard, a deep-linking request on the challenge picker."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from grader.challenge import Challenge
+from grader.text import Lang
+from service.lti import claims, contexts, entry, registrations
+from service.lti.adapter import Refused
+from service.lti.tables import LtiRegistration
+from service.storage.db import transaction
+from service.students import grants
+
+PAGE_SECONDS = 4 * 3600
+
+
+@dataclass(frozen=True)
+class StudentPage:
+    grant: grants.PageGrant
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    ticket: str
+    course: str
+    framed: bool
+    lang: Lang
+
+
+@dataclass(frozen=True)
+class Picker:
+    launch_id: str
+    lang: Lang
+    frame_origin: str
+
+
+Landing = StudentPage | Dashboard | Picker
+
+
+def land(launch: claims.Launch, launch_id: str, known: Mapping[str, Challenge]) -> Landing:
+    if launch.context_id is None:
+        raise Refused("context", "no context claim")
+    if launch.message_type == claims.DEEP_LINK_LAUNCH:
+        if not launch.teaches:
+            raise Refused("role", "a deep-linking request from someone who does not teach")
+        with transaction() as session:
+            registration = _registration(session, launch)
+            return Picker(launch_id, launch.lang, registration.frame_origin)
+    if launch.teaches:
+        return _dashboard(launch)
+    if launch.learns:
+        return _student(launch, known)
+    raise Refused("role", f"roles {launch.roles}")
+
+
+def _registration(session: Session, launch: claims.Launch) -> LtiRegistration:
+    row = registrations.find(session, launch.issuer, launch.client_id)
+    if row is None:  # it was there a moment ago, when the launch was checked
+        raise Refused("registration", "registration removed during the launch")
+    return row
+
+
+def _dashboard(launch: claims.Launch) -> Dashboard:
+    assert launch.context_id is not None
+    with transaction() as session:
+        registration = _registration(session, launch)
+        context = contexts.course(session, registration, launch.context_id, launch.context_label)
+        instructor_id = entry.instructor(session, registration, context, launch.sub)
+        course = context.course
+    ticket = entry.ticket(entry.Entry(instructor_id, course))
+    return Dashboard(ticket, course, launch.document_target != "window", launch.lang)
+
+
+def _student(launch: claims.Launch, known: Mapping[str, Challenge]) -> StudentPage:
+    assert launch.context_id is not None
+    challenge = launch.custom.get("challenge", "")
+    if challenge not in known:
+        raise Refused("challenge", f"custom challenge {challenge!r}")
+    if launch.resource_link_id is None or not launch.sub:
+        raise Refused("message", "a resource launch without a resource link or a user")
+    with transaction() as session:
+        registration = _registration(session, launch)
+        context = contexts.course(session, registration, launch.context_id, launch.context_label)
+        placed = (challenge, launch.lang)
+        link = contexts.link(
+            session, context, launch.resource_link_id, launch.deployment_id, placed, launch.ags
+        )
+        grant = grants.PageGrant(
+            platform_id=registration.platform_id,
+            key_id=registration.api_key_id,
+            course=context.course,
+            student=contexts.learner(session, context, launch.sub),
+            challenge=challenge,
+            lang=launch.lang,
+            expires_at=grants.expiry(PAGE_SECONDS),
+            frame_origin=registration.frame_origin,
+            lti_link_id=link.id,
+        )
+    return StudentPage(grant)

@@ -1,0 +1,298 @@
+"""AGS score passback: each attempt made through an LTI link is recorded (`record`); once graded,
+the student's best (or last, as the course chose) score goes to the link's line item in the LMS
+gradebook, from the worker's sender process (`post`), retried with backoff and recorded per attempt.
+
+The score goes through PyLTI1p3's AGS client; its access token (client credentials, signed with the
+tool's key) is cached per platform and scope set until shortly before it expires.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+import requests
+from kombu.exceptions import OperationalError
+from pylti1p3.assignments_grades import AssignmentsGradesService
+from pylti1p3.exception import LtiException, LtiServiceException
+from pylti1p3.grade import Grade
+from pylti1p3.lineitem import LineItem
+from pylti1p3.service_connector import ServiceConnector
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from service.core.settings import get_settings
+from service.lti import tool_keys
+from service.lti.adapter import TimedSession, ToolRegistration
+from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
+from service.storage.db import transaction
+from service.storage.tables import Submission, now
+from service.submissions.schemas import FINAL_STATUSES
+from service.submissions.webhook_destinations import Destinations, Refused, allowed_networks, own_addresses
+from service.worker.celery_app import LTI_SCORE_TASK, celery
+
+log = logging.getLogger(__name__)
+SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+TOKEN_MARGIN_SECONDS = 30
+DEFAULT_TOKEN_SECONDS = 3600
+MAX_BACKOFF_SECONDS = 300  # the longest wait between two tries of one score (tasks.send_lti_score)
+
+
+@dataclass(frozen=True)
+class Posted:
+    sent: bool
+    retry: bool
+    error: str | None = None
+
+
+# -- the API side: an attempt made through a link ------------------------------------------------
+def record(submission_id: str, link_id: int, student: str) -> bool:
+    """Remember the attempt's link; True when it is graded already (its score is to be sent now)."""
+    with transaction() as session:
+        session.merge(LtiScore(submission_id=submission_id, link_id=link_id, student=student))
+        status = session.scalar(select(Submission.status).where(Submission.id == submission_id))
+    return status in FINAL_STATUSES
+
+
+def send(submission_id: str) -> None:
+    """Queue the score's sending; a broker outage leaves it to the sweeper (`resend_lost`)."""
+    try:
+        celery().send_task(LTI_SCORE_TASK, args=[submission_id])
+    except (OperationalError, OSError) as error:
+        log.error("broker unavailable, the score of %s waits for the sweeper: %s", submission_id, error)
+
+
+def resend_lost(stale_seconds: float, batch: int) -> int:
+    """Send again the scores of graded attempts not tried for a while (their task was lost).
+
+    A task being retried tries at least every `MAX_BACKOFF_SECONDS`: only rows quiet for longer
+    (and `stale_seconds`) are claimed, each by one sweeper (`FOR UPDATE SKIP LOCKED`)."""
+    cutoff = now() - timedelta(seconds=max(stale_seconds, 2 * MAX_BACKOFF_SECONDS))
+    quiet = or_(LtiScore.tried_at.is_(None), LtiScore.tried_at < cutoff)
+    query = (
+        select(LtiScore)
+        .join(Submission, Submission.id == LtiScore.submission_id)
+        .where(
+            LtiScore.state == "waiting",
+            Submission.status.in_(FINAL_STATUSES),
+            Submission.finished_at < cutoff,
+            quiet,
+        )
+        .limit(batch)
+        .with_for_update(skip_locked=True, of=LtiScore)
+    )
+    with transaction() as session:
+        rows = list(session.scalars(query))
+        for row in rows:
+            row.tried_at = now()
+        ids = [row.submission_id for row in rows]
+    for submission_id in ids:
+        send(submission_id)
+    if ids:
+        log.warning("re-sent %d scores to LMS gradebooks", len(ids))
+    return len(ids)
+
+
+def linked(submission_id: str) -> bool:
+    with transaction() as session:
+        return session.get(LtiScore, submission_id) is not None
+
+
+# -- the worker side: sending it -----------------------------------------------------------------
+@dataclass(frozen=True)
+class _Job:
+    registration: LtiRegistration
+    key: tool_keys.SigningKey
+    link: LtiLink
+    sub: str
+    score: float
+    scopes: list[str]
+
+
+def post(submission_id: str, attempt: int, attempts: int) -> Posted:
+    """One try at sending the score this attempt decides; recorded on the attempt's row."""
+    with transaction() as session:
+        job = _job(session, submission_id)
+    if job is None:
+        return Posted(sent=True, retry=False)  # not graded yet, or no longer linked: nothing to send
+    outcome = _send(job)
+    with transaction() as session:
+        row = session.get_one(LtiScore, submission_id)
+        row.tries, row.tried_at = attempt, now()
+        row.error = outcome.error
+        if outcome.sent:
+            row.state, row.score_sent, row.sent_at = "sent", job.score, now()
+        elif not outcome.retry or attempt >= attempts:
+            row.state = "failed"
+    if not outcome.sent:
+        log.warning(
+            "score for submission %s not accepted (try %d): %s", submission_id, attempt, outcome.error
+        )
+    return outcome
+
+
+def _job(session: Session, submission_id: str) -> _Job | None:
+    row = session.get(LtiScore, submission_id)
+    submission = session.get(Submission, submission_id)
+    if row is None or submission is None or submission.status not in FINAL_STATUSES:
+        return None
+    link = session.get_one(LtiLink, row.link_id)
+    context = session.get_one(LtiContext, link.context_id)
+    registration = session.get_one(LtiRegistration, context.registration_id)
+    learner = session.get(LtiLearner, (context.id, row.student))
+    if learner is None or not link.scopes or SCORE_SCOPE not in link.scopes.split():
+        return None  # the LMS granted no score scope for this link: nothing can be sent
+    score = _score(session, link.id, row.student, context.score_mode)
+    key = tool_keys.signing_key(session)
+    return _Job(registration, key, link, learner.sub, score, link.scopes.split())
+
+
+def _score(session: Session, link_id: int, student: str, mode: str) -> float:
+    """The best, or the last, of the student's graded attempts through this link."""
+    graded = session.execute(
+        select(Submission.score, Submission.created_at)
+        .join(LtiScore, LtiScore.submission_id == Submission.id)
+        .where(
+            LtiScore.link_id == link_id,
+            LtiScore.student == student,
+            Submission.status.in_(FINAL_STATUSES),
+        )
+    ).all()
+    scores: list[tuple[datetime, float]] = [(r.created_at, r.score or 0.0) for r in graded]
+    if mode == "last":
+        return max(scores)[1]
+    return max(s for _, s in scores)
+
+
+def _send(job: _Job) -> Posted:
+    try:
+        for url in (job.link.lineitem_url, job.link.lineitems_url):
+            if url:  # named by the LMS's launch: reachable only where webhooks may go
+                _destinations().resolved(_destinations().target(url))
+    except Refused as refused:
+        return Posted(False, retry=False, error=f"refused: {refused}")
+    connector = CachedTokens(ToolRegistration(job.registration, job.key), job.registration.id)
+    service_data: Any = {
+        "scope": job.scopes,
+        "lineitem": job.link.lineitem_url,
+        "lineitems": job.link.lineitems_url,
+    }
+    grade = (
+        Grade()
+        .set_score_given(round(job.score, 2))
+        .set_score_maximum(100)
+        .set_activity_progress("Completed")
+        .set_grading_progress("FullyGraded")
+        .set_timestamp(now().isoformat())
+        .set_user_id(job.sub)
+    )
+    try:
+        AssignmentsGradesService(connector, service_data).put_grade(grade, _line_item(job.link))
+    except LtiServiceException as error:
+        status = error.response.status_code if error.response is not None else 0
+        if status == 401:
+            connector.forget()
+        return Posted(False, retry=status in (401, 408, 425, 429) or status >= 500, error=f"HTTP {status}")
+    except LtiException as error:
+        return Posted(False, retry=False, error=str(error))
+    except requests.RequestException as error:
+        return Posted(False, retry=True, error=f"{type(error).__name__}: {error}")
+    return Posted(True, retry=False)
+
+
+@lru_cache(maxsize=1)
+def _destinations() -> Destinations:
+    settings = get_settings()
+    return Destinations(allowed_networks(settings.webhook_allowed_networks), own_addresses(settings.host))
+
+
+def _line_item(link: LtiLink) -> LineItem | None:
+    """None: the launch named the link's line item. Else the one of this link, found or made."""
+    if link.lineitem_url:
+        return None
+    return (
+        LineItem()
+        .set_score_maximum(100)
+        .set_label(link.challenge)
+        .set_resource_id(link.challenge)
+        .set_resource_link_id(link.resource_link_id)
+    )
+
+
+_tokens: dict[tuple[int, tuple[str, ...]], tuple[str, float]] = {}
+_tokens_lock = threading.Lock()
+
+
+class _TokenSession(TimedSession):
+    """Remembers the lifetime the token endpoint gave its last token (the library keeps only the token)."""
+
+    expires_in: float = DEFAULT_TOKEN_SECONDS
+
+    def post(self, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
+        response = super().post(url, *args, **kwargs)
+        if response.ok and isinstance(kwargs.get("data"), dict) and "client_assertion" in kwargs["data"]:
+            lifetime = response.json().get("expires_in")
+            self.expires_in = float(lifetime) if isinstance(lifetime, int | float) else DEFAULT_TOKEN_SECONDS
+        return response
+
+
+class CachedTokens(ServiceConnector):
+    """PyLTI1p3's connector, with its access token kept across tasks until shortly before it expires."""
+
+    def __init__(self, registration: ToolRegistration, registration_id: int) -> None:
+        self.session = _TokenSession()
+        super().__init__(registration, requests_session=self.session)
+        self.registration_id = registration_id
+
+    def get_access_token(self, scopes: Any) -> str:
+        key = (self.registration_id, tuple(sorted(scopes)))
+        with _tokens_lock:
+            cached = _tokens.get(key)
+        if cached is not None and cached[1] > time.monotonic():
+            return cached[0]
+        token = super().get_access_token(scopes)
+        with _tokens_lock:
+            _tokens[key] = (token, time.monotonic() + self.session.expires_in - TOKEN_MARGIN_SECONDS)
+        return token
+
+    def forget(self) -> None:
+        with _tokens_lock:
+            for key in [k for k in _tokens if k[0] == self.registration_id]:
+                del _tokens[key]
+
+
+@dataclass(frozen=True)
+class AttemptScore:
+    """One attempt through an LTI link and its passback, as the CLI lists it."""
+
+    submission: str
+    course: str
+    student: str
+    challenge: str
+    state: str  # waiting, sent, failed
+    score_sent: float | None
+    tries: int
+    error: str | None
+
+
+def listing(session: Session, course: str | None, limit: int = 200) -> list[AttemptScore]:
+    query = (
+        select(LtiScore, LtiLink.challenge, LtiContext.course)
+        .join(LtiLink, LtiLink.id == LtiScore.link_id)
+        .join(LtiContext, LtiContext.id == LtiLink.context_id)
+        .order_by(LtiScore.created_at.desc())
+        .limit(limit)
+    )
+    if course is not None:
+        query = query.where(LtiContext.course == course)
+    return [
+        AttemptScore(
+            row.submission_id, slug, row.student, challenge, row.state, row.score_sent, row.tries, row.error
+        )
+        for row, challenge, slug in session.execute(query)
+    ]

@@ -1,0 +1,174 @@
+"""`/lti/…`: the tool's browser routes (login initiation, launch, deep-linking answer) and its key set.
+
+Browser routes, not part of the JSON API: left out of the OpenAPI document (docs/lti.md tells them).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from service.api.deps import Challenges
+from service.core.settings import get_settings
+from service.dashboard.forms import form_fields
+from service.dashboard.secret import session_secret
+from service.lti import adapter, claims, deep_links, dynamic_registration, landing, registrations, tool_keys
+from service.lti.adapter import Refused
+from service.lti.pages import page_lang, refused, render
+from service.lti.urls import ToolUrls, tool_urls
+from service.storage.db import transaction
+from service.students import grants
+
+log = logging.getLogger(__name__)
+router = APIRouter(prefix="/lti", include_in_schema=False)
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]", "::1")
+TOOL_NAME = "Autograder (Transformers)"
+
+
+def _urls(request: Request) -> ToolUrls:
+    """The tool's URLs at its configured public address, else as this request reached it."""
+    return tool_urls(get_settings().public_url or str(request.base_url))
+
+
+def _secure(request: Request) -> bool:
+    """Cookies can be `Secure` (so `SameSite=None`, so sent inside a platform's iframe) over
+    HTTPS, and on a loopback address, which browsers count as secure."""
+    return request.url.scheme == "https" or (request.url.hostname or "") in LOOPBACK
+
+
+async def _params(request: Request) -> dict[str, str]:
+    params = dict(request.query_params)
+    if request.method == "POST":
+        params.update(await form_fields(request))
+    return params
+
+
+def _set_cookies(response: Response, jar: adapter.Cookies, secure: bool) -> None:
+    for name, value, seconds in jar.outgoing:
+        response.set_cookie(
+            name,
+            value,
+            max_age=seconds,
+            path="/lti/",
+            secure=secure,
+            httponly=True,
+            samesite="none" if secure else "lax",
+        )
+        if secure:  # CHIPS: a browser blocking third-party cookies keeps this one, per top-level site
+            header, cookie = response.raw_headers[-1]
+            response.raw_headers[-1] = (header, cookie + b"; Partitioned")
+
+
+def _frame_origins() -> tuple[str, ...]:
+    with transaction() as session:
+        return registrations.frame_origins(session)
+
+
+async def _refused(request: Request, error: Refused) -> HTMLResponse:
+    log.info("LTI refused (%s): %s", error.reason, error.detail)
+    origins = await run_in_threadpool(_frame_origins)
+    return refused(request, error.reason, page_lang(request), origins)
+
+
+@router.api_route("/login", methods=["GET", "POST"], name="lti_login")
+async def login(request: Request) -> Response:
+    """OIDC login initiation: the platform names itself and the user; we answer with a redirect to
+    its authorization endpoint, carrying a state (also in a cookie: the browser's) and a nonce."""
+    params, secure = await _params(request), _secure(request)
+    launch_url = _urls(request).launch
+    try:
+        location, jar = await run_in_threadpool(_login, params, request.cookies, secure, launch_url)
+    except Refused as error:
+        return await _refused(request, error)
+    response = RedirectResponse(location, status_code=302)
+    _set_cookies(response, jar, secure)
+    return response
+
+
+def _login(
+    params: Mapping[str, str], cookies: Mapping[str, str], secure: bool, launch_url: str
+) -> tuple[str, adapter.Cookies]:
+    lti_request, config, sessions, jar = adapter.services(params, cookies, secure)
+    login = adapter.ToolLogin(lti_request, config, sessions, jar, sessions.storage)
+    if not params.get("iss") or not params.get("login_hint"):
+        raise Refused("login", "iss or login_hint missing")
+    try:
+        location = login.get_redirect_object(launch_url).get_redirect_url()
+    except Exception as error:  # the library's OIDCException: no registration for this issuer
+        raise Refused("registration", str(error)) from error
+    return location, jar
+
+
+@router.post("/launch", name="lti_launch")
+async def launch(request: Request, known: Challenges) -> Response:
+    params, secure = await _params(request), _secure(request)
+    try:
+        launched, launch_id = await run_in_threadpool(_validate, params, request.cookies, secure)
+        landed = await run_in_threadpool(landing.land, launched, launch_id, known)
+    except Refused as error:
+        return await _refused(request, error)
+    # The state cookie stays its five minutes: a replay in this browser meets the spent nonce.
+    return _landed(request, landed, known)
+
+
+def _validate(
+    params: Mapping[str, str], cookies: Mapping[str, str], secure: bool
+) -> tuple[claims.Launch, str]:
+    message = adapter.new_launch(params, cookies, secure)
+    message.validate()
+    return claims.read(message.get_launch_data()), message.get_launch_id()
+
+
+def _landed(request: Request, landed: landing.Landing, known: Challenges) -> Response:
+    if isinstance(landed, landing.StudentPage):
+        token = grants.sign(session_secret(), landed.grant)
+        return RedirectResponse(str(request.url_for("student_page").include_query_params(t=token)), 303)
+    if isinstance(landed, landing.Dashboard):
+        url = str(request.url_for("lti_enter").include_query_params(ticket=landed.ticket))
+        if not landed.framed:
+            return RedirectResponse(url, 303)
+        context: dict[str, Any] = {"lang": landed.lang, "course": landed.course, "entry_url": url}
+        return render(request, "dashboard.html", context, frame_origins=_frame_origins())
+    context = {"lang": landed.lang, "launch_id": landed.launch_id, "challenges": list(known.values())}
+    return render(request, "picker.html", context, frame_origins=(landed.frame_origin,))
+
+
+@router.post("/deep-link", name="lti_deep_link")
+async def deep_link(request: Request, known: Challenges) -> Response:
+    """The instructor's choice, sent back to the platform as a signed LtiDeepLinkingResponse."""
+    params = await _params(request)
+    try:
+        answer = await run_in_threadpool(deep_links.answer, params, known, str(request.url_for("lti_launch")))
+    except Refused as error:
+        return await _refused(request, error)
+    context = {"lang": answer.lang, "return_url": answer.return_url, "jwt": answer.jwt}
+    target = registrations.origin(answer.return_url)
+    return render(
+        request, "return.html", context, frame_origins=(answer.frame_origin,), form_targets=(target,)
+    )
+
+
+@router.get("/jwks", name="lti_jwks")
+def jwks() -> JSONResponse:
+    """The tool's public keys (the newest signs; the previous one stays during a rotation)."""
+    with transaction() as session:
+        keys = tool_keys.jwks(session)
+    return JSONResponse(keys, headers={"Cache-Control": "max-age=300"})
+
+
+@router.get("/register", name="lti_register")
+async def register(request: Request) -> Response:
+    """LTI Dynamic Registration, opened by the LMS with its OpenID configuration (and an invitation)."""
+    params = dict(request.query_params)
+    try:
+        done = await run_in_threadpool(dynamic_registration.register, params, _urls(request), TOOL_NAME)
+    except Refused as error:
+        return await _refused(request, error)
+    origin = registrations.origin(params["openid_configuration"])
+    context = {"lang": page_lang(request), "registered": done}
+    return render(request, "registered.html", context, frame_origins=(origin,))

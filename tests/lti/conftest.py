@@ -1,0 +1,67 @@
+"""The tool as `autograder serve` runs it, an LMS (tests/lti/platform.py) registered with it by
+`autograder lti add-platform`, and Chromium on the LMS's course page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Frame, Page
+
+from tests.conftest import ROOT
+from tests.dashboard.site import Site, close_site, open_site
+from tests.lti.platform import Platform
+
+ARTIFACTS = ROOT / "test-artifacts" / "lti"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def lms() -> Platform:
+    return Platform()
+
+
+@pytest.fixture(scope="session")
+def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Site]:
+    site = open_site(tmp_path_factory.mktemp("lti"))
+    site.env["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = "127.0.0.0/8"  # the LMS's AGS endpoints are there
+    try:
+        lms.printed = site.run(*lms.add_platform_args(), "--tool-url", site.base)
+        site.start()
+        lms.tool = site.base
+        lms.start()
+        yield site
+    finally:
+        lms.stop()
+        close_site(site)
+
+
+@pytest.fixture
+def desktop(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=DESKTOP)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    yield context.new_page()
+    context.close()
+
+
+def tool_frame(page: Page) -> Frame:
+    handle = page.locator("iframe").element_handle()
+    assert handle is not None
+    frame = handle.content_frame()
+    assert frame is not None
+    return frame
+
+
+def shoot(page: Page, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,342 @@
+"""A course platform (LMS) for the tests: LTI 1.3 as the `lti1p3platform` library implements it,
+served over HTTP on `localhost` (another site than the tool's 127.0.0.1), in a thread.
+
+It launches users into the tool from a course page (an iframe), takes the tool's deep-linking answer,
+issues AGS access tokens and records the scores the tool posts. `spoil` makes its next launch bad in
+one way (expired, wrong audience, unknown deployment, tampered signature), `replay` posts the last
+launch again."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+import uvicorn
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from jwcrypto.jwk import JWK
+from lti1p3platform.ltiplatform import LTI1P3PlatformConfAbstract
+from lti1p3platform.message_launch import LTIAdvantageMessageLaunchAbstract
+from lti1p3platform.oidc_login import OIDCLoginAbstract
+from lti1p3platform.registration import Registration
+
+from tests.http_server import free_port
+
+LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
+SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+LINEITEM_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem"
+CLIENT_ID = "autograder-tool"
+DEPLOYMENT = "deployment-1"
+DYNAMIC_CLIENT_ID = "registered-dynamically"
+DYNAMIC_DEPLOYMENT = "deployment-dyn"
+CONTEXT = "course-42"
+
+
+@dataclass
+class Link:
+    """A resource link placed in the course (by deep linking) with its line item."""
+
+    id: str
+    title: str
+    custom: dict[str, str]
+    line_item: dict[str, Any]
+    scores: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Pending:
+    user: str
+    roles: list[str]
+    link: str | None  # None: a deep-linking request
+
+
+class Platform:
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.origin = f"http://localhost:{self.port}"
+        self.issuer = self.origin
+        key = JWK.generate(kty="RSA", size=2048)
+        self.private_pem = key.export_to_pem(private_key=True, password=None).decode()
+        self.public_pem = key.export_to_pem().decode()
+        self.tool: str = ""  # the tool's base URL
+        self.printed = ""  # what `autograder lti add-platform` printed
+        self.links: dict[str, Link] = {}
+        self.pending: dict[str, Pending] = {}
+        self.spoil: str | None = None
+        self.last_launch: dict[str, str] = {}
+        self.tokens_issued = 0
+        self.registration_token = ""
+        self.tool_registrations: list[dict[str, Any]] = []
+        self.client_id = CLIENT_ID
+        self.deployment = DEPLOYMENT
+        self.server = uvicorn.Server(
+            uvicorn.Config(self.app(), host="127.0.0.1", port=self.port, log_level="warning")
+        )
+        self.thread = threading.Thread(target=self.server.run, name="lms", daemon=True)
+
+    # -- the library's registration, as the platform stores the tool's -----------------------
+    def registration(self) -> Registration:
+        return (
+            Registration()
+            .set_iss(self.issuer)
+            .set_client_id(self.client_id)
+            .set_deployment_id(self.deployment)
+            .set_oidc_login_url(f"{self.tool}/lti/login")
+            .set_launch_url(f"{self.tool}/lti/launch")
+            .set_deeplink_launch_url(f"{self.tool}/lti/launch")
+            .set_tool_key_set_url(f"{self.tool}/lti/jwks")
+            .set_platform_public_key(self.public_pem)
+            .set_platform_private_key(self.private_pem)
+        )
+
+    def config(self) -> LTI1P3PlatformConfAbstract:
+        return _Config(registration=self.registration())
+
+    def add_platform_args(self) -> list[str]:
+        return [
+            "lti", "add-platform", "--name", "lms", "--issuer", self.issuer, "--client-id", self.client_id,
+            "--login-url", f"{self.origin}/authorize", "--token-url", f"{self.origin}/token",
+            "--jwks-url", f"{self.origin}/jwks", "--deployment", self.deployment,
+        ]  # fmt: skip
+
+    def start(self) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            assert self.thread.is_alive() and time.monotonic() < deadline, "the LMS did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+    def course_url(self, user: str, role: str, link: str | None = None) -> str:
+        """The course page where `user` opens `link` (None: adds an activity, by deep linking)."""
+        return f"{self.origin}/course?" + urlencode({"user": user, "role": role, "link": link or ""})
+
+    def place(self, link: Link) -> None:
+        self.links[link.id] = link
+
+    # -- the HTTP side ---------------------------------------------------------------------------
+    def app(self) -> FastAPI:
+        app = FastAPI()
+        app.get("/course")(self._course)
+        app.get("/start")(self._start)
+        app.get("/authorize")(self._authorize)
+        app.get("/replay")(self._replay)
+        app.get("/replayed")(self._replayed)
+        app.get("/jwks")(self._jwks)
+        app.post("/token")(self._token)
+        app.post("/deep-link-return")(self._deep_link_return)
+        app.post("/lineitems/{link_id}/scores")(self._score)
+        app.get("/.well-known/openid-configuration")(self._openid_configuration)
+        app.post("/registrations")(self._registrations)
+        app.get("/tools/add")(self._add_tool)
+        return app
+
+    # -- LTI Dynamic Registration, the platform's side -------------------------------------------
+    def _openid_configuration(self) -> JSONResponse:
+        return JSONResponse(
+            {
+                "issuer": self.issuer,
+                "authorization_endpoint": f"{self.origin}/authorize",
+                "token_endpoint": f"{self.origin}/token",
+                "jwks_uri": f"{self.origin}/jwks",
+                "registration_endpoint": f"{self.origin}/registrations",
+                "token_endpoint_auth_methods_supported": ["private_key_jwt"],
+                "id_token_signing_alg_values_supported": ["RS256"],
+                "scopes_supported": ["openid", SCORE_SCOPE, LINEITEM_SCOPE],
+                "https://purl.imsglobal.org/spec/lti-platform-configuration": {
+                    "product_family_code": "lti1p3platform-tests",
+                    "version": "0.1.8",
+                    "messages_supported": [
+                        {"type": "LtiResourceLinkRequest"},
+                        {"type": "LtiDeepLinkingRequest"},
+                    ],
+                },
+            }
+        )
+
+    async def _registrations(self, request: Request) -> JSONResponse:
+        if request.headers.get("authorization") != f"Bearer {self.registration_token}":
+            return JSONResponse({"error": "invalid registration token"}, status_code=401)
+        body = json.loads(await request.body())
+        self.tool_registrations.append(body)
+        answer = {
+            **body,
+            "client_id": DYNAMIC_CLIENT_ID,
+            "https://purl.imsglobal.org/spec/lti-tool-configuration": {
+                **body["https://purl.imsglobal.org/spec/lti-tool-configuration"],
+                "deployment_id": DYNAMIC_DEPLOYMENT,
+            },
+        }
+        return JSONResponse(answer, status_code=201)
+
+    def _add_tool(self, url: str) -> HTMLResponse:
+        """The administrator's page: the tool's registration URL in a frame, with our configuration."""
+        self.registration_token = secrets.token_urlsafe(12)
+        query = urlencode(
+            {
+                "openid_configuration": f"{self.origin}/.well-known/openid-configuration",
+                "registration_token": self.registration_token,
+            }
+        )
+        src = f"{url}&{query}" if "?" in url else f"{url}?{query}"
+        return HTMLResponse(
+            "<!doctype html><title>Add a tool</title><p id='status'>registering</p>"
+            f"<iframe title='tool' src='{html.escape(src)}' style='width:100%;height:600px'></iframe>"
+            "<script>addEventListener('message', (e) => { if (e.data && e.data.subject === "
+            "'org.imsglobal.lti.close') document.getElementById('status').textContent = 'closed'; });</script>"
+        )
+
+    def _course(self, user: str, role: str, link: str = "") -> HTMLResponse:
+        start = "/start?" + urlencode({"user": user, "role": role, "link": link})
+        added = "".join(
+            f"<li data-link='{html.escape(k)}'>{html.escape(v.title)}</li>" for k, v in self.links.items()
+        )
+        body = (
+            f"<!doctype html><title>LMS course</title><h1>Course 42</h1><ul id='activities'>{added}</ul>"
+            f"<iframe title='tool' src='{html.escape(start)}' style='width:100%;height:1300px;border:0'></iframe>"
+        )
+        return HTMLResponse(body)
+
+    def _start(self, request: Request, user: str, role: str, link: str = "") -> Response:
+        hint = secrets.token_urlsafe(8)
+        roles = [INSTRUCTOR if role == "instructor" else LEARNER]
+        self.pending[hint] = Pending(user, roles, link or None)
+        login = _Login(request, self.config())
+        login.set_lti_message_hint(hint=hint)
+        return login.initiate_login(user)
+
+    def _authorize(self, request: Request) -> Response:
+        params = dict(request.query_params)
+        if params.get("redirect_uri") != f"{self.tool}/lti/launch":
+            return HTMLResponse("redirect_uri not registered", status_code=400)
+        pending = self.pending.pop(params.get("lti_message_hint", ""), None)
+        if pending is None or params.get("login_hint") != pending.user:
+            return HTMLResponse("unknown launch", status_code=400)
+        launch = _Launch(request, self.config())
+        launch.set_user_data(pending.user, pending.roles, full_name=pending.user.title())
+        launch.set_launch_context_claim(CONTEXT, context_title="Transformers 2026", context_label="TRF-42")
+        launch.set_launch_presentation_claim(document_target="iframe")
+        if pending.link is None:
+            launch.set_dl(f"{self.origin}/deep-link-return", title="Add an activity")
+        else:
+            placed = self.links[pending.link]
+            launch.set_resource_link_claim(placed.id, title=placed.title)
+            launch.set_custom_parameters_claim(placed.custom)
+            elsewhere = self.spoil == "lineitem"  # an address the tool may not post to
+            base = "http://10.255.255.1" if elsewhere else self.origin
+            launch.set_ags(lineitems_url=f"{base}/lineitems", lineitem_url=f"{base}/lineitems/{placed.id}")
+        return self._form(self._spoiled(launch))
+
+    def _spoiled(self, launch: _Launch) -> dict[str, str]:
+        spoil, self.spoil = self.spoil, None
+        if spoil == "expired":
+            launch.set_id_token_expiration(-600)
+        if spoil == "audience":
+            launch.set_extra_claims({"aud": [self.client_id, "another-tool"], "azp": "another-tool"})
+        if spoil == "deployment":
+            launch.set_extra_claims(
+                {"https://purl.imsglobal.org/spec/lti/claim/deployment_id": "dep-unknown"}
+            )
+        launch._registration = launch._platform_config.get_registration()
+        launch.validate_preflight_response(launch.get_preflight_response())
+        data = dict(launch.generate_launch_request())
+        if spoil == "signature":
+            header, payload, signature = data["id_token"].split(".")
+            claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+            claims["sub"] = "someone-else"
+            forged = base64.urlsafe_b64encode(json.dumps(claims).encode()).decode().rstrip("=")
+            data["id_token"] = f"{header}.{forged}.{signature}"
+        data["launch_url"] = f"{self.tool}/lti/launch"
+        self.last_launch = data
+        return data
+
+    def _form(self, data: dict[str, str]) -> HTMLResponse:
+        fields = "".join(
+            f"<input type='hidden' name='{name}' value='{html.escape(data[name])}'>"
+            for name in ("id_token", "state")
+        )
+        return HTMLResponse(
+            f"<!doctype html><form id='launch' method='post' action='{html.escape(data['launch_url'])}'>{fields}"
+            "<button>Launch</button></form><script>document.getElementById('launch').submit()</script>"
+        )
+
+    def _replayed(self) -> HTMLResponse:
+        """The last launch posted again from inside the course page, where the tool's cookies are."""
+        return HTMLResponse("<!doctype html><title>LMS</title><iframe title='tool' src='/replay'></iframe>")
+
+    def _replay(self) -> HTMLResponse:
+        return self._form(self.last_launch)
+
+    def _jwks(self) -> JSONResponse:
+        return JSONResponse({"keys": self.registration().get_jwks()})
+
+    async def _token(self, request: Request) -> JSONResponse:
+        form = dict(parse_qsl((await request.body()).decode()))
+        config = self.config()
+        try:
+            answer = config.get_access_token(form)
+        except Exception as error:
+            return JSONResponse({"error": "invalid_client", "error_description": str(error)}, status_code=401)
+        self.tokens_issued += 1
+        return JSONResponse(dict(answer))
+
+    async def _deep_link_return(self, request: Request) -> HTMLResponse:
+        form = dict(parse_qsl((await request.body()).decode()))
+        items = self.config().validate_deeplinking_resp(form)
+        for item in items:
+            link_id = f"link-{len(self.links) + 1}"
+            self.place(
+                Link(link_id, item["title"], dict(item.get("custom", {})), dict(item.get("lineItem", {})))
+            )
+        titles = "".join(f"<li>{html.escape(i['title'])}</li>" for i in items)
+        return HTMLResponse(f"<!doctype html><h1>Activity added</h1><ul id='added'>{titles}</ul>")
+
+    async def _score(self, request: Request, link_id: str) -> Response:
+        token = request.headers.get("authorization", "").removeprefix("Bearer ")
+        try:
+            allowed = self.config().validate_token(token, allowed_scopes=[SCORE_SCOPE])
+        except Exception:
+            allowed = False
+        if not allowed:
+            return JSONResponse({"error": "unauthorized"}, status_code=401)
+        if request.headers.get("content-type") != "application/vnd.ims.lis.v1.score+json":
+            return JSONResponse({"error": "wrong content type"}, status_code=415)
+        self.links[link_id].scores.append(json.loads(await request.body()))
+        return Response(status_code=204)
+
+
+class _Config(LTI1P3PlatformConfAbstract):
+    def init_platform_config(self, **kwargs: Any) -> None:
+        self._registration = kwargs["registration"]
+
+    def get_registration_by_params(self, **kwargs: Any) -> Registration:
+        assert self._registration is not None
+        return self._registration
+
+
+class _Login(OIDCLoginAbstract):
+    def set_lti_message_hint(self, **kwargs: Any) -> None:
+        self._lti_message_hint = kwargs["hint"]
+
+    def get_redirect(self, url: str) -> RedirectResponse:
+        return RedirectResponse(url)
+
+
+class _Launch(LTIAdvantageMessageLaunchAbstract):
+    def get_preflight_response(self) -> dict[str, Any]:
+        assert isinstance(self._request, Request)
+        return dict(self._request.query_params)
+
+    def render_launch_form(self, launch_data: dict[str, Any], **kwargs: Any) -> Any:
+        raise NotImplementedError  # _form renders it

@@ -1,0 +1,103 @@
+"""LTI Advantage against the LMS: an instructor adds a challenge by deep linking; a student launched
+into it submits; the score reaches the LMS's line item through AGS."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from playwright.sync_api import Page, expect
+
+from tests.conftest import ROOT
+from tests.dashboard.site import Site
+from tests.lti.conftest import shoot, tool_frame
+from tests.lti.platform import Link, Platform
+from tests.students.test_page import type_code
+
+CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+GRADED = 60_000  # ms
+SCORE_ARRIVES = 120  # s: grading, then the sender process's post; a bound, not a speed check
+
+
+def _deep_link(lms: Platform, page: Page) -> Link:
+    before = set(lms.links)
+    page.goto(lms.course_url("prof", "instructor"))
+    frame = tool_frame(page)
+    frame.get_by_role("radio", name="layer norm").check()
+    frame.get_by_label("Language of the student's page").select_option("es")
+    frame.get_by_role("button", name="Add to the course").click()
+    expect(tool_frame(page).locator("#added")).to_contain_text("Layer norm")
+    [added] = set(lms.links) - before
+    return lms.links[added]
+
+
+def test_deep_linking_places_the_chosen_challenge_and_language(
+    tool: Site, lms: Platform, desktop: Page
+) -> None:
+    link = _deep_link(lms, desktop)
+    assert link.custom == {"challenge": "layer_norm", "lang": "es"}
+    assert link.line_item["scoreMaximum"] == 100
+    assert link.line_item["resourceId"] == "layer_norm"
+
+
+def _score_of(link: Link, user: str) -> dict[str, object]:
+    deadline = time.monotonic() + SCORE_ARRIVES
+    while time.monotonic() < deadline:
+        scores = [s for s in link.scores if s["userId"] == user]
+        if scores:
+            return scores[-1]
+        time.sleep(0.2)
+    raise AssertionError(f"no score for {user} reached the LMS in {SCORE_ARRIVES} s")
+
+
+def test_a_students_score_reaches_the_lms_gradebook(tool: Site, lms: Platform, desktop: Page) -> None:
+    link = _deep_link(lms, desktop)
+    desktop.goto(lms.course_url("eva", "learner", link.id))
+    frame = tool_frame(desktop)
+    frame.wait_for_selector(".cm-editor")
+    type_code(frame, CORRECT)
+    frame.get_by_role("button", name="Enviar").click()
+    expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
+    score = _score_of(link, "eva")
+    assert score["scoreGiven"] == 100
+    assert score["scoreMaximum"] == 100
+    assert score["activityProgress"] == "Completed"
+    assert score["gradingProgress"] == "FullyGraded"
+    shoot(desktop, "student-desktop-graded")
+
+
+def _passback(tool: Site, submission_state: str) -> list[dict[str, object]]:
+    deadline = time.monotonic() + SCORE_ARRIVES
+    while time.monotonic() < deadline:
+        rows: list[dict[str, object]] = json.loads(tool.run("lti", "scores", "--json"))
+        if any(r["state"] == submission_state for r in rows):
+            return rows
+        time.sleep(0.5)
+    raise AssertionError(f"no attempt's score became {submission_state} in {SCORE_ARRIVES} s")
+
+
+def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Page) -> None:
+    link = _deep_link(lms, desktop)
+    desktop.goto(lms.course_url("gil", "learner", link.id))
+    frame = tool_frame(desktop)
+    frame.wait_for_selector(".cm-editor")
+    type_code(frame, CORRECT)
+    frame.get_by_role("button", name="Enviar").click()
+    _score_of(link, "gil")
+    sent = [r for r in _passback(tool, "sent") if r["student"] == "gil"]
+    assert sent and sent[0]["score_sent"] == 100 and sent[0]["tries"] == 1 and sent[0]["course"] == "TRF-42"
+
+
+def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform, desktop: Page) -> None:
+    """A hostile LMS names an internal address as its line item: the tool refuses to post there."""
+    lms.place(
+        Link("link-ssrf", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
+    )
+    lms.spoil = "lineitem"
+    desktop.goto(lms.course_url("hugo", "learner", "link-ssrf"))
+    frame = tool_frame(desktop)
+    frame.wait_for_selector(".cm-editor")
+    type_code(frame, CORRECT)
+    frame.get_by_role("button", name="Submit").click()
+    failed = [r for r in _passback(tool, "failed") if r["student"] == "hugo"]
+    assert failed and "refused" in str(failed[0]["error"]) and failed[0]["score_sent"] is None

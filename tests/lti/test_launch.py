@@ -1,0 +1,108 @@
+"""A student launched from the LMS writes `layer_norm`, submits and reads the diagnosis in the same
+framed page; an instructor lands on the course's dashboard; bad launches get a clear page."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.conftest import ROOT
+from tests.dashboard.site import Site
+from tests.lti.conftest import shoot, tool_frame
+from tests.lti.platform import Link, Platform
+from tests.students.test_page import type_code
+
+BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+CONTRAST = (ROOT / "tests/dashboard/contrast.js").read_text()
+GRADED = 60_000  # ms: a bound on a grading on a busy machine, not a speed check
+
+
+@pytest.fixture
+def placed(lms: Platform) -> Link:
+    link = Link("link-ln", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
+    lms.place(link)
+    return link
+
+
+def test_add_platform_prints_the_urls_to_paste_into_the_lms(tool: Site, lms: Platform) -> None:
+    assert f"Initiate login URL: {tool.base}/lti/login" in lms.printed
+    assert f"Public keyset URL (JWKS): {tool.base}/lti/jwks" in lms.printed
+    assert f"{tool.base}/lti/launch" in lms.printed
+
+
+def test_a_learner_submits_in_the_lms_frame_and_reads_the_diagnosis(
+    tool: Site, lms: Platform, placed: Link, desktop: Page
+) -> None:
+    desktop.goto(lms.course_url("ana", "learner", placed.id))
+    frame = tool_frame(desktop)
+    frame.wait_for_selector(".cm-editor")
+    expect(frame.locator("h1")).to_contain_text("layer norm")
+    type_code(frame, BATCH_NORM)
+    frame.get_by_role("button", name="Submit").click()
+    diagnosis = frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')
+    expect(diagnosis).to_be_visible(timeout=GRADED)
+    assert frame.evaluate(CONTRAST) == []  # WCAG AA on the page with its feedback
+    shoot(desktop, "student-desktop")
+
+
+def test_the_launched_page_reads_at_phone_width(tool: Site, lms: Platform, placed: Link, phone: Page) -> None:
+    phone.goto(lms.course_url("bea", "learner", placed.id))
+    frame = tool_frame(phone)
+    frame.wait_for_selector(".cm-editor")
+    expect(frame.get_by_role("button", name="Submit")).to_be_visible()
+    assert frame.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+    shoot(phone, "student-phone")
+
+
+@pytest.mark.parametrize("spoil", ["expired", "audience", "deployment", "signature"])
+def test_a_bad_launch_is_refused_with_a_page_that_says_why(
+    tool: Site, lms: Platform, placed: Link, desktop: Page, spoil: str
+) -> None:
+    lms.spoil = spoil
+    desktop.goto(lms.course_url("ana", "learner", placed.id))
+    reason = tool_frame(desktop).locator("[data-reason]")
+    expect(reason).to_have_attribute("data-reason", spoil)
+    expect(reason).to_be_visible()
+    assert tool_frame(desktop).evaluate(CONTRAST) == []
+
+
+def test_a_replayed_launch_is_refused(tool: Site, lms: Platform, placed: Link, desktop: Page) -> None:
+    desktop.goto(lms.course_url("ana", "learner", placed.id))
+    tool_frame(desktop).wait_for_selector(".cm-editor")
+    desktop.goto(f"{lms.origin}/replayed")
+    expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "nonce")
+
+
+def test_a_launch_posted_from_another_browser_is_refused(
+    tool: Site, lms: Platform, placed: Link, desktop: Page, browser: Browser
+) -> None:
+    """The state is bound to the browser that started the login: a stolen id_token is no use elsewhere."""
+    desktop.goto(lms.course_url("ana", "learner", placed.id))
+    tool_frame(desktop).wait_for_selector(".cm-editor")
+    other = browser.new_context()
+    try:
+        page = other.new_page()
+        page.goto(f"{lms.origin}/replayed")
+        expect(tool_frame(page).locator("[data-reason]")).to_have_attribute("data-reason", "state")
+    finally:
+        other.close()
+
+
+def test_an_instructor_launch_opens_the_courses_dashboard_without_a_password(
+    tool: Site, lms: Platform, placed: Link, desktop: Page
+) -> None:
+    desktop.goto(lms.course_url("prof", "instructor", placed.id))
+    open_link = tool_frame(desktop).get_by_role("link", name="Open the course dashboard in a new tab")
+    with desktop.context.expect_page() as opened:
+        open_link.click()
+    dashboard = opened.value
+    dashboard.wait_for_load_state()
+    assert dashboard.url.startswith(f"{tool.base}/dashboard/courses/TRF-42"), dashboard.url
+    expect(dashboard.locator("h1")).to_contain_text("TRF-42")
+    dashboard.goto(open_link.get_attribute("href") or "")  # the ticket works once
+    expect(dashboard.locator("body")).to_contain_text("used already or has expired")
+
+
+def test_a_learner_cannot_pick_challenges_for_the_course(tool: Site, lms: Platform, desktop: Page) -> None:
+    desktop.goto(lms.course_url("ana", "learner"))  # a deep-linking request, from a learner
+    expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "role")

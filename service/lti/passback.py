@@ -98,11 +98,6 @@ def resend_lost(stale_seconds: float, batch: int) -> int:
     return len(ids)
 
 
-def linked(submission_id: str) -> bool:
-    with transaction() as session:
-        return session.get(LtiScore, submission_id) is not None
-
-
 # -- the worker side: sending it -----------------------------------------------------------------
 @dataclass(frozen=True)
 class _Job:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import uuid
-from functools import lru_cache
 
 from kombu.entity import Queue
 from kombu.exceptions import OperationalError
@@ -23,17 +22,10 @@ log = logging.getLogger(__name__)
 PERSISTENT = 2  # the delivery mode Celery gives a task on a durable queue
 
 
-@lru_cache(maxsize=1)
-def _grading_queue() -> Queue:
-    app = celery()
-    queue: Queue = app.amqp.queues[app.conf.task_default_queue]
-    return queue
-
-
 def _publish(task: str, submission_id: str) -> None:
     """One task taking `submission_id`, on the grading queue (the broker's errors propagate)."""
     app = celery()
-    queue = _grading_queue()
+    queue: Queue = app.amqp.queues[app.conf.task_default_queue]  # the app's own: it follows settings
     task_id = str(uuid.uuid4())
     headers, properties, body, _ = app.amqp.as_task_v2(
         task_id, task, args=[submission_id], ignore_result=True

@@ -41,6 +41,7 @@ from service.storage.migrations import upgrade  # noqa: E402
 from service.storage.results import Stored, store_graded  # noqa: E402
 from service.storage.tables import ApiKey, Course, GradingResult, Student, Submission, new_id, now  # noqa: E402
 from service.submissions.keys import create_key  # noqa: E402
+from service.submissions.webhook_secrets import WebhookSecrets  # noqa: E402
 
 CHALLENGES = ("layer_norm", "bloque")
 
@@ -66,7 +67,7 @@ def fill(engine: Engine, students: int, tries: int, samples: dict[str, list[tupl
     rng = random.Random(7)
     opener = sessionmaker(engine, expire_on_commit=False)
     with opener.begin() as session:
-        create_key(session, "bench", [])
+        create_key(session, "bench", [], WebhookSecrets.with_new_key())
         key = session.scalars(select(ApiKey)).one()
         course = Course(platform_id=key.platform_id, slug="big")
         session.add(course)

@@ -343,7 +343,7 @@ def mutants(challenge: Challenge, prepared: PreparedChallenge) -> MutantRow:
             warnings.simplefilter("ignore")
             try:
                 result = grade(prepared, source, "en", runner)  # type: ignore[arg-type]
-            except Exception as error:  # a mutant that breaks the harness itself: not a student's case
+            except Exception as error:  # noqa: BLE001 a mutant that breaks the harness: not a student's case
                 print(f"  {challenge.id} mutant {label}: {type(error).__name__}")
                 continue
         row.mutants += 1

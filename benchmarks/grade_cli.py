@@ -50,7 +50,9 @@ def run(tree: Path, challenge: str, paths: list[Path]) -> dict[str, float]:
             spent = cpu.process_tree(process.pid)
     process.wait()
     wall = time.perf_counter() - started
-    assert process.returncode == 0 and first is not None and len(grading) == len(paths)
+    assert process.returncode == 0
+    assert first is not None
+    assert len(grading) == len(paths)
     solutions = sum(1 for p in paths if p.parent.parent.name == "solutions")
     return {
         "start s": first,

@@ -227,7 +227,8 @@ def bare(setup: str, env: dict[str, str], folder: Path, count: int, reference: s
             last_cpu = cpu.process_tree(process.pid)
             first_cpu = first_cpu or last_cpu
     process.wait()
-    assert process.returncode == 0 and len(arrived) == count
+    assert process.returncode == 0
+    assert len(arrived) == count
     seconds = arrived[-1] - arrived[0]
     row = Row(setup, "one bare `autograder grade` process", count - 1, seconds, [], grading[1:])
     return row, 1000 * (last_cpu - first_cpu) / (count - 1)

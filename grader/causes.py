@@ -94,7 +94,7 @@ def find_causes(
         if raised is None:
             continue
         error = report.calls[raised].error
-        assert error is not None
+        assert error is not None  # noqa: S101 a raised call has an error: narrows for mypy
         # The same line raising the same type is one cause, whatever sizes each call's message names.
         key = (prepared.calls[raised].function, error.type, error.line)
         groups.setdefault(key, (error, []))[1].append(test.id)

@@ -138,7 +138,7 @@ class ErrorModel:
 
     def reference(self) -> str:
         source = self.render(frozenset())
-        assert source is not None
+        assert source is not None  # noqa: S101 narrows for mypy
         return source
 
     def sets(
@@ -156,7 +156,7 @@ class ErrorModel:
     def function_source(self, deviations: frozenset[Deviation], function: str) -> str:
         """Only the definition of `function` in the program of these choices (for a Mistake's code)."""
         source = self.render(deviations)
-        assert source is not None
+        assert source is not None  # noqa: S101 narrows for mypy
         tree = ast.parse(source)
         found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function]
         return "\n\n".join(ast.get_source_segment(source, n) or "" for n in found)

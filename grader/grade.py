@@ -5,8 +5,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from grader import feedback, messages
+from grader.authoring import Verdict
+from grader.causes import Cause as FoundCause
 from grader.causes import find_causes
 from grader.challenge import Challenge
 from grader.diagnosis import Story, diagnose
@@ -50,6 +53,10 @@ class Grader:
     def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
         return grade(self.prepared(challenge_id), code, lang, self.sandbox)
 
+    def grade_in(self, challenge_id: str, code: str | bytes, langs: tuple[Lang, ...]) -> dict[Lang, Result]:
+        """Graded once, told in each of `langs`."""
+        return grade_in(self.prepared(challenge_id), code, langs, self.sandbox)
+
 
 def prepare_all(challenges: Mapping[str, Challenge]) -> dict[str, PreparedChallenge]:
     """Every challenge fully prepared: done once in a worker's parent, inherited by its children."""
@@ -60,10 +67,42 @@ def prepare_all(challenges: Mapping[str, Challenge]) -> dict[str, PreparedChalle
 
 
 def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: Sandbox) -> Result:
+    return grade_in(prepared, code, (lang,), sandbox)[lang]
+
+
+@dataclass(frozen=True)
+class _Judged:
+    """One run of a submission, judged and diagnosed: everything its feedback says, in no language yet."""
+
+    run: SandboxRun
+    report: ChildReport
+    verdicts: list[Verdict]
+    failed: set[str]
+    story: Story
+    exceptions: list[FoundCause]
+    told: feedback.Told
+
+
+def grade_in(
+    prepared: PreparedChallenge, code: str | bytes, langs: tuple[Lang, ...], sandbox: Sandbox
+) -> dict[Lang, Result]:
+    """Run and judge the submission once; its Result told in each of `langs` (the same grading,
+    the same `grading_ms`: the first language's, the one the caller waits for)."""
     started = time.perf_counter()
     source, refusal = _readable_source(code)
     if refusal is not None:
-        return _refused(prepared, refusal, lang, started)
+        told = [_refused(prepared, refusal, lang, started) for lang in langs]
+    else:
+        judged = _judge(prepared, source, sandbox)
+        told = [_told(prepared, judged, lang, started) for lang in langs]
+    first = told[0].grading_ms
+    return {
+        lang: result.model_copy(update={"grading_ms": first})
+        for lang, result in zip(langs, told, strict=True)
+    }
+
+
+def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judged:
     desk = prepared.new_desk()
     run = sandbox.run(prepared.job(source, desk), prepared.challenge.limits)
     report = parse_report(run.report, len(prepared.calls), MAX_OUTPUT_ELEMENTS)
@@ -71,22 +110,26 @@ def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: S
         report = ChildReport(calls=[type(c)() for c in report.calls], protocol_error=report.protocol_error)
     prepared.observe(report, run.arguments, desk)
     judged = verdicts(prepared, report)
-    error = _whole_error(prepared.challenge, run, report, lang)
     failed = {t.id for t, v in zip(prepared.challenge.tests, judged, strict=True) if not v.passed}
     story = diagnose(prepared, report, failed) if failed and report.protocol_error is None else NO_STORY
     exceptions = find_causes(prepared, report, source, failed - set(story.explained))
     told = feedback.told(prepared, story, exceptions, failed)
-    tests = results(prepared, judged, lang, told.because, told.by)
+    return _Judged(run, report, judged, failed, story, exceptions, told)
+
+
+def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: float) -> Result:
+    error = _whole_error(prepared.challenge, judged.run, judged.report, lang)
+    tests = results(prepared, judged.verdicts, lang, judged.told.because, judged.told.by)
     result = _result(
         prepared.challenge,
         tests,
-        feedback.diagnoses(prepared, story, failed, lang),
+        feedback.diagnoses(prepared, judged.story, judged.failed, lang),
         error,
-        _stdout_text(run.stdout),
+        _stdout_text(judged.run.stdout),
         started,
     )
-    result.causes = feedback.causes(exceptions, lang)
-    result.note = feedback.note(prepared, story, tests, told.by, lang)
+    result.causes = feedback.causes(judged.exceptions, lang)
+    result.note = feedback.note(prepared, judged.story, tests, judged.told.by, lang)
     return result
 
 
@@ -148,7 +191,7 @@ def _whole_error(
 
 
 def _load_error(report: ChildReport, lang: Lang) -> GradingError:
-    assert report.load_error is not None
+    assert report.load_error is not None  # noqa: S101 narrows for mypy
     error = report.load_error.error
     if report.load_error.kind == "syntax":
         message = messages.SYNTAX.format(line=error.line, message=error.message)(lang)

@@ -54,7 +54,7 @@ def serve(
         start = channel.unpack_start(data)
         desk = _descriptors(*fds)
         _limits(_job_limits(start))
-    except BaseException as error:
+    except BaseException as error:  # noqa: BLE001 any failure to set up is reported and ends the child
         _say(f"sandbox setup failed: {type(error).__name__}: {error}")
         os._exit(SETUP_FAILED)
     try:

@@ -143,7 +143,7 @@ class ZygoteProcess:
                 start = channel.Start(
                     max(1, math.ceil(limits.cpu_seconds)), limits.memory_mb << 20, limits.wall_seconds
                 )
-                assert child.control is not None
+                assert child.control is not None  # noqa: S101 narrows for mypy
                 channel.send(child.control, start.pack(), fds)
             except OSError as error:
                 child.close()

@@ -16,7 +16,7 @@ from grader.sandbox import linux
 from grader.sandbox.base import Layer
 
 SHARED = linux.CLONE_NEWNS | linux.CLONE_NEWIPC | linux.CLONE_NEWUTS | linux.CLONE_NEWNET
-SCRATCH = "/tmp/scratch"
+SCRATCH = "/tmp/scratch"  # noqa: S108 the path inside the child's own mount namespace
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def _enter(flags: int, user: bool) -> str | None:
             _map_user(real_uid, real_gid)
         linux.mount("none", "/", "", linux.MS_REC | linux.MS_PRIVATE)
         flags_tmp = linux.MS_NOSUID | linux.MS_NODEV | linux.MS_NOEXEC
-        linux.mount("tmpfs", "/tmp", "tmpfs", flags_tmp, "size=1m,mode=0711")
+        linux.mount("tmpfs", "/tmp", "tmpfs", flags_tmp, "size=1m,mode=0711")  # noqa: S108 own tmpfs
     except OSError as error:
         return f"{error.strerror} ({'user namespace' if user else 'with CAP_SYS_ADMIN'})"
     return None

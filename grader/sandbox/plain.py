@@ -84,7 +84,7 @@ class PlainSandbox:
         with contextlib.suppress(BrokenPipeError):
             _write_all(job_write, job.whole())
         os.close(job_write)
-        assert child.stdout is not None
+        assert child.stdout is not None  # noqa: S101 started with stdout=PIPE: narrows for mypy
         pidfd = os.pidfd_open(child.pid)
         reader = Reader(child.stdout.fileno(), pidfd, limits, (desk, job.desk) if desk and job.desk else None)
         try:

@@ -42,16 +42,17 @@ def _give_platforms(table: str, key: Sequence[str]) -> None:
     """Fill `table.platform_id` from its course's name; delete (and name) the rows no data decides."""
     connection = op.get_bind()
     where = " AND ".join(f"{column} = :{column}" for column in key)
-    for row in connection.execute(sa.text(f"SELECT {', '.join(key)} FROM {table}")).mappings().all():
+    # Table and column names are this migration's own constants; values go as parameters.
+    select_rows = sa.text(f"SELECT {', '.join(key)} FROM {table}")  # noqa: S608
+    delete_row = sa.text(f"DELETE FROM {table} WHERE {where}")  # noqa: S608
+    update_row = sa.text(f"UPDATE {table} SET platform_id = :platform WHERE {where}")  # noqa: S608
+    for row in connection.execute(select_rows).mappings().all():
         platform = _platform_of(connection, row["course"])
         if platform is None:
             log.warning("tenancy: %s %s matches no single platform; dropped", table, dict(row))
-            connection.execute(sa.text(f"DELETE FROM {table} WHERE {where}"), dict(row))
+            connection.execute(delete_row, dict(row))
         else:
-            connection.execute(
-                sa.text(f"UPDATE {table} SET platform_id = :platform WHERE {where}"),
-                {**row, "platform": platform},
-            )
+            connection.execute(update_row, {**row, "platform": platform})
 
 
 def upgrade() -> None:

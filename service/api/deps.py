@@ -35,7 +35,7 @@ def _authenticated(key: str | None) -> Caller:
         return caller
     with transaction() as session:
         caller = authenticate(session, key)
-    assert key  # authenticate refuses a missing key
+    assert key  # noqa: S101 authenticate refuses a missing key
     if len(_callers) > 10_000:
         _callers.clear()
     _callers[_digest(key)] = (time.monotonic() + CALLER_CACHE_SECONDS, caller)

@@ -9,13 +9,18 @@ request's headers within `seconds` of its first byte (or of the connection), or 
 from __future__ import annotations
 
 import asyncio
+import functools
+from typing import Any, cast
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 
-class _HeaderDeadline(HttpToolsProtocol):
-    seconds = 10.0
+class HeaderDeadlineProtocol(HttpToolsProtocol):
     _deadline: asyncio.TimerHandle | None = None
+
+    def __init__(self, *args: Any, header_seconds: float, **kwargs: Any) -> None:
+        self.seconds = header_seconds
+        super().__init__(*args, **kwargs)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -49,5 +54,7 @@ class _HeaderDeadline(HttpToolsProtocol):
 
 
 def with_header_deadline(seconds: float) -> type[asyncio.Protocol]:
-    """The protocol class for uvicorn's `http` setting."""
-    return type("HeaderDeadlineProtocol", (_HeaderDeadline,), {"seconds": seconds})
+    """The protocol for uvicorn's `http` setting. A partial of a module-level class, not a class
+    made here: uvicorn pickles its configuration into each of its `--workers` processes."""
+    protocol = functools.partial(HeaderDeadlineProtocol, header_seconds=seconds)
+    return cast("type[asyncio.Protocol]", protocol)  # uvicorn only calls it, as it would a class

@@ -6,6 +6,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from service.storage.db import transaction
 from service.storage.tables import WorkerBeat
@@ -20,7 +21,7 @@ def _database() -> bool:
         with transaction() as session:
             session.execute(text("SELECT 1"))
         return True
-    except Exception:
+    except SQLAlchemyError:
         return False
 
 
@@ -29,7 +30,7 @@ def _broker() -> bool:
         with celery().connection_for_write() as connection:
             connection.ensure_connection(max_retries=1, timeout=2)
         return True
-    except Exception:
+    except Exception:  # noqa: BLE001 whatever the transport raises, the broker is not usable
         return False
 
 
@@ -38,7 +39,7 @@ def _workers() -> list[WorkerBeat]:
     try:
         with transaction() as session:
             return list(session.scalars(select(WorkerBeat).where(WorkerBeat.seen_at >= since)))
-    except Exception:
+    except SQLAlchemyError:
         return []
 
 

@@ -16,7 +16,7 @@ instructors_app = typer.Typer(no_args_is_help=True, help="Instructor accounts of
 
 
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
-PASSWORD_LABEL = "password (shown once; the instructor logs in with it at /dashboard)"
+PASSWORD_LABEL = "password (shown once; the instructor logs in with it at /dashboard)"  # noqa: S105 a label
 
 
 def _ready() -> None:

@@ -13,11 +13,12 @@ from service.storage import migrations
 from service.storage.db import transaction
 from service.submissions import key_admin
 from service.submissions.keys import CreatedKey, create_key
+from service.submissions.webhook_secrets import webhook_secrets
 
 keys_app = typer.Typer(no_args_is_help=True, help="Manage the API keys of course platforms.")
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
 KEY_LABEL = "API key (shown once; send it as Authorization: Bearer <key>)"
-SECRET_LABEL = "webhook secret (shown once; signs X-Autograder-Signature)"
+SECRET_LABEL = "webhook secret (shown once; signs X-Autograder-Signature)"  # noqa: S105 a label, not a secret
 
 
 def _ready() -> None:
@@ -65,7 +66,7 @@ def create(
     _ready()
     try:
         with transaction() as session:
-            created = create_key(session, name, course or [])
+            created = create_key(session, name, course or [], webhook_secrets(get_settings()))
     except ValueError as error:
         _usage_error(f"--course {error}")
         raise  # unreachable
@@ -143,7 +144,9 @@ def rotate(
     _ready()
     try:
         with transaction() as session:
-            rotated = key_admin.rotate(session, key, timedelta(hours=grace_hours))
+            rotated = key_admin.rotate(
+                session, key, timedelta(hours=grace_hours), webhook_secrets(get_settings())
+            )
     except key_admin.UnknownKey as error:
         _usage_error(str(error))
         raise  # unreachable

@@ -19,7 +19,8 @@ from grader.models import Result
 from grader.prepared import prepare
 from grader.sandbox import default_sandbox
 from grader.text import Lang
-from service.cli.service_commands import migrate, serve, worker
+from service.cli import output
+from service.cli.service_commands import api, migrate, serve, worker
 from service.core.settings import get_settings
 from service.storage.private_files import create_privately
 
@@ -29,6 +30,7 @@ _GROUPS = {
     "sandbox": ("service.cli.sandbox", "sandbox_app"),
     "keys": ("service.cli.keys", "keys_app"),
     "instructors": ("service.cli.instructors", "instructors_app"),
+    "dashboard": ("service.cli.dashboard", "dashboard_app"),
     "lti": ("service.cli.lti", "lti_app"),
 }
 
@@ -58,6 +60,7 @@ def _private_files() -> None:
 
 
 app.command()(serve)
+app.command()(api)
 app.command()(worker)
 app.command()(migrate)
 
@@ -67,10 +70,30 @@ def _challenges() -> dict[str, Challenge]:
 
 
 @app.command()
-def challenges() -> None:
+def challenges(
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON list, for scripts.")] = False,
+) -> None:
     """List the challenges (id and title)."""
-    for challenge in _challenges().values():
-        typer.echo(f"{challenge.id}\t{challenge.title('es')} / {challenge.title('en')}")
+    found = list(_challenges().values())
+    if as_json:
+        output.as_json([_listed(c) for c in found])
+        return
+    header = ("ID", "VERSION", "TESTS", "POINTS", "TITLE (ES)", "TITLE (EN)")
+    rows = [
+        (c.id, str(c.version), str(len(c.tests)), str(c.max_points), c.title("es"), c.title("en"))
+        for c in found
+    ]
+    output.table(header, rows)
+
+
+def _listed(challenge: Challenge) -> dict[str, object]:
+    return {
+        "id": challenge.id,
+        "version": challenge.version,
+        "tests": len(challenge.tests),
+        "max_points": challenge.max_points,
+        "title": {"es": challenge.title("es"), "en": challenge.title("en")},
+    }
 
 
 @app.command()

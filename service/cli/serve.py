@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import uvicorn
 
-from service.api.header_deadline import with_header_deadline
+from service.cli.api_server import api_config
 from service.cli.embedded_broker import EmbeddedBroker
 from service.core.parent_death import die_with_parent
 from service.core.settings import Settings, get_settings
@@ -78,17 +78,7 @@ def serve(host: str | None, port: int | None) -> int:
     make_private(settings.data_dir)
     if settings.database_url is None:
         migrations.upgrade()
-    config = uvicorn.Config(
-        "service.api.app:create_app",
-        factory=True,
-        host=host or settings.host,
-        port=port or settings.port,
-        log_level="info",
-        http=with_header_deadline(settings.header_timeout_seconds),
-        # X-Forwarded-For/-Proto only from configured proxies: uvicorn's default believed any local client.
-        proxy_headers=bool(settings.trusted_proxies),
-        forwarded_allow_ips=settings.trusted_proxies or None,
-    )
+    config = api_config(settings, host or settings.host, port or settings.port)
     server = _Server(config)
     with contextlib.ExitStack() as stack:
         if settings.embedded_broker:

@@ -1,4 +1,4 @@
-"""`autograder serve | worker | migrate`: run the service and upgrade its database."""
+"""`autograder serve | api | worker | migrate`: run the service and upgrade its database."""
 
 from __future__ import annotations
 
@@ -24,6 +24,20 @@ def serve(
 
     _logging()
     raise typer.Exit(code=run(host, port))
+
+
+def api(
+    host: Annotated[str | None, typer.Option(help="Address to listen on (default AUTOGRADER_HOST).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on (default AUTOGRADER_PORT).")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="API processes.")] = 1,
+) -> None:
+    """Run the HTTP API only (for production: the workers and the database run apart)."""
+    from service.cli.api_server import api_config, run_api
+
+    _logging()
+    settings = get_settings()
+    config = api_config(settings, host or settings.host, port or settings.port, workers)
+    raise typer.Exit(code=run_api(config))
 
 
 def worker(

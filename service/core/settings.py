@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     broker_url: str | None = None
     events_url: str | None = None
     challenges_dir: Path = PROJECT_ROOT / "challenges"
+    # Alembic revisions; an installed (non-editable) copy names the folder it ships them in.
+    migrations_dir: Path = PROJECT_ROOT / "migrations"
     data_dir: Path = Field(default_factory=user_data_dir)
     host: str = "127.0.0.1"
     port: int = 8000
@@ -39,6 +41,7 @@ class Settings(BaseSettings):
     webhook_senders: int = 8  # deliveries at once, in the worker's sender process (never a grading one)
     webhook_allowed_networks: str = ""  # e.g. "10.20.0.0/16": non-public receivers a deployment allows
     webhook_per_receiver_per_minute: int = 600  # delivery attempts to one receiver host a minute
+    webhook_keys: str = ""  # Fernet keys sealing webhook secrets, the first seals; default: a data file
     header_timeout_seconds: float = 10.0  # a request's headers must arrive within this
     trusted_proxies: str = ""  # addresses whose X-Forwarded-For/-Proto uvicorn believes; none by default
     login_failures_per_minute: int = 100  # everyone's; beyond it only addresses without a try in their window

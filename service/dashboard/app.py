@@ -35,7 +35,7 @@ async def _login_required(request: Request, _: Exception) -> Response:
 
 
 async def _service_error(request: Request, error: Exception) -> HTMLResponse:
-    assert isinstance(error, ServiceError)
+    assert isinstance(error, ServiceError)  # noqa: S101 narrows for mypy
     account = await run_in_threadpool(optional_account, request)
     context = {"status": error.status_code, "detail": error.detail, "account": account}
     return render(request, "error.html", context, status_code=error.status_code)

@@ -11,6 +11,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader
 
 from grader.challenge import Challenge
+from grader.text import Lang
 from service.core.errors import NotFound
 from service.dashboard import accounts, csrf, i18n, links, sessions, timezones
 from service.dashboard.accounts import Account
@@ -19,7 +20,8 @@ from service.storage.db import reading
 
 PATH = "/dashboard"  # where the dashboard is mounted: its cookies go nowhere else
 YEAR = 365 * 24 * 3600
-SESSION_TOKEN = "session"  # the server-side session's token (`sessions`); logging out ends it
+# The server-side session's token (`sessions`); logging out ends it.
+SESSION_TOKEN = "session"  # noqa: S105 a cookie name
 _environment = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
 _environment.globals["url_for"] = links.url_for  # ids percent-encoded (Starlette's keeps the default)
 _environment.globals["percent"] = i18n.percent
@@ -79,11 +81,18 @@ def render(request: Request, name: str, context: dict[str, Any], status_code: in
         "lang": lang,
         "t": i18n.translator(lang),
         "zone": zone,
+        "titles": _titles(request, lang),
         **context,
     }
     response: HTMLResponse = templates.TemplateResponse(request, name, context, status_code=status_code)
     _remember(request, response)
     return response
+
+
+def _titles(request: Request, lang: Lang) -> dict[str, str]:
+    """Each known challenge's title in the page's language, by id (a column, an option, a legend)."""
+    loaded: dict[str, Challenge] = getattr(request.app.state, "challenges", {})
+    return {challenge_id: challenge.title(lang) for challenge_id, challenge in loaded.items()}
 
 
 def _remember(request: Request, response: HTMLResponse) -> None:

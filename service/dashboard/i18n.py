@@ -64,6 +64,12 @@ def percent(share: float) -> str:
 
 
 SPANISH: dict[str, str] = {
+    "Students {first}–{last}": "Estudiantes {first}–{last}",
+    "No student": "Ningún estudiante",
+    "page {n}": "página {n}",
+    "Pages of students": "Páginas de estudiantes",
+    "← Previous": "← Anterior",
+    "Next →": "Siguiente →",
     # frame
     "Dashboard": "Panel",
     "Course": "Curso",
@@ -188,6 +194,9 @@ SPANISH: dict[str, str] = {
     "Finished: {done} of {total} submissions regraded.": "Terminado: {done} de {total} entregas recalificadas.",
     "{done} of {total} submissions regraded…": "{done} de {total} entregas recalificadas…",
     "Back to the overview": "Volver al resumen",
+    "Could not read the progress ({error}); retrying.": "No se pudo leer el progreso ({error}); se reintenta.",
+    "Updated at {time}.": "Actualizado a las {time}.",
+    "Live updates paused ({error}); retrying.": "Actualización en pausa ({error}); se reintenta.",
 }
 
 # How an attempt that did not run is named, by the Result's `error.kind`.

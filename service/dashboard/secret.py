@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from service.core.settings import get_settings
 
-SECRET_FILE = "dashboard.secret"
+SECRET_FILE = "dashboard.secret"  # noqa: S105 a file name, not a secret
 
 
 @lru_cache(maxsize=1)

@@ -29,7 +29,7 @@ class Zone:
 
     def local(self, moment: datetime) -> datetime:
         aware = utc(moment)
-        assert aware is not None
+        assert aware is not None  # noqa: S101 narrows for mypy
         return aware.astimezone(self.info)
 
     def stamp(self, moment: datetime, seconds: bool = False) -> str:

@@ -75,7 +75,7 @@ def _tests(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> tu
 
 def _test(rate: TestRate, titles: dict[str, str]) -> NamedTest:
     title = titles.get(rate.test_id, words(rate.test_id))  # a test of an older version keeps its id
-    return NamedTest(rate.test_id, title, rate.failed, rate.ran, rate.rate)
+    return NamedTest(rate.test_id, title, rate.failed, rate.attempts, rate.rate)
 
 
 @dataclass(frozen=True)
@@ -113,11 +113,7 @@ def _diagnosis(share: DiagnosisShare, names: dict[str, Named], tried: int) -> Na
 
 
 def _did_not_run(stats: ChallengeStats, lang: Lang) -> tuple[DidNotRun, ...]:
-    ordered = sorted(stats.errors.items(), key=lambda item: (-item[1], item[0]))
-    return tuple(
-        DidNotRun(kind, i18n.error_kind(kind, lang), count, count / stats.attempts if stats.attempts else 0.0)
-        for kind, count in ordered
-    )
+    return tuple(DidNotRun(e.kind, i18n.error_kind(e.kind, lang), e.attempts, e.share) for e in stats.errors)
 
 
 def card(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> ChallengeCard:

@@ -236,7 +236,7 @@ class ToolLaunch(MessageLaunch[LtiRequest, DatabaseToolConf, LaunchSessions, Coo
         return self
 
     def validate_jwt_signature(self) -> ToolLaunch:
-        assert self._registration is not None
+        assert self._registration is not None  # noqa: S101 narrows for mypy
         public_key, algorithm = self.get_public_key()
         if algorithm not in ALGORITHMS:
             raise Refused("signature", f"algorithm {algorithm} not accepted")
@@ -319,5 +319,5 @@ def restored_launch(launch_id: str) -> ToolLaunch:
         )
     except LtiException as error:
         raise Refused("expired", str(error)) from error
-    assert isinstance(launch, ToolLaunch)
+    assert isinstance(launch, ToolLaunch)  # noqa: S101 narrows for mypy
     return launch

@@ -19,6 +19,7 @@ from service.lti.adapter import HTTP_TIMEOUT_SECONDS, Refused
 from service.lti.registrations import PlatformEndpoints
 from service.lti.urls import ToolUrls
 from service.storage.db import transaction
+from service.submissions.webhook_secrets import WebhookSecrets
 
 INVITE_SECONDS = 7 * 24 * 3600
 MAX_DOCUMENT_BYTES = 256 * 1024
@@ -72,7 +73,7 @@ def registration_request(urls: ToolUrls, tool_name: str) -> dict[str, Any]:
     }
 
 
-def register(params: dict[str, str], urls: ToolUrls, tool_name: str) -> Registered:
+def register(params: dict[str, str], urls: ToolUrls, tool_name: str, sealer: WebhookSecrets) -> Registered:
     token = params.get("invite", "")
     invited = values.get(_key(token)) if token else None
     if not invited:
@@ -109,6 +110,7 @@ def register(params: dict[str, str], urls: ToolUrls, tool_name: str) -> Register
                 endpoints.token_audience,
             ),
             [deployment] if isinstance(deployment, str) and deployment else [],
+            sealer,
             registrations.origin(config_url),
         )
     return Registered(name, endpoints.issuer, client_id, deployment if isinstance(deployment, str) else None)

@@ -16,7 +16,7 @@ from service.lti import values
 from service.lti.tables import LtiContext, LtiRegistration
 
 TICKET_SECONDS = 600
-NO_PASSWORD = "!"  # not an Argon2 hash: no password ever matches it
+NO_PASSWORD = "!"  # noqa: S105 not an Argon2 hash: no password ever matches it
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,9 @@ def _registration(session: Session, launch: claims.Launch) -> LtiRegistration:
 
 
 def _dashboard(launch: claims.Launch) -> Dashboard:
-    assert launch.context_id is not None
+    assert launch.context_id is not None  # noqa: S101 narrows for mypy
+    if not launch.sub:
+        raise Refused("message", "an anonymous instructor launch: no account to open")
     with transaction() as session:
         registration = _registration(session, launch)
         context = contexts.course(session, registration, launch.context_id, launch.context_label)
@@ -77,7 +79,7 @@ def _dashboard(launch: claims.Launch) -> Dashboard:
 
 
 def _student(launch: claims.Launch, known: Mapping[str, Challenge]) -> StudentPage:
-    assert launch.context_id is not None
+    assert launch.context_id is not None  # noqa: S101 narrows for mypy
     challenge = launch.custom.get("challenge", "")
     if challenge not in known:
         raise Refused("challenge", f"custom challenge {challenge!r}")

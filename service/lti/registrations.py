@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from service.lti.tables import LtiDeployment, LtiRegistration
 from service.storage.tables import ApiKey
 from service.submissions.keys import create_key
+from service.submissions.webhook_secrets import WebhookSecrets
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ def add(
     name: str,
     endpoints: PlatformEndpoints,
     deployments: list[str],
+    sealer: WebhookSecrets,
     frame_origin: str | None = None,
 ) -> LtiRegistration:
     """Register (or update) the platform `name`'s LMS; its deployments are added to those known."""
@@ -43,9 +45,9 @@ def add(
         origin(url)
     row = find(session, endpoints.issuer, endpoints.client_id)
     if row is None:
-        created = create_key(session, name, [])
+        created = create_key(session, name, [], sealer)
         key = session.scalar(select(ApiKey).where(ApiKey.prefix == created.key.split("_")[1]))
-        assert key is not None
+        assert key is not None  # noqa: S101 narrows for mypy
         row = LtiRegistration(
             platform_id=key.platform_id,
             api_key_id=key.id,

@@ -23,6 +23,7 @@ from service.lti.pages import page_lang, refused, render
 from service.lti.urls import ToolUrls, tool_urls
 from service.storage.db import transaction
 from service.students import grants
+from service.submissions.webhook_secrets import webhook_secrets
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/lti", include_in_schema=False)
@@ -166,7 +167,9 @@ async def register(request: Request) -> Response:
     """LTI Dynamic Registration, opened by the LMS with its OpenID configuration (and an invitation)."""
     params = dict(request.query_params)
     try:
-        done = await run_in_threadpool(dynamic_registration.register, params, _urls(request), TOOL_NAME)
+        done = await run_in_threadpool(
+            dynamic_registration.register, params, _urls(request), TOOL_NAME, webhook_secrets(get_settings())
+        )
     except Refused as error:
         return await _refused(request, error)
     origin = registrations.origin(params["openid_configuration"])

@@ -152,3 +152,20 @@ def forget() -> None:
         cached.cache_clear()
     for bind in engines.values():
         bind.dispose()
+
+
+@contextmanager
+def relaxed_transaction() -> Iterator[Connection]:
+    """One transaction on the relaxed engine: committed at the end of the block without waiting
+    for the disk (PostgreSQL), rolled back on error."""
+    bind = relaxed_engine()
+    if bind.dialect.name != "postgresql":
+        with bind.begin() as connection:
+            yield connection
+        return
+    # The relaxed engine is in autocommit (see `relaxed_statements`): this block asks for a real
+    # transaction on its connection, reset when the connection returns to the pool.
+    with bind.connect() as connection:
+        transactional = connection.execution_options(isolation_level="READ COMMITTED")
+        with transactional.begin():
+            yield transactional

@@ -11,7 +11,7 @@ from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
-from service.storage import results_postgres
+from service.storage import aggregates, results_postgres
 from service.storage.tables import Base, DiagnosisRow, GradingResult, Submission, TestOutcome, now
 
 # Built once: Core statements on the tables (no ORM bulk machinery), rows passed as parameters.
@@ -36,9 +36,16 @@ class Stored:
     challenge: str
 
 
-def store(connection: Connection, submission: Stored, version: int, result: Result) -> None:
+def store(
+    connection: Connection,
+    submission: Stored,
+    version: int,
+    result: Result,
+    translation: Result | None = None,
+) -> None:
     """Insert the result and its test and diagnosis rows (a duplicate fails at the unique key)."""
-    result_id = connection.execute(_INSERT_RESULT, result_row(submission, version, result)).scalar_one()
+    row = result_row(submission, version, result, translation)
+    result_id = connection.execute(_INSERT_RESULT, row).scalar_one()
     keys = {"result_id": result_id, "course_id": submission.course_id, "challenge": submission.challenge}
     if result.tests:
         connection.execute(_INSERT_TESTS, [{**row, **keys} for row in outcome_rows(result)])
@@ -54,22 +61,51 @@ def finish(connection: Connection, submission_id: str, result: Result) -> dateti
     return finished_at
 
 
-def store_graded(connection: Connection, submission: Stored, version: int, result: Result) -> datetime:
-    """Store the result and mark the submission graded, all or nothing: in one statement on
-    PostgreSQL (the connection may commit each statement), else in the connection's transaction.
-    The moment it finished."""
+def store_graded(
+    connection: Connection,
+    submission: Stored,
+    version: int,
+    result: Result,
+    translation: Result | None = None,
+) -> datetime:
+    """Store the result, mark the submission graded and bring the dashboard's aggregates up to
+    date, all or nothing: the connection must be in a transaction (a repeated delivery fails at
+    the unique key and rolls it all back). The moment it finished."""
+    locked = aggregates.lock_student(connection, submission.id)
+    previous = aggregates.previous(connection, submission.id)
+    finished_at = _store_and_finish(connection, submission, version, result, translation)
+    after = aggregates.student_now(connection, submission.course_id, submission.challenge, locked.student_id)
+    change = aggregates.Change(
+        submission.course_id,
+        submission.challenge,
+        version,
+        locked,
+        after,
+        previous,
+        aggregates.AttemptState.of(result),
+    )
+    aggregates.apply(connection, change)
+    return finished_at
+
+
+def _store_and_finish(
+    connection: Connection, submission: Stored, version: int, result: Result, translation: Result | None
+) -> datetime:
+    """On PostgreSQL in one statement (data-modifying CTEs), elsewhere in two."""
     if connection.dialect.name == "postgresql":
         finished_at = now()
-        row = result_row(submission, version, result)
+        row = result_row(submission, version, result, translation)
         results_postgres.store_and_finish(
             connection, row, outcome_rows(result), diagnosis_rows(result), finished_at
         )
         return finished_at
-    store(connection, submission, version, result)
+    store(connection, submission, version, result, translation)
     return finish(connection, submission.id, result)
 
 
-def result_row(submission: Stored, version: int, result: Result) -> dict[str, Any]:
+def result_row(
+    submission: Stored, version: int, result: Result, translation: Result | None = None
+) -> dict[str, Any]:
     error = result.error
     return {
         "submission_id": submission.id,
@@ -86,6 +122,7 @@ def result_row(submission: Stored, version: int, result: Result) -> dict[str, An
         "stdout": result.stdout,
         "grading_ms": result.grading_ms,
         "document": result.model_dump_json(),
+        "translation": translation.model_dump_json() if translation else None,
         "created_at": now(),
     }
 
@@ -109,6 +146,11 @@ def diagnosis_rows(result: Result) -> list[dict[str, Any]]:
     return [
         {"position": i, "diagnosis_id": d.id, "message": d.message} for i, d in enumerate(result.diagnoses)
     ]
+
+
+def to_translation(row: GradingResult) -> Result | None:
+    """The result in the other language than the platform asked for, when it was kept."""
+    return Result.model_validate_json(row.translation) if row.translation is not None else None
 
 
 def to_result(row: GradingResult) -> Result:

@@ -58,7 +58,7 @@ class ApiKey(Base):
     platform_id: Mapped[int] = mapped_column(ForeignKey("platforms.id", ondelete="CASCADE"), index=True)
     prefix: Mapped[str] = mapped_column(String(32), unique=True)
     key_hash: Mapped[str] = mapped_column(String(64))
-    webhook_secret: Mapped[str] = mapped_column(String(100))
+    webhook_secret_sealed: Mapped[str] = mapped_column(String(255))  # see submissions/webhook_secrets.py
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # a rotated key's grace
@@ -146,6 +146,8 @@ class GradingResult(Base):
     stdout: Mapped[str] = mapped_column(Text, default="")
     grading_ms: Mapped[float] = mapped_column(Float)
     document: Mapped[str | None] = mapped_column(Text)  # the Result as the API answers it (JSON)
+    # the same Result told in the other language (JSON), for the dashboard's language switch
+    translation: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     tests: Mapped[list[TestOutcome]] = relationship(
         lazy="select", order_by="TestOutcome.position", cascade="all, delete-orphan"

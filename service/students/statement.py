@@ -25,7 +25,7 @@ _markdown = MarkdownIt("commonmark", {"html": False})
 def _formula(latex: str, display: bool) -> str:
     try:
         return str(convert(latex.strip(), display="block" if display else "inline"))
-    except Exception:  # a formula the converter cannot read is shown as its source
+    except Exception:  # noqa: BLE001 a formula the converter cannot read is shown as its source
         escaped = Markup.escape(latex)
         return f'<code class="tex">{escaped}</code>'
 
@@ -41,7 +41,7 @@ def render_markdown_with_math(source: str) -> Markup:
     html = _markdown.render(_MATH.sub(hold, source))
     for index, mathml in enumerate(formulas):
         html = html.replace(_PLACEHOLDER.format(index), mathml)
-    return Markup(html)
+    return Markup(html)  # noqa: S704 markdown-it with raw HTML off escapes the source
 
 
 @lru_cache(maxsize=64)

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from service.storage.tables import ApiKey, Platform, now
 from service.submissions.keys import KEY_PREFIX, CreatedKey, create_key
+from service.submissions.webhook_secrets import WebhookSecrets
 
 
 class UnknownKey(LookupError):
@@ -76,14 +77,14 @@ def revoke(session: Session, key_or_prefix: str) -> KeyInfo:
     return _info(row)
 
 
-def rotate(session: Session, key_or_prefix: str, grace: timedelta) -> Rotated:
+def rotate(session: Session, key_or_prefix: str, grace: timedelta, sealer: WebhookSecrets) -> Rotated:
     """A new key (and webhook secret) for the same platform and courses; the old key keeps working
     for `grace` and then expires (at once with no grace)."""
     old = _find(session, key_or_prefix)
     if old.revoked_at is not None:
         raise UnknownKey(f"the key {old.prefix!r} is revoked: create a new one with autograder keys create")
     courses = tuple(sorted(s.course for s in old.scopes))
-    created = create_key(session, old.platform.name, list(courses))
+    created = create_key(session, old.platform.name, list(courses), sealer)
     ends = now() + grace
     old.expires_at = ends if old.expires_at is None else min(old.expires_at, ends)
     if grace <= timedelta(0):

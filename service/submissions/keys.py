@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from service.core.errors import Unauthorized
 from service.storage.tables import ApiKey, KeyScope, Platform, now
 from service.submissions import ids
+from service.submissions.webhook_secrets import WebhookSecrets
 
 KEY_PREFIX = "ag_"
 LAST_USED_PRECISION = timedelta(minutes=1)
@@ -42,7 +43,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-def create_key(session: Session, name: str, courses: list[str]) -> CreatedKey:
+def create_key(session: Session, name: str, courses: list[str], sealer: WebhookSecrets) -> CreatedKey:
     """A new key (and webhook secret) for the platform `name`, created if new. Shown only here.
 
     Raises ValueError for a course that is no valid course id (`ids.valid_course`)."""
@@ -59,7 +60,7 @@ def create_key(session: Session, name: str, courses: list[str]) -> CreatedKey:
         platform_id=platform.id,
         prefix=prefix,
         key_hash=_hash(key),
-        webhook_secret=webhook_secret,
+        webhook_secret_sealed=sealer.seal(webhook_secret),
         scopes=[KeyScope(course=c) for c in sorted(set(courses))],
     )
     session.add(row)

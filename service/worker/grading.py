@@ -2,8 +2,8 @@
 
 Few round trips: one statement marks the submission `running` unless it already has a result
 for its challenge's current version, and returns what grading needs of it, its course and its
-student; one statement stores the result and finishes the submission on PostgreSQL
-(`service.storage.results_postgres`; a transaction elsewhere).
+student; one transaction stores the result, finishes the submission and updates the dashboard's
+aggregates (`service.storage.results.store_graded`).
 Both writes are committed without waiting for the disk (`db.relaxed_*`): if a database crash
 loses them, the submission is left `queued` or `running` and the sweeper grades it again.
 """
@@ -24,7 +24,7 @@ from grader.models import Result
 from grader.text import Lang
 from service.core.settings import get_settings
 from service.lti.tables import LtiScore
-from service.storage.db import relaxed_statements
+from service.storage.db import relaxed_statements, relaxed_transaction
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Course, GradingResult, Student, Submission, now
 from service.submissions import records, schemas
@@ -115,11 +115,11 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
                 return None
             return Graded(submission_id, found.status, False, found.callback_url)
     challenge = grader.challenges[row.challenge]
-    result = _grade(grader, challenge, row, submission_id)
+    result, translation = _grade(grader, challenge, row, submission_id)
     try:
-        with relaxed_statements() as connection:
+        with relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
-            finished_at = store_graded(connection, stored, challenge.version, result)
+            finished_at = store_graded(connection, stored, challenge.version, result, translation)
             linked = bool(connection.execute(_LINKED, {"id": submission_id}).scalar())
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
@@ -150,10 +150,15 @@ def _start(connection: Connection, grader: Grader, submission_id: str) -> Starte
     )
 
 
-def _grade(grader: Grader, challenge: Challenge, row: Started, submission_id: str) -> Result:
+def _grade(
+    grader: Grader, challenge: Challenge, row: Started, submission_id: str
+) -> tuple[Result, Result | None]:
+    """The result in the platform's language, and in the other (kept for the dashboard's switch)."""
     if row.attempts >= get_settings().grading_max_attempts:
-        return gave_up(challenge, row.lang, submission_id, row.attempts + 1)
-    return grader.grade(challenge.id, row.code, row.lang)
+        return gave_up(challenge, row.lang, submission_id, row.attempts + 1), None
+    other: Lang = "en" if row.lang == "es" else "es"
+    told = grader.grade_in(challenge.id, row.code, (row.lang, other))
+    return told[row.lang], told[other]
 
 
 def _view(submission_id: str, row: Started, result: Result, finished_at: datetime) -> schemas.Submission:

@@ -136,7 +136,7 @@ class Supervisor:
         if grading is not None:
             try:
                 self.resend(grading)
-            except Exception as error:  # the broker is down: the sweeper sends it later
+            except Exception as error:  # noqa: BLE001 the broker is down: the sweeper sends it later
                 log.error("could not send submission %s again: %s", grading, error)
         if ended.slot != SENDER:
             self.slots.clear(ended.slot)

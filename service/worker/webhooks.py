@@ -23,6 +23,7 @@ from service.submissions.webhook_destinations import (
     allowed_networks,
     own_addresses,
 )
+from service.submissions.webhook_secrets import UnreadableSecret, WebhookSecrets, webhook_secrets
 from service.worker import webhook_http
 
 SIGNATURE_HEADER = "X-Autograder-Signature"
@@ -40,6 +41,7 @@ class DeliveryPolicy:
     per_receiver_per_minute: int
     scope: str  # deployments sharing a Redis count apart
     counter: rate_limits.Counter
+    secrets: WebhookSecrets
 
     @classmethod
     def from_settings(cls, settings: Settings) -> DeliveryPolicy:
@@ -52,6 +54,7 @@ class DeliveryPolicy:
             settings.webhook_per_receiver_per_minute,
             settings.queue,
             rate_limits.counter(),
+            webhook_secrets(settings),
         )
 
     def with_cap(self, per_minute: int) -> DeliveryPolicy:
@@ -69,7 +72,7 @@ class Attempt:
 @dataclass(frozen=True)
 class _Stored:
     url: str
-    secret: str
+    sealed_secret: str
     payload: dict[str, object]
 
 
@@ -79,7 +82,10 @@ def deliver(submission_id: str, attempt: int, policy: DeliveryPolicy) -> Attempt
     if stored is None:
         return Attempt(True, None, None)
     started = time.perf_counter()
-    outcome = _attempt(stored, policy)
+    try:
+        outcome = _attempt(stored, policy.secrets.unseal(stored.sealed_secret), policy)
+    except UnreadableSecret as error:  # nothing to sign with: no attempt will ever do better
+        outcome = Attempt(False, None, f"webhook secret {error}")
     with transaction() as session:
         session.add(
             WebhookDelivery(
@@ -100,11 +106,11 @@ def _load(submission_id: str) -> _Stored | None:
         submission = session.get_one(Submission, submission_id)
         if submission.callback_url is None:
             return None
-        secret = session.get_one(ApiKey, submission.api_key_id).webhook_secret
-        return _Stored(submission.callback_url, secret, view(session, submission).model_dump())
+        sealed = session.get_one(ApiKey, submission.api_key_id).webhook_secret_sealed
+        return _Stored(submission.callback_url, sealed, view(session, submission).model_dump())
 
 
-def _attempt(stored: _Stored, policy: DeliveryPolicy) -> Attempt:
+def _attempt(stored: _Stored, secret: str, policy: DeliveryPolicy) -> Attempt:
     try:
         target = policy.destinations.target(stored.url)
     except Refused as refused:
@@ -116,7 +122,7 @@ def _attempt(stored: _Stored, policy: DeliveryPolicy) -> Attempt:
     body = WebhookPayload.model_validate({**stored.payload, "sent_at": sent_at}).model_dump_json().encode()
     headers = {
         "Content-Type": "application/json",
-        SIGNATURE_HEADER: sign(stored.secret, body),
+        SIGNATURE_HEADER: sign(secret, body),
         TIMESTAMP_HEADER: str(int(sent_at.timestamp())),
     }
     try:

@@ -8,7 +8,8 @@ import sys
 from tests.conftest import ROOT
 
 _spec = importlib.util.spec_from_file_location("ab", ROOT / "benchmarks" / "ab.py")
-assert _spec is not None and _spec.loader is not None
+assert _spec is not None
+assert _spec.loader is not None
 ab = importlib.util.module_from_spec(_spec)
 sys.modules["ab"] = ab
 _spec.loader.exec_module(ab)
@@ -71,7 +72,9 @@ BARE = (
 
 def test_the_bare_grading_process_and_the_ratio_to_it_are_read_when_printed() -> None:
     measured = ab.parse(BARE + PRINTED)
-    assert measured["bare/s"] == 56.0 and measured["÷ bare"] == 70.0 / 56.0 and measured["bare CPU"] == 13.3
+    assert measured["bare/s"] == 56.0
+    assert measured["÷ bare"] == 70.0 / 56.0
+    assert measured["bare CPU"] == 13.3
     lines = ab.table("abc123", [ab.parse(PRINTED)], [measured]).splitlines()
     assert "| bare/s | – | 56.0 | – |" in lines
     assert "| ÷ bare | – | 1.25 | – |" in lines

@@ -17,8 +17,16 @@ runner = CliRunner()
 def test_challenges_lists_ids_and_titles() -> None:
     result = runner.invoke(app, ["challenges"])
     assert result.exit_code == 0
-    assert "layer_norm\tLayer norm por filas" in result.output
-    assert "bloque\tMonta el bloque entero" in result.output
+    header, *rows = result.output.splitlines()
+    assert header.split() == ["ID", "VERSION", "TESTS", "POINTS", "TITLE", "(ES)", "TITLE", "(EN)"]
+    layer_norm = next(row for row in rows if row.startswith("layer_norm "))
+    assert "Layer norm por filas" in layer_norm
+    assert "Row-wise layer norm" in layer_norm
+    listed = json.loads(runner.invoke(app, ["challenges", "--json"]).output)
+    bloque = next(c for c in listed if c["id"] == "bloque")
+    assert bloque["title"] == {"es": "Monta el bloque entero", "en": "Build the whole block"}
+    assert bloque["tests"] > 0
+    assert bloque["max_points"] > 0
 
 
 def test_grade_json_prints_one_result_per_file_in_order(tmp_path: Path) -> None:
@@ -31,16 +39,21 @@ def test_grade_json_prints_one_result_per_file_in_order(tmp_path: Path) -> None:
     assert result.exit_code == 0
     lines = result.output.strip().splitlines()
     results = [Result.model_validate(json.loads(line)) for line in lines]
-    assert len(results) == 3 and results[0].score == 100
-    assert results[1].score < 100 and [d.id for d in results[1].diagnoses] == ["pre_norm"]
-    assert results[2].status == "error" and results[2].error is not None and results[2].error.line == 1
+    assert len(results) == 3
+    assert results[0].score == 100
+    assert results[1].score < 100
+    assert [d.id for d in results[1].diagnoses] == ["pre_norm"]
+    assert results[2].status == "error"
+    assert results[2].error is not None
+    assert results[2].error.line == 1
 
 
 def test_grade_readable_shows_marks_diagnosis_and_score() -> None:
     path = WRONG / "layer_norm" / "batch_norm.py"
     result = runner.invoke(app, ["grade", str(path), "--challenge", "layer_norm"])
     assert result.exit_code == 0
-    assert "✗" in result.output and "✓" in result.output
+    assert "✗" in result.output
+    assert "✓" in result.output
     assert "normalizes_by_column" in result.output
     assert "Nota:" in result.output
 

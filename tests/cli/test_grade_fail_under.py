@@ -23,14 +23,17 @@ def test_a_file_below_the_threshold_fails_the_run_after_every_file_is_graded() -
     status, output = _grade(str(BATCH_NORM), str(REFERENCE), "--fail-under", "100", "--json")
     assert status == 1
     scores = [json.loads(line)["score"] for line in output.splitlines()]
-    assert len(scores) == 2 and scores[0] < 100 and scores[1] == 100
+    assert len(scores) == 2
+    assert scores[0] < 100
+    assert scores[1] == 100
 
 
 def test_files_at_or_above_the_threshold_pass() -> None:
     status, _ = _grade(str(REFERENCE), "--fail-under", "100")
     assert status == 0
     status, readable = _grade(str(BATCH_NORM), "--fail-under", "10")
-    assert status == 0 and "Score:" in readable
+    assert status == 0
+    assert "Score:" in readable
 
 
 def test_without_the_flag_every_graded_file_exits_0_whatever_its_score() -> None:

@@ -33,5 +33,7 @@ def test_the_command_groups_load_when_named() -> None:
     from service.cli.main import app
 
     result = CliRunner().invoke(app, ["keys", "--help"])
-    assert result.exit_code == 0 and "create" in result.output and "rotate" in result.output
+    assert result.exit_code == 0
+    assert "create" in result.output
+    assert "rotate" in result.output
     assert "Inspect the grading sandbox" in CliRunner().invoke(app, ["--help"]).output

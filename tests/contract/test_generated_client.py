@@ -152,20 +152,21 @@ def test_a_generated_client_submits_waits_reads_and_pages(generated: ModuleType,
         graded = create.sync_detailed(client=api, body=_submission_in(generated, "ana"), wait=20)
         assert graded.status_code == 200, graded.content
         done = graded.parsed
-        assert isinstance(done, models.Submission) and isinstance(done.result, models.Result)
-        assert done.status == models.SubmissionStatus.DONE and done.result.score == 100
+        assert isinstance(done, models.Submission)
+        assert isinstance(done.result, models.Result)
+        assert done.status == models.SubmissionStatus.DONE
+        assert done.result.score == 100
         assert int(graded.headers["RateLimit-Remaining"]) == PER_STUDENT - 1
-        assert (
-            int(graded.headers["RateLimit-Limit"]) == PER_STUDENT
-            and int(graded.headers["RateLimit-Reset"]) >= 1
-        )
+        assert int(graded.headers["RateLimit-Limit"]) == PER_STUDENT
+        assert int(graded.headers["RateLimit-Reset"]) >= 1
         queued = [
             create.sync_detailed(client=api, body=_submission_in(generated, f"student-{n}")) for n in range(4)
         ]
         assert all(isinstance(q.parsed, models.Submission) for q in queued), [q.content for q in queued]
         assert {q.status_code for q in queued} <= {200, 202}
         again = read.sync(client=api, submission_id=queued[-1].parsed.id, wait=20)
-        assert isinstance(again, models.Submission) and again.status == models.SubmissionStatus.DONE
+        assert isinstance(again, models.Submission)
+        assert again.status == models.SubmissionStatus.DONE
         seen, cursor, pages = [], None, 0
         while pages == 0 or cursor is not None:
             page = listing.sync(client=api, limit=2, **({"cursor": cursor} if cursor else {}))
@@ -173,7 +174,8 @@ def test_a_generated_client_submits_waits_reads_and_pages(generated: ModuleType,
             seen += [item.id for item in page.items]
             cursor, pages = page.next_cursor, pages + 1
     newest_first = [q.parsed.id for q in reversed(queued)] + [done.id]
-    assert seen == newest_first and pages == 3
+    assert seen == newest_first
+    assert pages == 3
 
 
 def test_a_generated_client_reads_the_challenges(generated: ModuleType, served: Served) -> None:
@@ -185,8 +187,10 @@ def test_a_generated_client_reads_the_challenges(generated: ModuleType, served: 
         one = get_challenge.sync(client=anonymous, challenge_id="layer_norm", lang=models.GetChallengeLang.EN)
         missing = get_challenge.sync_detailed(client=anonymous, challenge_id="nope")
     assert {s.id for s in summaries} >= {"layer_norm", "bloque"}
-    assert isinstance(one, models.ChallengeDetail) and one.statement
-    assert missing.status_code == 404 and isinstance(missing.parsed, models.Error)
+    assert isinstance(one, models.ChallengeDetail)
+    assert one.statement
+    assert missing.status_code == 404
+    assert isinstance(missing.parsed, models.Error)
 
 
 def _provoke_401(generated: ModuleType, served: Served) -> Any:
@@ -271,9 +275,11 @@ def test_every_error_parses_into_the_error_model(
     error = answer.parsed
     assert isinstance(error, models.Error), answer.content
     if provoke is _provoke_422:
-        assert isinstance(error.detail, list) and isinstance(error.detail[0], models.ValidationIssue)
+        assert isinstance(error.detail, list)
+        assert isinstance(error.detail[0], models.ValidationIssue)
         assert error.detail[0].loc == ["body", "student"]
     else:
-        assert isinstance(error.detail, str) and error.detail
+        assert isinstance(error.detail, str)
+        assert error.detail
     if status in (429, 503):
         assert int(answer.headers["Retry-After"]) >= 1

@@ -80,7 +80,8 @@ def test_swagger_ui_renders_every_operation_offline(offline: tuple[Page, Offline
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "api-docs-swagger.png"), full_page=True)
     icon = page.locator("link[rel~='icon']").get_attribute("href")
-    assert icon is not None and page.request.get(f"{site.base}{icon}").ok
+    assert icon is not None
+    assert page.request.get(f"{site.base}{icon}").ok
     _only_loopback(watched)
 
 

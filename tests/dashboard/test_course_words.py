@@ -40,7 +40,8 @@ def test_hidden_tests_are_shown_by_their_titles_with_the_id_on_hover(page: Page,
     expect(bar.locator("text.label")).to_contain_text("With gamma = 1 and beta = 0")
     assert "rows_mean0_std1" in bar.locator("title").first.text_content()  # type: ignore[operator]
     labels = " ".join(card.locator("#tests-layer_norm text.label").all_text_contents())
-    assert "rows_mean0_std1" not in labels and "_" not in labels.replace("d_model", "")
+    assert "rows_mean0_std1" not in labels
+    assert "_" not in labels.replace("d_model", "")
     card.get_by_text("Hidden tests").click()
     listed = card.locator(".tests-list .test-title[data-id=rows_mean0_std1]")
     expect(listed).to_have_text(ROWS_TITLE)
@@ -194,9 +195,14 @@ def test_a_students_feedback_follows_the_page_language(context: BrowserContext, 
     expect(diagnosis.locator("strong")).to_have_text(
         "layer_norm normalises by column (axis=0), as batch normalisation does"
     )
-    # the grader's sentences exist in Spanish only: said, not passed off as English
-    expect(attempt.locator(".feedback-lang")).to_contain_text("The feedback below is in Spanish")
-    expect(attempt.locator(".feedback")).to_have_attribute("lang", "es")
+    expect(diagnosis).to_contain_text("You normalise by columns (axis=0)")  # the grader's own, in English
+    message = attempt.locator(".tests li[data-id=rows_mean0_std1] .message")
+    expect(message).to_contain_text("not met, because your layer_norm normalises by column")
+    expect(attempt.locator(".feedback")).to_have_attribute("lang", "en")
+    expect(attempt.locator(".feedback-lang")).to_have_count(0)
+    page.set_viewport_size(PHONE)
+    shoot(page, "student-en-of-spanish-attempt-phone")
+    page.set_viewport_size(DESKTOP)
     shoot(page, "student-en-of-spanish-attempt")
 
 
@@ -250,8 +256,22 @@ def test_every_page_at_both_widths(context: BrowserContext, site: Site, width: s
     for lang in ("en", "es"):
         for name, path in pages.items():
             answer = page.goto(f"{site.base}/dashboard/{path}?lang={lang}")
-            assert answer is not None and answer.status == (404 if name == "missing" else 200), path
+            assert answer is not None, path
+            assert answer.status == (404 if name == "missing" else 200), path
             expect(page.locator("html")).to_have_attribute("lang", lang)
             overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{path} scrolls sideways at {width} width"
             shoot(page, f"{name}-{lang}-{width}")
+
+
+def test_challenges_are_named_by_their_titles_in_columns_options_and_legends(page: Page, site: Site) -> None:
+    page.goto(f"{site.base}/dashboard/courses/c1/students")
+    column = page.locator("table.students th.challenge[title=layer_norm]")
+    expect(column).to_have_text("Row-wise layer norm")
+    expect(page.get_by_label("Challenge").locator("option[value=layer_norm]")).to_have_text(
+        "Row-wise layer norm"
+    )
+    page.goto(f"{site.base}/dashboard/courses/c1/students?lang=es")
+    expect(column).to_have_text("Layer norm por filas")
+    page.goto(f"{site.base}/dashboard/courses/c1/students/ana?lang=en")
+    expect(page.locator("ul.legend")).to_have_text(["Build the whole block Row-wise layer norm"])

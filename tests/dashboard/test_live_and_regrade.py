@@ -76,3 +76,12 @@ def test_regrade_after_a_new_version_keeps_the_earlier_results(own_page: Page, o
     own_page.get_by_role("link", name="Back to the overview").click()
     expect(own_page.locator("#challenge-layer_norm form.notice")).to_have_count(0)
     expect(own_page.locator("#challenge-layer_norm h2")).to_contain_text("version 2")
+
+
+def test_live_updates_speak_the_page_language(own_page: Page, own_site: Site) -> None:
+    own_page.goto(f"{own_site.base}/dashboard/courses/c1?lang=es")
+    tried = own_page.locator("#challenge-layer_norm [data-stat=tried]")
+    before = int(tried.inner_text())
+    own_site.submit("c1", "emma", "layer_norm", code("wrong/layer_norm/batch_norm.py"))
+    expect(tried).to_have_text(str(before + 1), timeout=15_000)
+    expect(own_page.get_by_role("status")).to_contain_text("Actualizado a las")

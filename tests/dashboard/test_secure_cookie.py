@@ -35,7 +35,8 @@ def _session_cookie(dashboard: FastAPI, base_url: str) -> str:
 
 def test_over_https_the_session_cookie_is_secure(dashboard: FastAPI) -> None:
     cookie = _session_cookie(dashboard, "https://testserver")
-    assert "; secure" in cookie and "httponly" in cookie
+    assert "; secure" in cookie
+    assert "httponly" in cookie
 
 
 def test_over_plain_http_it_is_not(dashboard: FastAPI) -> None:

@@ -4,6 +4,7 @@ the time zone are read safely, charts keep their points off the axes, diagnoses 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -11,7 +12,9 @@ import pytest
 from starlette.requests import Request
 
 from grader.challenge import Challenge
-from service.dashboard import charts, i18n, timezones, views
+from grader.grade import Grader
+from service.dashboard import attempt_view, charts, i18n, timezones, views
+from service.dashboard.queries.timeline import Attempt
 
 TEMPLATES = Path(__file__).parents[2] / "service" / "dashboard" / "templates"
 PHRASE = re.compile(r"""\bt\(\s*(?P<q>["'])(?P<phrase>.+?)(?P=q)""")
@@ -76,8 +79,10 @@ def test_the_score_chart_keeps_points_off_the_axes_and_labels_times_in_the_zone(
     attempts = [("layer_norm", start + timedelta(hours=h), s) for h, s in ((0, 0.0), (2, 50.0), (4, 100.0))]
     chart = charts.timeline("t", attempts, zone, "x", charts.WIDE)
     xs = [p.x for s in chart.series for p in s.points]
-    assert chart.frame.left < min(xs) and max(xs) < chart.frame.right
-    assert chart.y_ticks[0][1] == "0" and chart.y_ticks[-1][1] == "100"
+    assert chart.frame.left < min(xs)
+    assert max(xs) < chart.frame.right
+    assert chart.y_ticks[0][1] == "0"
+    assert chart.y_ticks[-1][1] == "100"
     assert chart.x_ticks[0][1] == "10:00"  # 09:00 UTC in Madrid, in December
     same_second = [("layer_norm", start, 10.0), ("layer_norm", start + timedelta(milliseconds=300), 20.0)]
     assert len(charts.timeline("t", same_second, zone, "x", charts.NARROW).x_ticks) == 1
@@ -88,4 +93,27 @@ def test_every_choice_of_every_error_model_has_a_name(challenges: dict[str, Chal
         names = views.diagnosis_names(challenge, "en")
         assert {m.id for m in challenge.mistakes} <= set(names), challenge.id
         for choice_id, named in names.items():  # a phrase of the model, not the id in words
-            assert named.function and named.did and named.did != views.words(choice_id), choice_id
+            assert named.function, choice_id
+            assert named.did, choice_id
+            assert named.did != views.words(choice_id), choice_id
+
+
+def test_a_student_attempt_is_told_in_the_page_language_when_both_were_kept(
+    grader: Grader, challenges: dict[str, Challenge]
+) -> None:
+    code = (Path(__file__).parents[1] / "wrong" / "layer_norm" / "batch_norm.py").read_text()
+    told = grader.grade_in("layer_norm", code, ("es", "en"))
+    kept = Attempt("s1", "layer_norm", datetime.now(UTC), "done", told["es"].score, code, 1, told["es"], "es")
+    both = replace(kept, translation=told["en"])
+    layer_norm = challenges["layer_norm"]
+    english = attempt_view.view(both, layer_norm, "en")
+    assert english.feedback_lang == "en"
+    assert english.diagnoses[0].message.startswith("You normalise by columns")
+    assert english.diagnoses[0].did.startswith("normalises by column")
+    failing = next(t for t in english.tests if t.id == "rows_mean0_std1")
+    assert failing.title == "With gamma = 1 and beta = 0 every row comes out with mean 0 and deviation 1"
+    assert failing.message.startswith("not met")  # the title is said once
+    only_spanish = attempt_view.view(kept, layer_norm, "en")  # graded before both were kept
+    assert only_spanish.feedback_lang == "es"
+    assert only_spanish.diagnoses[0].message.startswith("Normalizas por columnas")
+    assert attempt_view.view(kept, layer_norm, "es").feedback_lang == "es"

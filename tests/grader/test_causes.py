@@ -25,7 +25,8 @@ def test_a_matmul_shape_error_names_its_operands_once(grader: Grader) -> None:
     result = grader.grade("atencion_causal", ATTENTION, lang="en")
     assert [c.id for c in result.causes] == ["matmul_shapes"]
     cause = result.causes[0]
-    assert "On line 9, Q @ K cannot be computed" in cause.message and "Did you mean K.T?" in cause.message
+    assert "On line 9, Q @ K cannot be computed" in cause.message
+    assert "Did you mean K.T?" in cause.message
     failed = [t for t in result.tests if not t.passed]
     assert sorted(cause.explains) == sorted(t.id for t in failed)
     assert all("the cause is explained above" in t.message and "gufunc" not in t.message for t in failed)
@@ -41,7 +42,8 @@ def test_a_mean_without_keepdims_is_named_not_repeated(grader: Grader) -> None:
     assert [d.id for d in result.diagnoses] == ["missing_keepdims"]
     assert "keepdims=True" in result.diagnoses[0].message
     failed = [t for t in result.tests if not t.passed]
-    assert failed and not any("could not be broadcast" in t.message for t in failed)
+    assert failed
+    assert not any("could not be broadcast" in t.message for t in failed)
 
 
 def test_a_broadcast_without_keepdims_is_a_cause_even_beside_an_unknown_mistake(grader: Grader) -> None:
@@ -52,7 +54,8 @@ def test_a_broadcast_without_keepdims_is_a_cause_even_beside_an_unknown_mistake(
     result = grader.grade("layer_norm", code, lang="en")
     assert result.diagnoses == []
     assert [c.id for c in result.causes] == ["broadcast_keepdims"]
-    assert "without keepdims=True" in result.causes[0].message and "line 4" in result.causes[0].message
+    assert "without keepdims=True" in result.causes[0].message
+    assert "line 4" in result.causes[0].message
 
 
 def test_a_transposed_output_is_named(grader: Grader) -> None:

@@ -34,7 +34,8 @@ def test_every_test_has_both_languages_and_points(challenge_id: str) -> None:
     for test in CHALLENGES[challenge_id].tests:
         assert test.points > 0
         for lang in ("es", "en"):
-            assert test.title(lang) and test.hint(lang)
+            assert test.title(lang)
+            assert test.hint(lang)
 
 
 @pytest.mark.parametrize(("challenge_id", "mistake_id"), MISTAKES)

@@ -37,9 +37,8 @@ def test_a_fixed_epsilon_is_told_with_the_students_own_value(grader: Grader) -> 
     assert [d.id for d in result.diagnoses] == ["eps_fixed"]
     assert "always use 1e-06" in result.diagnoses[0].message
     failed = _failed(result)
-    assert failed and all(
-        "always uses ε = 1e-06 instead of the eps it receives" in m for m in failed.values()
-    )
+    assert failed
+    assert all("always uses ε = 1e-06 instead of the eps it receives" in m for m in failed.values())
     assert not any("ddof" in m or "gamma ⊙" in m for m in failed.values())
 
 
@@ -49,10 +48,8 @@ def test_each_test_names_only_the_mistakes_it_needs(grader: Grader) -> None:
     assert "your layer_norm uses the sample deviation" in messages["ln_population_deviation"]
     assert "your bloque" not in messages["ln_population_deviation"]
     both = messages["block_random_reference"]
-    assert (
-        "your layer_norm uses the sample deviation" in both
-        and "your bloque normalises before the sublayer" in both
-    )
+    assert "your layer_norm uses the sample deviation" in both
+    assert "your bloque normalises before the sublayer" in both
 
 
 def test_block_tests_broken_upstream_say_which_upstream_failure(grader: Grader) -> None:
@@ -67,7 +64,8 @@ def test_a_missing_residual_does_not_bring_relu_bias_or_pair_hints(grader: Grade
     result = _grade(grader, "bloque/missing_second_residual_only.py")
     assert [d.id for d in result.diagnoses] == ["missing_second_residual"]
     messages = _failed(result)
-    assert messages and all("second residual connection is missing" in m for m in messages.values())
+    assert messages
+    assert all("second residual connection is missing" in m for m in messages.values())
 
 
 def test_two_mistakes_in_one_function_are_both_named(grader: Grader) -> None:
@@ -79,10 +77,8 @@ def test_unexplained_behaviour_is_said_plainly_and_keeps_its_hints(grader: Grade
     code = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X * 0.5\n"
     result = grader.grade("layer_norm", code, lang="en")
     assert result.diagnoses == []
-    assert (
-        result.note is not None
-        and "No known misconception reproduces what your layer_norm does" in result.note
-    )
+    assert result.note is not None
+    assert "No known misconception reproduces what your layer_norm does" in result.note
     assert all(not t.explained_by and "not met, because" not in t.message for t in result.tests)
     assert "axis=1" in next(t for t in result.tests if t.id == "rows_mean0_std1").message
 

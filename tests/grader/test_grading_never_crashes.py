@@ -33,7 +33,8 @@ def test_any_text_gets_a_result(grader: Grader, code: str) -> None:
     assert len(result.tests) == len(grader.challenges["layer_norm"].tests)
     assert result.status in ("done", "error")
     if result.status == "error":
-        assert result.error is not None and result.error.message
+        assert result.error is not None
+        assert result.error.message
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

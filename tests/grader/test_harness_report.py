@@ -8,7 +8,8 @@ from grader.grade import Grader
 def test_untouched_arguments_are_not_sent_back(grader: Grader) -> None:
     prepared = grader.prepared("bloque")
     report = prepared.run_in_process(prepared.challenge.reference_source)
-    assert report.finished and all(call.ok for call in report.calls)
+    assert report.finished
+    assert all(call.ok for call in report.calls)
     assert all(call.args_after == {} for call in report.calls)
 
 

@@ -101,12 +101,15 @@ def test_a_tuple_or_a_list_of_arrays_scores(grader: Grader, pair: Challenge) -> 
 )
 def test_a_wrong_return_is_named(grader: Grader, pair: Challenge, body: str, said: str) -> None:
     score, message, diagnoses = _grade(grader, pair, body)
-    assert score == 0 and said in message and diagnoses == []
+    assert score == 0
+    assert said in message
+    assert diagnoses == []
 
 
 def test_diagnosis_compares_every_array_of_the_tuple(grader: Grader, pair: Challenge) -> None:
     score, message, diagnoses = _grade(grader, pair, "    return X.sum(axis=1), -X.max(axis=1)\n")
-    assert score == 0 and "element 1 of the tuple" in message
+    assert score == 0
+    assert "element 1 of the tuple" in message
     assert diagnoses == ["second_negated"]
 
 
@@ -170,7 +173,9 @@ def test_the_parser_keeps_every_item_in_order() -> None:
         _report(_item(0, 0, np.ones(2)), _item(0, 1, np.zeros((3, 1)))), 1, MAX_OUTPUT_ELEMENTS
     )
     (outcome,) = report.calls
-    assert report.protocol_error is None and outcome.as_tuple and outcome.returns(2)
+    assert report.protocol_error is None
+    assert outcome.as_tuple
+    assert outcome.returns(2)
     assert [o.shape for o in outcome.outputs] == [(2,), (3, 1)]
     assert outcome.output is outcome.outputs[0]
 
@@ -214,6 +219,8 @@ def test_shared_checks_look_at_every_array_or_one_part() -> None:
     assert seen.parts(0) == 2
     assert matches_reference(part=0)(seen).passed
     verdict = matches_reference()(seen)
-    assert not verdict.passed and verdict.detail is not None
+    assert not verdict.passed
+    assert verdict.detail is not None
     assert verdict.detail("en") == "element 1 of the tuple: returned shape (2, 2) instead of (2,)"
-    assert not same_shape(part=1)(seen).passed and same_shape(part=0)(seen).passed
+    assert not same_shape(part=1)(seen).passed
+    assert same_shape(part=0)(seen).passed

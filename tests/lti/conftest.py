@@ -27,6 +27,7 @@ def lms() -> Platform:
 def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Site]:
     site = open_site(tmp_path_factory.mktemp("lti"))
     site.env["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = "127.0.0.0/8"  # the LMS's AGS endpoints are there
+    site.env["AUTOGRADER_SWEEP_EVERY_SECONDS"] = "1"  # a lost score is sent again within the test
     try:
         lms.printed = site.run(*lms.add_platform_args(), "--tool-url", site.base)
         site.start()

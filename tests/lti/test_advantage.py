@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine, text
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
@@ -40,11 +43,12 @@ def test_deep_linking_places_the_chosen_challenge_and_language(
     assert link.line_item["resourceId"] == "layer_norm"
 
 
-def _score_of(link: Link, user: str) -> dict[str, object]:
+def _score_of(link: Link, user: str, count: int = 1) -> dict[str, Any]:
+    """The latest score the LMS received for `user` once it has `count` of them."""
     deadline = time.monotonic() + SCORE_ARRIVES
     while time.monotonic() < deadline:
         scores = [s for s in link.scores if s["userId"] == user]
-        if scores:
+        if len(scores) >= count:
             return scores[-1]
         time.sleep(0.2)
     raise AssertionError(f"no score for {user} reached the LMS in {SCORE_ARRIVES} s")
@@ -85,7 +89,10 @@ def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Pa
     frame.get_by_role("button", name="Enviar").click()
     _score_of(link, "gil")
     sent = [r for r in _passback(tool, "sent") if r["student"] == "gil"]
-    assert sent and sent[0]["score_sent"] == 100 and sent[0]["tries"] == 1 and sent[0]["course"] == "TRF-42"
+    assert sent
+    assert sent[0]["score_sent"] == 100
+    assert sent[0]["tries"] == 1
+    assert sent[0]["course"] == "TRF-42"
 
 
 def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform, desktop: Page) -> None:
@@ -100,4 +107,32 @@ def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Submit").click()
     failed = [r for r in _passback(tool, "failed") if r["student"] == "hugo"]
-    assert failed and "refused" in str(failed[0]["error"]) and failed[0]["score_sent"] is None
+    assert failed
+    assert "refused" in str(failed[0]["error"])
+    assert failed[0]["score_sent"] is None
+
+
+def test_a_score_whose_task_was_lost_is_sent_by_the_sweeper(tool: Site, lms: Platform, desktop: Page) -> None:
+    """As if the broker lost the task: the attempt's row waits, untried, its grading long over."""
+    link = _deep_link(lms, desktop)
+    desktop.goto(lms.course_url("jon", "learner", link.id))
+    frame = tool_frame(desktop)
+    frame.wait_for_selector(".cm-editor")
+    type_code(frame, CORRECT)
+    frame.get_by_role("button", name="Enviar").click()
+    _score_of(link, "jon")
+    [row] = [r for r in json.loads(tool.run("lti", "scores", "--json")) if r["student"] == "jon"]
+    engine = create_engine(tool.database_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                text("UPDATE lti_scores SET state = 'waiting', tried_at = NULL WHERE submission_id = :id"),
+                {"id": row["submission"]},
+            )
+            connection.execute(
+                text("UPDATE submissions SET finished_at = :long_ago WHERE id = :id"),
+                {"id": row["submission"], "long_ago": datetime.now(UTC) - timedelta(hours=1)},
+            )
+    finally:
+        engine.dispose()
+    assert _score_of(link, "jon", 2)["scoreGiven"] == 100

@@ -3,6 +3,11 @@ framed page; an instructor lands on the course's dashboard; bad launches get a c
 
 from __future__ import annotations
 
+import base64
+import json
+import re
+
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -106,3 +111,38 @@ def test_an_instructor_launch_opens_the_courses_dashboard_without_a_password(
 def test_a_learner_cannot_pick_challenges_for_the_course(tool: Site, lms: Platform, desktop: Page) -> None:
     desktop.goto(lms.course_url("ana", "learner"))  # a deep-linking request, from a learner
     expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "role")
+
+
+def _pending_launch(lms: Platform, link: Link) -> tuple[dict[str, str], str]:
+    """A launch as the LMS posts it (id_token, state) and the state cookie the tool set, over HTTP."""
+    start = httpx.get(lms.course_url("ana", "learner", link.id).replace("/course?", "/start?"), timeout=30)
+    login = httpx.get(start.headers["location"], timeout=30)
+    assert login.status_code == 302, login.text
+    cookie = login.headers["set-cookie"]
+    assert "SameSite=none" in cookie
+    assert "Secure" in cookie
+    assert "Partitioned" in cookie
+    assert "HttpOnly" in cookie
+    form = httpx.get(login.headers["location"], timeout=30).text
+    fields = dict(re.findall(r"name='(id_token|state)' value='([^']*)'", form))
+    return fields, cookie.split(";")[0]
+
+
+def test_a_forged_token_does_not_spend_the_real_launchs_nonce(
+    tool: Site, lms: Platform, placed: Link
+) -> None:
+    fields, cookie = _pending_launch(lms, placed)
+    header, payload, signature = fields["id_token"].split(".")
+    claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    claims["sub"] = "mallory"  # the same nonce, another student
+    payload = base64.urlsafe_b64encode(json.dumps(claims).encode()).decode().rstrip("=")
+    forged = {**fields, "id_token": f"{header}.{payload}.{signature}"}
+    posted = httpx.post(f"{tool.base}/lti/launch", data=forged, headers={"Cookie": cookie}, timeout=30)
+    assert posted.status_code == 401
+    assert 'data-reason="signature"' in posted.text
+    real = httpx.post(f"{tool.base}/lti/launch", data=fields, headers={"Cookie": cookie}, timeout=30)
+    assert real.status_code == 303
+    assert "/students/challenge?t=" in real.headers["location"]
+    again = httpx.post(f"{tool.base}/lti/launch", data=fields, headers={"Cookie": cookie}, timeout=30)
+    assert again.status_code == 401
+    assert 'data-reason="nonce"' in again.text

@@ -36,7 +36,9 @@ def test_dynamic_registration_with_one_url_then_a_launch(
     assert sent["jwks_uri"] == f"{tool.base}/lti/jwks"
     assert "https://purl.imsglobal.org/spec/lti-ags/scope/score" in sent["scope"].split()
     listed = tool.run("lti", "platforms")
-    assert "lms-dynamic" in listed and DYNAMIC_CLIENT_ID in listed and DYNAMIC_DEPLOYMENT in listed
+    assert "lms-dynamic" in listed
+    assert DYNAMIC_CLIENT_ID in listed
+    assert DYNAMIC_DEPLOYMENT in listed
 
     lms.client_id, lms.deployment = DYNAMIC_CLIENT_ID, DYNAMIC_DEPLOYMENT
     lms.place(

@@ -20,6 +20,7 @@ from service.storage import db
 from service.storage.migrations import upgrade
 from service.storage.tables import GradingResult, Submission, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
+from service.submissions.webhook_secrets import webhook_secrets
 from service.worker import celery_app, graded_pubsub
 from tests.resilience.servers import PrivatePostgres, PrivateRedis
 
@@ -77,7 +78,7 @@ def configured(
 
 def new_key(name: str = "platform-a", courses: list[str] | None = None) -> CreatedKey:
     with db.transaction() as session:
-        return create_key(session, name, courses or [])
+        return create_key(session, name, courses or [], webhook_secrets(get_settings()))
 
 
 def auth(created: CreatedKey) -> dict[str, str]:

@@ -67,7 +67,8 @@ def test_every_key_is_checked_by_a_constant_time_comparison_of_hashes(
             keys.authenticate(session, candidate)
         except Unauthorized:
             assert candidate != created.key
-    assert len(compared) == 1 and len(compared[0][0]) == len(compared[0][1]) == 64  # equal-length digests
+    assert len(compared) == 1
+    assert len(compared[0][0]) == len(compared[0][1]) == 64
 
 
 def test_the_same_idempotency_key_twice_over_http_is_one_submission(client: TestClient) -> None:
@@ -75,7 +76,8 @@ def test_the_same_idempotency_key_twice_over_http_is_one_submission(client: Test
     first = client.post("/v1/submissions", json=body(REFERENCE), headers=headers)
     second = client.post("/v1/submissions", json=body(REFERENCE), headers=headers)
     assert first.status_code == second.status_code == 202
-    assert first.json()["id"] == second.json()["id"] and _count() == 1
+    assert first.json()["id"] == second.json()["id"]
+    assert _count() == 1
 
 
 def test_the_same_idempotency_key_sent_concurrently_is_one_submission(client: TestClient) -> None:
@@ -95,4 +97,6 @@ def test_the_same_idempotency_key_sent_concurrently_is_one_submission(client: Te
         thread.start()
     for thread in threads:
         thread.join()
-    assert len(seen) == 8 and len(set(seen)) == 1 and _count() == 1
+    assert len(seen) == 8
+    assert len(set(seen)) == 1
+    assert _count() == 1

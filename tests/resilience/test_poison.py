@@ -29,10 +29,14 @@ def test_after_the_last_allowed_attempt_the_submission_ends_as_an_internal_error
     submitted = client.post("/v1/submissions", json=body(REFERENCE, lang="en"), headers=headers).json()
     _started(submitted["id"], get_settings().grading_max_attempts)  # every earlier start died
     graded = grade_submission(grader, submitted["id"])
-    assert graded is not None and graded.stored and graded.status == "error"
+    assert graded is not None
+    assert graded.stored
+    assert graded.status == "error"
     seen = client.get(f"/v1/submissions/{submitted['id']}", headers=headers).json()
-    assert seen["status"] == "error" and seen["result"]["error"]["kind"] == "internal"
-    assert "resubmit" in seen["result"]["error"]["message"] and seen["result"]["score"] == 0
+    assert seen["status"] == "error"
+    assert seen["result"]["error"]["kind"] == "internal"
+    assert "resubmit" in seen["result"]["error"]["message"]
+    assert seen["result"]["score"] == 0
     assert results_of(submitted["id"]) == 1
 
 
@@ -41,5 +45,6 @@ def test_below_the_limit_a_redelivered_submission_is_graded(client: TestClient, 
     submitted = client.post("/v1/submissions", json=body(REFERENCE), headers=headers).json()
     _started(submitted["id"], get_settings().grading_max_attempts - 1)
     graded = grade_submission(grader, submitted["id"])
-    assert graded is not None and graded.status == "done"
+    assert graded is not None
+    assert graded.status == "done"
     assert client.get(f"/v1/submissions/{submitted['id']}", headers=headers).json()["result"]["score"] == 100

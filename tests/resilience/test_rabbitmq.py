@@ -54,7 +54,8 @@ def test_kill_9_of_the_whole_worker_is_redelivered_by_rabbitmq_at_once(amqp: Sta
         try:
             second.wait_ready(beats=2)  # the killed worker's heartbeat row stays: the second adds one
             graded = client.get(f"/v1/submissions/{submitted['id']}?wait=30", headers=headers)
-            assert graded.status_code == 200 and graded.json()["status"] == "done", graded.text
+            assert graded.status_code == 200, graded.text
+            assert graded.json()["status"] == "done", graded.text
             assert results_of(submitted["id"]) == 1
         finally:
             second.terminate()

@@ -29,7 +29,8 @@ pytestmark = pytest.mark.slow
 def _graded_once(client: TestClient, headers: dict[str, str], submission_id: str) -> None:
     graded = client.get(f"/v1/submissions/{submission_id}?wait=30", headers=headers)
     assert graded.status_code == 200, graded.text
-    assert graded.json()["status"] == "done" and graded.json()["result"]["score"] == 100
+    assert graded.json()["status"] == "done"
+    assert graded.json()["result"]["score"] == 100
     assert results_of(submission_id) == 1
 
 
@@ -70,7 +71,8 @@ def test_sigterm_finishes_the_current_grading_then_exits_leaving_no_process(
     assert family, "the worker has its grading process (and sandbox) below it"
     worker.process.send_signal(signal.SIGTERM)
     assert worker.process.wait(timeout=30) == 0
-    assert status(submitted["id"]) == "done" and results_of(submitted["id"]) == 1
+    assert status(submitted["id"]) == "done"
+    assert results_of(submitted["id"]) == 1
     wait_until(lambda: not alive(family), 10, lambda: f"left running: {alive(family)}")
 
 

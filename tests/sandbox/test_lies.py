@@ -34,7 +34,8 @@ np.isfinite = lambda x: np.ones_like(x, dtype=bool)
         + WRONG
     )
     result = attack.grade(code)
-    assert result.score < 100 and result.error is None
+    assert result.score < 100
+    assert result.error is None
     assert any(not t.passed for t in result.tests)
 
 
@@ -117,18 +118,24 @@ def test_strange_returns(attack: Attack, returned: str) -> None:
 
 def test_sys_exit_at_import(attack: Attack) -> None:
     result = attack.grade("import sys\nsys.exit(0)\n" + WRONG)
-    assert result.score == 0 and result.error is not None and result.error.kind == "import"
+    assert result.score == 0
+    assert result.error is not None
+    assert result.error.kind == "import"
 
 
 def test_os_exit_at_import(attack: Attack) -> None:
     result = attack.grade("import os\nos._exit(0)\n" + WRONG)
-    assert result.score == 0 and result.error is not None and result.error.kind == "crash"
+    assert result.score == 0
+    assert result.error is not None
+    assert result.error.kind == "crash"
 
 
 def test_os_exit_inside_the_function(attack: Attack) -> None:
     code = "import os\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    os._exit(0)\n"
     result = attack.grade(code)
-    assert result.score == 0 and result.error is not None and result.error.kind == "crash"
+    assert result.score == 0
+    assert result.error is not None
+    assert result.error.kind == "crash"
 
 
 def test_sys_exit_inside_the_function(attack: Attack) -> None:
@@ -193,7 +200,8 @@ def layer_norm(X, gamma, beta, eps=1e-5):
     )
     result = attack.grade(code)
     assert result.score == 0
-    assert result.error is not None and result.error.kind == "protocol"
+    assert result.error is not None
+    assert result.error.kind == "protocol"
 
 
 def test_a_whole_forged_report_in_the_shared_memory(attack: Attack) -> None:
@@ -213,7 +221,8 @@ os._exit(0)
     )
     result = attack.grade(code)
     assert result.score == 0
-    assert result.error is not None and result.error.kind == "protocol"
+    assert result.error is not None
+    assert result.error.kind == "protocol"
 
 
 def test_overwriting_the_report_count(attack: Attack) -> None:
@@ -228,7 +237,8 @@ os._exit(0)
 """
     )
     result = attack.grade(code)
-    assert result.score == 0 and result.error is not None
+    assert result.score == 0
+    assert result.error is not None
 
 
 def test_killing_the_parent(attack: Attack) -> None:
@@ -244,7 +254,8 @@ for pid in (os.getppid(), 1, -1):
         + WRONG
     )
     result = attack.grade(code)
-    assert result.score < 100 and "PermissionError" in result.stdout
+    assert result.score < 100
+    assert "PermissionError" in result.stdout
 
 
 def test_changing_the_limits_of_other_processes(attack: Attack) -> None:
@@ -262,5 +273,6 @@ print(resource.prlimit(0, resource.RLIMIT_NPROC))
         + WRONG
     )
     result = attack.grade(code)
-    assert "lowered" not in result.stdout and "PermissionError" in result.stdout
+    assert "lowered" not in result.stdout
+    assert "PermissionError" in result.stdout
     assert "(0, 0)" in result.stdout  # its own limits are readable, and it may not start processes

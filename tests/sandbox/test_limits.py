@@ -14,7 +14,8 @@ LAYER_NORM = "\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
 
 
 def assert_error(result: Result, kind: str) -> None:
-    assert result.error is not None and result.error.kind == kind, result
+    assert result.error is not None, result
+    assert result.error.kind == kind, result
     assert result.score == 0
     assert result.status == "error"
 
@@ -80,7 +81,9 @@ def test_huge_returns_overflow_the_report(attack: Attack) -> None:
 def test_printing_a_little_is_kept_and_harmless(attack: Attack) -> None:
     code = "print('hola')\n" + "import numpy as np\n" + LAYER_NORM
     result = attack.grade(code)
-    assert result.error is None and "hola" in result.stdout and result.score < 100
+    assert result.error is None
+    assert "hola" in result.stdout
+    assert result.score < 100
 
 
 def test_unbounded_recursion(attack: Attack) -> None:
@@ -97,7 +100,8 @@ def test_unbounded_recursion_with_the_guard_removed(attack: Attack) -> None:
         "def layer_norm(X, gamma, beta, eps=1e-5):\n    return f(0)\n"
     )
     result = attack.grade(code, tight=True)
-    assert result.error is not None and result.error.kind in ("timeout", "memory", "crash"), result
+    assert result.error is not None, result
+    assert result.error.kind in ("timeout", "memory", "crash"), result
     assert result.score == 0
 
 
@@ -105,7 +109,8 @@ def test_segfault_through_ctypes(attack: Attack) -> None:
     code = "import ctypes\nctypes.string_at(0)\n" + LAYER_NORM
     result = attack.grade(code)
     assert_error(result, "crash")
-    assert result.error is not None and "11" in result.error.message  # SIGSEGV
+    assert result.error is not None
+    assert "11" in result.error.message
 
 
 def test_background_thread(attack: Attack) -> None:
@@ -160,5 +165,6 @@ def layer_norm(X, gamma, beta, eps=1e-5):
     return gamma * (X - mu) / np.sqrt(X.var(axis=1, keepdims=True) + eps) + beta
 """
     result = attack.grade(code, tight=True)
-    assert result.error is not None and result.error.kind == "timeout"
+    assert result.error is not None
+    assert result.error.kind == "timeout"
     assert 0 < result.points < result.max_points

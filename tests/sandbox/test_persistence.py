@@ -58,7 +58,8 @@ print(outcomes)
     )
     result = attack.grade(code)
     assert "PermissionError" in result.stdout
-    assert "WROTE" not in result.stdout and "DID IT" not in result.stdout
+    assert "WROTE" not in result.stdout
+    assert "DID IT" not in result.stdout
     assert _state(TARGETS) == before
     assert result.score < 100
 
@@ -155,6 +156,8 @@ def layer_norm(X, gamma, beta, eps=1e-5):
 """
     for _ in range(3):  # each on a child forked after the last one poisoned its own copy
         result = attack.grade(code)
-        assert "poisoned" in result.stdout and "poisoned 0" not in result.stdout
-        assert result.score == 0 and all(not t.passed for t in result.tests[1:])
+        assert "poisoned" in result.stdout
+        assert "poisoned 0" not in result.stdout
+        assert result.score == 0
+        assert all(not t.passed for t in result.tests[1:])
     assert attack.grade(WRONG).score == 22.22  # the identity, graded on every call again

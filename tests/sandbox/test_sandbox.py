@@ -54,7 +54,8 @@ def test_concurrent_gradings_each_get_their_own_answer(challenges: dict[str, Cha
             if code == WRONG:
                 assert result.score < 100
             elif "fork" in code:
-                assert result.error is not None and result.error.kind == "forbidden"
+                assert result.error is not None
+                assert result.error.kind == "forbidden"
             else:
                 assert result.score == 100
         uids = {int(z.cmdline.split()[-2]) for z in zygotes() if z.pid in _zygote_pids(sandbox)}
@@ -122,7 +123,8 @@ def test_without_capabilities_strict_mode_refuses_and_degraded_mode_says_what_is
     command = ["setpriv", "--bounding-set=-all", "--inh-caps=-all", sys.executable, "-c", DEGRADED]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
     lines = done.stdout.splitlines()
-    assert lines[0].startswith("strict: refused:") and "uid" in lines[0]
+    assert lines[0].startswith("strict: refused:")
+    assert "uid" in lines[0]
     assert "'uid'" in lines[1]
     assert lines[2:] == ["reference: 100.0", "fork: forbidden", "socket: forbidden"]
 
@@ -131,7 +133,8 @@ def test_cli_sandbox_check_lists_the_layers() -> None:
     cli = ROOT / ".venv" / "bin" / "autograder"
     done = subprocess.run([str(cli), "sandbox", "check"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "seccomp" in done.stdout and "namespaces" in done.stdout
+    assert "seccomp" in done.stdout
+    assert "namespaces" in done.stdout
 
 
 def test_default_sandbox_is_the_zygote_sandbox() -> None:

@@ -24,7 +24,8 @@ exec(source)
 """
     result = attack.grade(code)
     assert result.score == 0
-    assert result.error is not None and result.error.kind == "import"
+    assert result.error is not None
+    assert result.error.kind == "import"
     assert "PermissionError" in result.error.message
 
 
@@ -178,7 +179,8 @@ def layer_norm(X, gamma, beta, eps=1e-5):
     return X
 """
         result = attack.grade(code)
-        assert result.error is not None and result.error.kind == "forbidden"
+        assert result.error is not None
+        assert result.error.kind == "forbidden"
         assert result.score == 0
         if server is not None:
             with pytest.raises(BlockingIOError):
@@ -188,27 +190,33 @@ def layer_norm(X, gamma, beta, eps=1e-5):
 def test_unix_and_raw_sockets(attack: Attack) -> None:
     code = "import socket\nsocket.socket(socket.AF_UNIX, socket.SOCK_STREAM).connect('/run/postgresql/.s.PGSQL.5432')\n"
     result = attack.grade(code)
-    assert result.error is not None and result.error.kind == "forbidden"
+    assert result.error is not None
+    assert result.error.kind == "forbidden"
 
 
 def test_subprocess(attack: Attack) -> None:
     code = "import subprocess\nprint(subprocess.run(['cat', '/etc/passwd'], capture_output=True).stdout)\n"
     result = attack.grade(code)
     # Its pipes are refused (PermissionError) before it even tries to fork, which would be killed.
-    assert result.error is not None and result.error.kind in ("import", "forbidden"), result.error
-    assert result.score == 0 and "root:" not in result.stdout
+    assert result.error is not None, result
+    assert result.error.kind in ("import", "forbidden"), result.error
+    assert result.score == 0
+    assert "root:" not in result.stdout
 
 
 def test_spawning_a_process_directly(attack: Attack) -> None:
     result = attack.grade("import os\nos.posix_spawn('/bin/true', ['true'], {})\n")
-    assert result.error is not None and result.error.kind == "forbidden"
+    assert result.error is not None
+    assert result.error.kind == "forbidden"
 
 
 def test_exec_of_a_shell(attack: Attack) -> None:
     result = attack.grade("import os\nos.execv('/bin/sh', ['sh', '-c', 'env'])\n")
-    assert result.error is not None and result.error.kind == "forbidden"
+    assert result.error is not None
+    assert result.error.kind == "forbidden"
 
 
 def test_os_system(attack: Attack) -> None:
     result = attack.grade("import os\nos.system('env > /tmp/leak')\n")
-    assert result.error is not None and result.error.kind == "forbidden"
+    assert result.error is not None
+    assert result.error.kind == "forbidden"

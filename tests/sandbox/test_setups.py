@@ -62,10 +62,12 @@ def test_later_children_get_only_the_key(challenges: dict[str, Challenge]) -> No
             )
             run = zygote.run(job, one.challenge.limits)
             report = one.observe(parse_report(run.report, len(one.calls), 1 << 20), run.arguments, desk)
-            assert report.finished and all(call.ok for call in report.calls), name
+            assert report.finished, name
+            assert all(call.ok for call in report.calls), name
         # The first child was forked before any setup; each later one holds what came before it.
         assert sent[:2] == ["whole", "whole"]
-        assert "reference" in sent[2:] and sent[-1] == "reference"
+        assert "reference" in sent[2:]
+        assert sent[-1] == "reference"
         assert set(zygote.setups) == {prepared["layer_norm"].setup_key, prepared["bloque"].setup_key}
     finally:
         zygote.close()
@@ -121,7 +123,8 @@ def test_the_others_meter_leaves_out_our_own_cpu() -> None:
         while time.monotonic() < deadline:
             pass
         others = meter.others_cpus()
-        assert others is not None and others >= 0
+        assert others is not None
+        assert others >= 0
         seen.append(others)
     assert min(seen) <= (os.cpu_count() or 1) - 0.5
 
@@ -135,7 +138,8 @@ def test_waiting_children_are_filtered_before_any_job(grader: Grader) -> None:
         status = dict(
             line.split(":", 1) for line in Path(f"/proc/{child.pid}/status").read_text().splitlines()
         )
-        assert status["Seccomp"].strip() == "2" and status["NoNewPrivs"].strip() == "1", child
+        assert status["Seccomp"].strip() == "2", child
+        assert status["NoNewPrivs"].strip() == "1", child
 
 
 def test_past_the_most_setups_jobs_go_in_full(challenges: dict[str, Challenge]) -> None:
@@ -151,6 +155,7 @@ def test_past_the_most_setups_jobs_go_in_full(challenges: dict[str, Challenge]) 
             )
             run = zygote.run(job, one.challenge.limits)
             assert parse_report(run.report, len(one.calls), 1 << 20).finished
-        assert sent == ["whole"] * 3 and one.setup_key not in zygote.setups
+        assert sent == ["whole"] * 3
+        assert one.setup_key not in zygote.setups
     finally:
         zygote.close()

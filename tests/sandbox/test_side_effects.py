@@ -249,7 +249,9 @@ def forge(call):
             report.write(encode_record(9, call, struct.pack("<HI", 0, 1)))
 """ + BLOCK_CALLING_TWICE.replace("    atencion(X)\n", "    forge(0)\n    atencion(X)\n")
     result = attack.grade(code, challenge="bloque")
-    assert result.score == 0 and result.error is not None and result.error.kind == "protocol"
+    assert result.score == 0
+    assert result.error is not None
+    assert result.error.kind == "protocol"
 
 
 def test_a_child_that_never_takes_its_answers(attack: Attack) -> None:
@@ -307,7 +309,8 @@ def test_the_desk_counts_what_it_refuses(grader: Grader) -> None:
     for request in (encode_request(call, 0, huge), encode_request(call, 0, np.zeros(0)), b"\x00"):
         assert desk.answer(request)[0] == ANSWER_ERROR
     assert desk.answer(encode_request(len(prepared.calls), 0, np.ones((2, 8))))[0] == ANSWER_ERROR
-    assert desk.calls[(call, 0)].count == 2 and len(desk.calls) == 1
+    assert desk.calls[(call, 0)].count == 2
+    assert len(desk.calls) == 1
 
 
 def test_a_helper_called_on_the_wrong_shape_raises_in_the_students_code(attack: Attack) -> None:
@@ -315,7 +318,8 @@ def test_a_helper_called_on_the_wrong_shape_raises_in_the_students_code(attack: 
     code = BLOCK_CALLING_TWICE.replace("    atencion(X)\n", "    atencion(X[:, :3])\n")
     result = attack.grade(code, challenge="bloque")
     block_tests = [t for t in result.tests if not t.id.startswith("ln_")]
-    assert block_tests and all(not t.passed and "ValueError" in t.message for t in block_tests), result
+    assert block_tests, result
+    assert all(not t.passed and "ValueError" in t.message for t in block_tests), result
 
 
 def test_the_plain_sandbox_sees_the_same(challenges: dict[str, Challenge]) -> None:

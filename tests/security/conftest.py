@@ -102,7 +102,8 @@ def served(clean: Backend) -> Iterator[httpx.Client]:
     thread.start()
     deadline = time.monotonic() + 60
     while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        assert thread.is_alive(), "uvicorn stopped before it started"
+        assert time.monotonic() < deadline, "uvicorn did not start"
         time.sleep(0.05)
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{server.config.port}", timeout=30) as client:

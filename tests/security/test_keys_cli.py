@@ -40,7 +40,8 @@ def _listed() -> list[dict[str, object]]:
 
 def test_keys_create_labels_the_key_and_keeps_it_alone_on_the_last_line() -> None:
     key, lines = _create("uni", "c1")
-    assert key.startswith("ag_") and " " not in key
+    assert key.startswith("ag_")
+    assert " " not in key
     assert "API key" in lines[-2]  # its label, just above it
     assert any(line.startswith("webhook secret") for line in lines)
 
@@ -53,25 +54,35 @@ def test_keys_list_shows_every_key_without_its_secret(client: TestClient) -> Non
     rows = {row["prefix"]: row for row in _listed()}
     assert set(rows) == {_prefix(first), _prefix(second)}
     used = rows[_prefix(first)]
-    assert used["platform"] == "uni" and used["courses"] == ["c1", "c2"]
-    assert used["last_used_at"] is not None and used["revoked_at"] is None and used["created_at"]
-    assert rows[_prefix(second)]["courses"] == [] and rows[_prefix(second)]["last_used_at"] is None
+    assert used["platform"] == "uni"
+    assert used["courses"] == ["c1", "c2"]
+    assert used["last_used_at"] is not None
+    assert used["revoked_at"] is None
+    assert used["created_at"]
+    assert rows[_prefix(second)]["courses"] == []
+    assert rows[_prefix(second)]["last_used_at"] is None
     table = autograder("keys", "list")
     assert table.exit_code == 0
     header = table.stdout.splitlines()[0].split()
-    assert header[:3] == ["PLATFORM", "PREFIX", "COURSES"] and "LAST" in header and "REVOKED" in header
-    assert _prefix(first) in table.stdout and "c1,c2" in table.stdout
-    assert first not in table.stdout and _secret(first) not in json.dumps(rows)
+    assert header[:3] == ["PLATFORM", "PREFIX", "COURSES"]
+    assert "LAST" in header
+    assert "REVOKED" in header
+    assert _prefix(first) in table.stdout
+    assert "c1,c2" in table.stdout
+    assert first not in table.stdout
+    assert _secret(first) not in json.dumps(rows)
 
 
 def test_a_revoked_key_is_refused(client: TestClient) -> None:
     key, _ = _create("uni")
     done = autograder("keys", "revoke", _prefix(key))
-    assert done.exit_code == 0 and "revoked" in done.stdout
+    assert done.exit_code == 0
+    assert "revoked" in done.stdout
     assert client.get("/v1/submissions", headers=_bearer(key)).status_code == 401
     assert _listed()[0]["revoked_at"] is not None
     unknown = autograder("keys", "revoke", "000000000000")
-    assert unknown.exit_code == 2 and "000000000000" in unknown.output
+    assert unknown.exit_code == 2
+    assert "000000000000" in unknown.output
 
 
 def test_a_rotated_key_keeps_working_for_its_grace_period(client: TestClient) -> None:
@@ -79,7 +90,8 @@ def test_a_rotated_key_keeps_working_for_its_grace_period(client: TestClient) ->
     done = autograder("keys", "rotate", _prefix(old), "--grace-hours", "24")
     assert done.exit_code == 0, done.output
     new = done.stdout.splitlines()[-1]
-    assert new.startswith("ag_") and new != old
+    assert new.startswith("ag_")
+    assert new != old
     assert "API key" in done.stdout.splitlines()[-2]
     for key in (old, new):
         assert post(client, key, "c1", "ana")["course"] == "c1"
@@ -90,7 +102,8 @@ def test_a_rotated_key_keeps_working_for_its_grace_period(client: TestClient) ->
     )
     assert denied.status_code == 403  # the new key has the old one's courses, no more
     rows = {row["prefix"]: row for row in _listed()}
-    assert rows[_prefix(old)]["expires_at"] is not None and rows[_prefix(new)]["expires_at"] is None
+    assert rows[_prefix(old)]["expires_at"] is not None
+    assert rows[_prefix(new)]["expires_at"] is None
 
 
 def test_a_rotation_without_grace_ends_the_old_key_at_once(client: TestClient) -> None:
@@ -107,7 +120,9 @@ def test_instructors_create_labels_the_generated_password(client: TestClient) ->
     done = autograder("instructors", "create", "--email", "p@uni.example", "--course", "c1")
     assert done.exit_code == 0, done.output
     lines = done.stdout.splitlines()
-    assert "password" in lines[-2].lower() and " " not in lines[-1] and len(lines[-1]) >= 12
+    assert "password" in lines[-2].lower()
+    assert " " not in lines[-1]
+    assert len(lines[-1]) >= 12
     listed = autograder("instructors", "list", "--json")
     assert json.loads(listed.stdout) == [
         {"email": "p@uni.example", "courses": [{"platform": "uni", "course": "c1"}]}

@@ -14,6 +14,7 @@ from alembic import command
 from sqlalchemy import Connection, create_engine, text
 
 from service.storage.migrations import alembic_config
+from service.submissions.webhook_secrets import WebhookSecrets
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
 BEFORE = "0004_result_document"
@@ -45,7 +46,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 def _insert(connection: Connection, table: str, **values: object) -> None:
     columns = ", ".join(values)
-    connection.execute(text(f"INSERT INTO {table} ({columns}) VALUES (:{', :'.join(values)})"), values)
+    connection.execute(text(f"INSERT INTO {table} ({columns}) VALUES (:{', :'.join(values)})"), values)  # noqa: S608 the test's own table names
 
 
 def _platforms(connection: Connection, *names: str) -> None:
@@ -113,7 +114,7 @@ def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_o
         _instructor(connection, 2, "nlp")
         _insert(connection, "regrades", id=1, course="algebra", challenge=None, total=0, created_at=NOW)
         _insert(connection, "regrades", id=2, course="nlp", challenge=None, total=0, created_at=NOW)
-    command.upgrade(alembic_config(url), "head")
+    command.upgrade(alembic_config(url, WebhookSecrets.with_new_key()), "head")
     assert _grants(url) == {(1, "uni-a", "algebra"), (1, "uni-b", "stats")}
     engine = create_engine(url)
     with engine.connect() as connection:

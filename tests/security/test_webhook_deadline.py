@@ -37,5 +37,6 @@ def test_slow_receivers_do_not_delay_grading(client: TestClient, key: CreatedKey
         graded = _post(client, key, "plain", None, 20)
         assert graded["status"] == "error", graded  # graded while the receiver still trickles
         rows = deliveries(str(hooked[0]["id"]), 1)  # the first attempt, ended by its deadline
-    assert rows and not rows[0].delivered
+    assert rows
+    assert not rows[0].delivered
     assert "deadline" in (rows[0].error or ""), rows[0].error

@@ -110,7 +110,8 @@ def test_delivery_checks_the_address_it_connects_to(
         submission_id = _stored_with_callback(client, key, f"http://localhost:{port}/hook")
         outcome = _in_a_thread(deliver, submission_id, 1, DeliveryPolicy.from_settings(get_settings()))
     assert received.calls == []
-    assert not outcome.delivered and not outcome.retry
+    assert not outcome.delivered
+    assert not outcome.retry
     [row] = deliveries(submission_id, 1)
     assert "not a public address" in (row.error or "")
 
@@ -128,6 +129,7 @@ def test_deliveries_per_receiver_are_capped(client: TestClient, key: CreatedKey)
         ]
     delivered = [o.delivered for o in outcomes]
     capped = [o for o in outcomes if not o.delivered]
-    assert capped and all("cap of 3" in (o.error or "") and o.retry for o in capped), outcomes
+    assert capped, outcomes
+    assert all("cap of 3" in (o.error or "") and o.retry for o in capped), outcomes
     assert delivered[:3] == [True, True, True]
     assert len(received.calls) == delivered.count(True) <= 6

@@ -54,6 +54,7 @@ def test_only_the_keys_hash_is_stored(key: CreatedKey) -> None:
 
     with db.transaction() as session:
         row = session.scalars(select(ApiKey)).one()
-        stored = [str(value) for value in (row.prefix, row.key_hash, row.webhook_secret)]
+        stored = [str(value) for value in (row.prefix, row.key_hash, row.webhook_secret_sealed)]
     assert all(key.key not in value for value in stored)
-    assert key.key.split("_")[1] == row.prefix and len(row.key_hash) == 64
+    assert key.key.split("_")[1] == row.prefix
+    assert len(row.key_hash) == 64

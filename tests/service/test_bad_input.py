@@ -29,13 +29,15 @@ def post(client: TestClient, key: CreatedKey, payload: dict[str, object]) -> tup
 def test_code_over_64_kib_is_413(client: TestClient, key: CreatedKey) -> None:
     code = "# " + "x" * (64 * 1024)
     status, detail = post(client, key, {**GOOD, "code": code, "student": "s", "course": "c"})
-    assert status == 413 and "64 KiB" in str(detail)
+    assert status == 413
+    assert "64 KiB" in str(detail)
     assert stored() == (0, 0, 0)
 
 
 def test_nul_byte_is_422_with_a_clear_message(client: TestClient, key: CreatedKey) -> None:
     status, detail = post(client, key, {**GOOD, "code": "x = 1\x00", "student": "s", "course": "c"})
-    assert status == 422 and "NUL byte" in str(detail)
+    assert status == 422
+    assert "NUL byte" in str(detail)
     assert stored() == (0, 0, 0)
 
 
@@ -44,7 +46,8 @@ def test_lone_surrogate_is_422(client: TestClient, key: CreatedKey) -> None:
     response = client.post(
         "/v1/submissions", content=raw, headers={**auth(key), "Content-Type": "application/json"}
     )
-    assert response.status_code == 422 and "UTF-8" in response.text
+    assert response.status_code == 422
+    assert "UTF-8" in response.text
     assert stored() == (0, 0, 0)
 
 
@@ -78,7 +81,8 @@ def test_invalid_body_is_422(client: TestClient, key: CreatedKey, payload: dict[
 
 def test_unknown_challenge_is_422_naming_the_known_ones(client: TestClient, key: CreatedKey) -> None:
     status, detail = post(client, key, {**GOOD, "challenge": "nope", "student": "s", "course": "c"})
-    assert status == 422 and "layer_norm" in str(detail)
+    assert status == 422
+    assert "layer_norm" in str(detail)
     assert stored() == (0, 0, 0)
 
 
@@ -92,6 +96,7 @@ def test_wait_outside_0_to_30_is_422(client: TestClient, key: CreatedKey) -> Non
 def test_course_outside_the_keys_scope_is_403(client: TestClient) -> None:
     scoped = new_key("platform-s", ["ia-2026"])
     status, detail = post(client, scoped, {**GOOD, "student": "s", "course": "otro"})
-    assert status == 403 and "otro" in str(detail)
+    assert status == 403
+    assert "otro" in str(detail)
     assert stored() == (0, 0, 0)
     assert post(client, scoped, {**GOOD, "student": "s", "course": "ia-2026"})[0] == 202

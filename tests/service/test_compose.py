@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -96,7 +98,8 @@ def test_migrate_api_and_worker_run_by_hand_as_written(clean: Backend, tmp_path:
         )  # graded by the compose worker: the only one on its queue
         assert posted.json()["result"]["score"] == 100
         keys = httpx.get(f"{base}/lti/jwks", timeout=30)  # the LTI tool is served too (docs/lti.md)
-        assert keys.status_code == 200 and keys.json()["keys"][0]["kty"] == "RSA"
+        assert keys.status_code == 200
+        assert keys.json()["keys"][0]["kty"] == "RSA"
     finally:
         for process in started.values():
             stop(process)
@@ -104,3 +107,50 @@ def test_migrate_api_and_worker_run_by_hand_as_written(clean: Backend, tmp_path:
     assert [started[name].returncode for name in ("api", "worker")] == [0, 0], {
         name: log.read_text()[-2000:] for name, log in logs.items()
     }
+
+
+def _answering(process: subprocess.Popen[bytes], base: str, log: Path) -> None:
+    """Until the API answers anything (healthz says 503 with no worker: that is an answer)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        assert process.poll() is None, log.read_text()[-3000:]
+        try:
+            httpx.get(f"{base}/healthz", timeout=5)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise AssertionError(f"the API did not answer:\n{log.read_text()[-3000:]}")
+
+
+def _closed_by_server(connection: socket.socket, patience: float) -> bool:
+    connection.settimeout(patience)
+    try:
+        while connection.recv(4096):
+            pass  # an answer (a 408, say) before the close
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        pass
+    return True
+
+
+@pytest.mark.slow
+def test_the_api_as_written_has_the_protections_of_serve(clean: Backend, tmp_path: Path) -> None:
+    """15.9 and 15.7 in a deployment: half a request is cut off after the header deadline, and a
+    forwarded address from a client that is no configured proxy is not believed."""
+    env = _environment("api", clean, tmp_path / "data", f"compose-{uuid.uuid4().hex[:8]}")
+    env["AUTOGRADER_HEADER_TIMEOUT_SECONDS"] = "1"
+    port = free_port()
+    log = tmp_path / "api.log"
+    api = _start("api", port, env, tmp_path, log)
+    try:
+        _answering(api, f"http://127.0.0.1:{port}", log)
+        with socket.create_connection(("127.0.0.1", port)) as connection:
+            connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            assert _closed_by_server(connection, patience=60), "half a request still open after 60 s"
+        httpx.get(f"http://127.0.0.1:{port}/healthz", headers={"X-Forwarded-For": "203.0.113.77"}, timeout=30)
+        stop(api)
+        assert "203.0.113.77" not in log.read_text(), log.read_text()[-2000:]
+        assert "127.0.0.1:" in log.read_text()  # the access log names the real client
+    finally:
+        stop(api)

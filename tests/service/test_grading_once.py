@@ -46,8 +46,11 @@ def test_grading_the_same_submission_twice_stores_one_result(
     submission_id = stored_submission(key, grader)
     first = grade_submission(grader, submission_id)
     second = grade_submission(grader, submission_id)
-    assert first is not None and first.stored and first.status == "done"
-    assert second is not None and not second.stored
+    assert first is not None
+    assert first.stored
+    assert first.status == "done"
+    assert second is not None
+    assert not second.stored
     assert results_of(submission_id) == 1
     with db.transaction() as session:
         assert session.get_one(Submission, submission_id).attempts == 1

@@ -19,10 +19,12 @@ def test_a_channel_reuses_its_client_until_its_pool_is_dropped(backend: Backend)
         assert isinstance(connection.transport, kombu_redis.Transport)
         channel = connection.default_channel
         with channel.conn_or_acquire() as first, channel.conn_or_acquire() as second:
-            assert first is second and first.ping()
+            assert first is second
+            assert first.ping()
         channel._disconnect_pools()  # as after a fork, or a lost connection
         with channel.conn_or_acquire() as third:
-            assert third is not first and third.ping()
+            assert third is not first
+            assert third.ping()
 
 
 def test_other_brokers_keep_kombus_choice() -> None:
@@ -46,7 +48,8 @@ def test_a_delivery_is_recorded_unacknowledged_until_its_ack_and_restored_if_nev
         received = [queue(channel).get(no_ack=False) for _ in range(2)]
         assert [m.payload for m in received if m is not None] == ["acked", "lost"]
         acked, lost = received
-        assert acked is not None and lost is not None
+        assert acked is not None
+        assert lost is not None
         with channel.conn_or_acquire() as client:
             assert client.zcard(channel.unacked_index_key) >= 2
             assert client.hexists(channel.unacked_key, lost.delivery_tag)
@@ -56,5 +59,6 @@ def test_a_delivery_is_recorded_unacknowledged_until_its_ack_and_restored_if_nev
             channel.qos.restore_by_tag(lost.delivery_tag, client)  # what the visibility timeout does
             assert not client.hexists(channel.unacked_key, lost.delivery_tag)
         again = queue(channel).get(no_ack=True)
-        assert again is not None and again.payload == "lost"
+        assert again is not None
+        assert again.payload == "lost"
         queue(channel).delete()

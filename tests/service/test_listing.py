@@ -48,7 +48,8 @@ def test_list_pages_newest_first_without_gaps_or_repeats(client: TestClient, key
         cursor = page["next_cursor"]
         if cursor is None:
             break
-    assert sorted(seen) == sorted(made) and len(seen) == len(set(seen))
+    assert sorted(seen) == sorted(made)
+    assert len(seen) == len(set(seen))
     created = [
         item["created_at"] for item in client.get("/v1/submissions", headers=auth(key)).json()["items"]
     ]
@@ -68,8 +69,10 @@ def test_challenges_list_and_statement_by_language(client: TestClient) -> None:
     assert by_id["layer_norm"]["functions"][0]["name"] == "layer_norm"
     spanish = client.get("/v1/challenges/layer_norm").json()
     english = client.get("/v1/challenges/layer_norm?lang=en").json()
-    assert spanish["lang"] == "es" and english["lang"] == "en"
-    assert spanish["statement"] != english["statement"] and english["statement"]
+    assert spanish["lang"] == "es"
+    assert english["lang"] == "en"
+    assert spanish["statement"] != english["statement"]
+    assert english["statement"]
     assert english["functions"][0]["signature"].startswith("layer_norm(")
     assert client.get("/v1/challenges/nope").status_code == 404
     assert client.get("/v1/challenges/layer_norm?lang=fr").status_code == 422

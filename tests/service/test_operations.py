@@ -12,9 +12,13 @@ def test_healthz_reports_database_broker_and_sandbox_layers(client: TestClient) 
     response = client.get("/healthz")
     assert response.status_code == 200, response.text
     health = response.json()
-    assert health["status"] == "ok" and health["database"] and health["broker"] and health["sandbox"]
+    assert health["status"] == "ok"
+    assert health["database"]
+    assert health["broker"]
+    assert health["sandbox"]
     assert health["workers"] >= 1
-    assert health["layers"] and all({"name", "active"} <= set(layer) for layer in health["layers"])
+    assert health["layers"]
+    assert all({"name", "active"} <= set(layer) for layer in health["layers"])
 
 
 def test_metrics_count_submissions_by_status_and_grading_time(client: TestClient, key: CreatedKey) -> None:

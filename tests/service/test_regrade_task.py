@@ -55,9 +55,11 @@ def test_the_regrade_task_marks_what_it_grades_for_the_supervisor(
     seen: list[str | None] = []
 
     class Watched(Grader):
-        def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
+        def grade_in(
+            self, challenge_id: str, code: str | bytes, langs: tuple[Lang, ...]
+        ) -> dict[Lang, Result]:
             seen.append(slots.grading(0))  # what the supervisor would send again if this process died
-            return super().grade(challenge_id, code, lang)
+            return super().grade_in(challenge_id, code, langs)
 
     watched = Watched(grader.challenges, grader.sandbox)
     monkeypatch.setattr(process_state, "grader", lambda: watched)

@@ -37,7 +37,8 @@ def test_post_with_wait_answers_200_with_the_same_result_as_the_command_line(
         "ana",
         "ia-2026",
     )
-    assert submission["finished_at"] is not None and submission["created_at"].endswith(("Z", "+00:00"))
+    assert submission["finished_at"] is not None
+    assert submission["created_at"].endswith(("Z", "+00:00"))
     expected = grader.grade("layer_norm", WRONG, "en").model_dump()
     got = submission["result"]
     for field in ("challenge", "status", "score", "points", "max_points", "tests", "diagnoses", "error"):
@@ -58,7 +59,8 @@ def test_without_wait_answers_202_then_get_with_wait_answers_200(client: TestCli
     assert created.json()["result"] is None
     graded = client.get(f"/v1/submissions/{created.json()['id']}?wait=20", headers=auth(key))
     assert graded.status_code == 200
-    assert graded.json()["status"] == "done" and graded.json()["result"]["tests"]
+    assert graded.json()["status"] == "done"
+    assert graded.json()["result"]["tests"]
 
 
 def test_broken_code_ends_as_error_with_a_reason(client: TestClient, key: CreatedKey) -> None:
@@ -67,7 +69,8 @@ def test_broken_code_ends_as_error_with_a_reason(client: TestClient, key: Create
     assert response.status_code == 200
     submission = response.json()
     assert submission["status"] == "error"
-    assert submission["result"]["error"]["kind"] == "syntax" and submission["result"]["error"]["line"] == 1
+    assert submission["result"]["error"]["kind"] == "syntax"
+    assert submission["result"]["error"]["line"] == 1
 
 
 def test_same_idempotency_key_gives_one_submission_graded_once(client: TestClient, key: CreatedKey) -> None:
@@ -108,7 +111,8 @@ def test_wait_works_by_polling_the_database_without_redis(clean: object, key: Cr
         app.state.waiter = Waiter(None, poll_seconds=0.02)
         assert app.state.waiter.mode == "poll"
         response = polling.post("/v1/submissions?wait=20", json=body(WRONG), headers=auth(key))
-        assert response.status_code == 200 and response.json()["status"] == "done"
+        assert response.status_code == 200
+        assert response.json()["status"] == "done"
 
 
 def test_concurrent_first_submissions_of_new_courses_and_students_are_all_stored(
@@ -145,6 +149,8 @@ def test_the_answer_a_wake_up_carries_is_the_submission_a_read_gives(
     client: TestClient, key: CreatedKey
 ) -> None:
     woken = client.post("/v1/submissions?wait=20", json=body(WRONG, lang="en"), headers=auth(key))
-    assert woken.status_code == 200 and woken.headers["content-type"] == "application/json"
+    assert woken.status_code == 200
+    assert woken.headers["content-type"] == "application/json"
     read = client.get(f"/v1/submissions/{woken.json()['id']}", headers=auth(key))
-    assert read.status_code == 200 and read.json() == woken.json()
+    assert read.status_code == 200
+    assert read.json() == woken.json()

@@ -152,4 +152,5 @@ def test_processes_that_end_together_are_all_reaped(tmp_path: Path) -> None:
     finally:
         os.kill(supervising.pid, signal.SIGCONT)
     printed, _ = supervising.communicate(timeout=20)
-    assert supervising.returncode == 0 and printed.split() == ["3"]
+    assert supervising.returncode == 0
+    assert printed.split() == ["3"]

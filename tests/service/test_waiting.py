@@ -45,4 +45,5 @@ def test_lost_messages_are_caught_by_one_query_for_every_waiting_request(backend
     assert seconds < 3 * RECHECK_SECONDS + 1  # not the whole `wait`
     # One query a second for whichever requests have waited a second by then (their first tick
     # may split them in two), never one per request.
-    assert len(asked) <= 2 and sum(len(ids) for ids in asked) == 20
+    assert len(asked) <= 2
+    assert sum(len(ids) for ids in asked) == 20

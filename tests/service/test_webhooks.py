@@ -82,4 +82,6 @@ def test_webhook_is_signed_retried_and_recorded(
     expected = "sha256=" + hmac.new(key.webhook_secret.encode(), body, hashlib.sha256).hexdigest()
     assert hmac.compare_digest(signature, expected)
     sent = json.loads(body)
-    assert sent["id"] == submission["id"] and sent["status"] == "error" and sent["result"]["error"]["kind"]
+    assert sent["id"] == submission["id"]
+    assert sent["status"] == "error"
+    assert sent["result"]["error"]["kind"]

@@ -12,7 +12,7 @@ from grader.models import Result
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
-from service.storage.results import latest_results, to_result
+from service.storage.results import latest_results, to_result, to_translation
 from service.storage.tables import GradingResult, Student, Submission
 
 MAX_ATTEMPTS = 500
@@ -47,7 +47,7 @@ def attempts(session: Session, course: GrantedCourse, student: str) -> list[Atte
 
 def _attempt(submission: Submission, row: GradingResult | None) -> Attempt:
     created_at = utc(submission.created_at)
-    assert created_at is not None
+    assert created_at is not None  # noqa: S101 a stored submission has its creation time: narrows for mypy
     return Attempt(
         submission_id=submission.id,
         challenge=submission.challenge,
@@ -58,4 +58,5 @@ def _attempt(submission: Submission, row: GradingResult | None) -> Attempt:
         version=row.challenge_version if row else None,
         result=to_result(row) if row else None,
         lang=submission.lang,
+        translation=to_translation(row) if row else None,
     )

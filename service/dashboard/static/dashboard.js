@@ -1,6 +1,12 @@
 // The dashboard's only script: refresh live regions when the course changes, and follow regrades.
 "use strict";
 
+// A sentence of the page's language, kept by the template in a data attribute: "{done} of {total}…".
+function say(element, name, values) {
+  const template = element.dataset[name] || "";
+  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+}
+
 async function json(url) {
   const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) throw new Error(String(response.status));
@@ -17,11 +23,11 @@ function followActivity(status) {
         const fresh = new DOMParser().parseFromString(await page.text(), "text/html").getElementById("live");
         const live = document.getElementById("live");
         if (fresh && live) live.replaceWith(fresh);
-        status.textContent = "Updated at " + new Date().toLocaleTimeString() + ".";
+        status.textContent = say(status, "updated", { time: new Date().toLocaleTimeString(document.documentElement.lang) });
       }
       mark = next;
     } catch (error) {
-      status.textContent = "Live updates paused (" + error.message + "); retrying.";
+      status.textContent = say(status, "paused", { error: error.message });
     }
     setTimeout(tick, 3000);
   }
@@ -36,12 +42,10 @@ function followRegrade(bar) {
       bar.max = Math.max(p.total, 1);
       bar.value = p.total ? p.done : 1;
       bar.textContent = p.percent + "%";
-      status.textContent = p.finished
-        ? "Finished: " + p.done + " of " + p.total + " submissions regraded."
-        : p.done + " of " + p.total + " submissions regraded…";
+      status.textContent = say(status, p.finished ? "finished" : "progress", p);
       if (p.finished) return;
     } catch (error) {
-      status.textContent = "Could not read the progress (" + error.message + "); retrying.";
+      status.textContent = say(status, "failed", { error: error.message });
     }
     setTimeout(tick, 1000);
   }

@@ -1,0 +1,113 @@
+"""15.9: webhook secrets are sealed in the database under a key kept outside it.
+
+They sign every webhook, so they cannot be hashed like API keys; a copy of the database alone
+must not let anybody sign a platform's webhooks.
+"""
+
+from __future__ import annotations
+
+import stat
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from alembic import command
+from cryptography.fernet import Fernet
+from sqlalchemy import create_engine, text
+
+from service.core.settings import Settings, get_settings
+from service.storage import db
+from service.storage.migrations import alembic_config
+from service.submissions.keys import CreatedKey
+from service.submissions.webhook_secrets import KEY_FILE, UnreadableSecret, WebhookSecrets, webhook_secrets
+from tests.dashboard.site import IN_CI, POSTGRES, reachable
+
+BEFORE = "0008_result_translation"
+
+
+def test_the_database_holds_no_webhook_secret_in_clear(key: CreatedKey) -> None:
+    with db.engine().connect() as connection:
+        rows = connection.execute(text("SELECT * FROM api_keys")).all()
+    stored = " ".join(str(value) for row in rows for value in row)
+    assert key.webhook_secret not in stored
+    assert key.webhook_secret.removeprefix("whsec_") not in stored
+    (sealed,) = [row._mapping["webhook_secret_sealed"] for row in rows]
+    assert webhook_secrets(get_settings()).unseal(sealed) == key.webhook_secret
+
+
+def test_the_key_is_made_once_private_in_the_data_folder(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path / "data")
+    sealed = webhook_secrets(settings).seal("whsec_one")
+    path = tmp_path / "data" / KEY_FILE
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert Fernet(path.read_bytes().strip())  # a whole key, not a half-written file
+    assert webhook_secrets(Settings(data_dir=tmp_path / "data")).unseal(sealed) == "whsec_one"
+    assert list(path.parent.iterdir()) == [path]  # no draft left behind
+
+
+def test_configured_keys_rotate_and_a_lost_key_opens_nothing(tmp_path: Path) -> None:
+    old, new = Fernet.generate_key().decode(), Fernet.generate_key().decode()
+    sealed = webhook_secrets(Settings(data_dir=tmp_path, webhook_keys=old)).seal("whsec_two")
+    rotated = webhook_secrets(Settings(data_dir=tmp_path, webhook_keys=f"{new},{old}"))
+    assert rotated.unseal(sealed) == "whsec_two"
+    assert not (tmp_path / KEY_FILE).exists()  # configured keys: no file
+    with pytest.raises(UnreadableSecret):
+        webhook_secrets(Settings(data_dir=tmp_path, webhook_keys=new)).unseal(sealed)
+
+
+def _postgres() -> Iterator[str]:
+    if not reachable(5432):
+        if IN_CI:
+            pytest.fail("CI=true: PostgreSQL must be reachable on 127.0.0.1:5432")
+        pytest.skip("no PostgreSQL on 127.0.0.1:5432")
+    schema = f"ag_sealed_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "postgres":
+        yield from _postgres()
+    else:
+        yield f"sqlite:///{tmp_path / 'old.db'}"
+
+
+def _column(url: str, column: str) -> str:
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        value = connection.execute(text(f"SELECT {column} FROM api_keys")).scalar_one()  # noqa: S608
+    engine.dispose()
+    return str(value)
+
+
+def test_the_migration_seals_existing_secrets_and_its_downgrade_opens_them(url: str) -> None:
+    sealer = WebhookSecrets.with_new_key()
+    config = alembic_config(url, sealer)
+    command.upgrade(config, BEFORE)
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(
+            text("INSERT INTO platforms (id, name, created_at) VALUES (1, 'uni', CURRENT_TIMESTAMP)")
+        )
+        connection.execute(
+            text(
+                "INSERT INTO api_keys (id, platform_id, prefix, key_hash, webhook_secret, created_at)"
+                " VALUES (1, 1, 'pppppppppppp', 'h', 'whsec_existing', CURRENT_TIMESTAMP)"
+            )
+        )
+    engine.dispose()
+    command.upgrade(config, "head")
+    sealed = _column(url, "webhook_secret_sealed")
+    assert "whsec_existing" not in sealed
+    assert sealer.unseal(sealed) == "whsec_existing"
+    command.downgrade(config, BEFORE)
+    assert _column(url, "webhook_secret") == "whsec_existing"

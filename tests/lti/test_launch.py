@@ -158,3 +158,15 @@ def test_a_frame_without_cookies_offers_the_launch_in_a_new_tab(
     tab = opened.value
     tab.wait_for_selector(".cm-editor")  # launched at the top level, where its cookie is kept
     assert tab.url.startswith(f"{tool.base}/students/challenge?t=")
+
+
+def test_the_launched_page_may_be_framed_by_its_lms_only(tool: Site, lms: Platform, placed: Link) -> None:
+    launch = lms.launch_over_http("dora", placed.id)
+    landed = httpx.post(
+        f"{tool.base}/lti/launch", data=launch.fields, headers={"Cookie": launch.cookie}, timeout=30
+    )
+    assert landed.status_code == 303, landed.text
+    page = httpx.get(landed.headers["location"], timeout=30)
+    assert page.status_code == 200
+    policy = page.headers["content-security-policy"]
+    assert policy.endswith(f"frame-ancestors 'self' {lms.origin}")

@@ -15,6 +15,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.grade import Grader
+from service.core.settings import get_settings
 from service.dashboard import export, regrade
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
@@ -59,7 +60,7 @@ def _postgres() -> Iterator[str]:
 def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
     urls = _postgres() if request.param == "postgres" else iter([f"sqlite:///{tmp_path / 'q.db'}"])
     for url in urls:
-        upgrade(url)
+        upgrade(get_settings(), url)
         made = make_engine(url)
         yield made
         made.dispose()

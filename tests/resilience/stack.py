@@ -67,7 +67,7 @@ def configured(
     )
     reset_caches()
     try:
-        upgrade()
+        upgrade(get_settings())
         yield Stack(postgres, redis, folder)
     finally:
         with suppress(Exception):  # cleanup after a server was stopped on purpose

@@ -139,7 +139,7 @@ def backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
     if broker is not None:
         broker.start()
     _configure(chosen, tmp)
-    upgrade()
+    upgrade(get_settings())
     worker = start_worker(dict(os.environ), tmp / "worker.log")
     try:
         wait_for_workers(worker, tmp / "worker.log")

@@ -30,6 +30,7 @@ _GROUPS = {
     "sandbox": ("service.cli.sandbox", "sandbox_app"),
     "keys": ("service.cli.keys", "keys_app"),
     "instructors": ("service.cli.instructors", "instructors_app"),
+    "dashboard": ("service.cli.dashboard", "dashboard_app"),
     "lti": ("service.cli.lti", "lti_app"),
 }
 

@@ -11,6 +11,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader
 
 from grader.challenge import Challenge
+from grader.text import Lang
 from service.core.errors import NotFound
 from service.dashboard import accounts, csrf, i18n, links, sessions, timezones
 from service.dashboard.accounts import Account
@@ -80,11 +81,18 @@ def render(request: Request, name: str, context: dict[str, Any], status_code: in
         "lang": lang,
         "t": i18n.translator(lang),
         "zone": zone,
+        "titles": _titles(request, lang),
         **context,
     }
     response: HTMLResponse = templates.TemplateResponse(request, name, context, status_code=status_code)
     _remember(request, response)
     return response
+
+
+def _titles(request: Request, lang: Lang) -> dict[str, str]:
+    """Each known challenge's title in the page's language, by id (a column, an option, a legend)."""
+    loaded: dict[str, Challenge] = getattr(request.app.state, "challenges", {})
+    return {challenge_id: challenge.title(lang) for challenge_id, challenge in loaded.items()}
 
 
 def _remember(request: Request, response: HTMLResponse) -> None:

@@ -59,13 +59,12 @@ def _time(moment: datetime | None) -> str:
     return found.isoformat() if found else ""
 
 
-def wide(rows: list[StudentRow], challenges: list[str]) -> str:
+def wide(rows: Iterable[StudentRow], challenges: list[str]) -> Iterator[str]:
     """The gradebook: one row per student with the best score of each challenge."""
-    lines = [_line(["student", *challenges, "attempts", "last_activity"])]
+    yield _line(["student", *challenges, "attempts", "last_activity"])
     for row in rows:
         scores = [_score(row.best.get(c)) for c in challenges]
-        lines.append(_line([row.student, *scores, row.attempts, _time(row.last_activity)]))
-    return "".join(lines)
+        yield _line([row.student, *scores, row.attempts, _time(row.last_activity)])
 
 
 def _attempts_page(

@@ -64,6 +64,12 @@ def percent(share: float) -> str:
 
 
 SPANISH: dict[str, str] = {
+    "Students {first}–{last}": "Estudiantes {first}–{last}",
+    "No student": "Ningún estudiante",
+    "page {n}": "página {n}",
+    "Pages of students": "Páginas de estudiantes",
+    "← Previous": "← Anterior",
+    "Next →": "Siguiente →",
     # frame
     "Dashboard": "Panel",
     "Course": "Curso",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import StreamingResponse
 
 from service.dashboard import export
 from service.dashboard.deps import Challenges, VisibleCourse
 from service.dashboard.grants import GrantedCourse
-from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
+from service.dashboard.queries.overview import challenges_of
+from service.dashboard.queries.students import every_student
 from service.storage.db import reading
 
 router = APIRouter()
@@ -20,12 +21,15 @@ def _attachment(course: GrantedCourse, kind: str) -> dict[str, str]:
 
 
 @router.get("/courses/{course}/gradebook.csv", name="gradebook")
-def gradebook(course: VisibleCourse, known: Challenges) -> Response:
+def gradebook(course: VisibleCourse, known: Challenges) -> StreamingResponse:
+    """Streamed from the aggregates a chunk of students at a time."""
     with reading() as session:
-        rows = sort_rows(student_rows(session, course, StudentFilter()), "student", "", False)
-    names = sorted(set(known) | {c for row in rows for c in row.best})
-    body = export.wide(rows, names)
-    return Response(body, media_type="text/csv; charset=utf-8", headers=_attachment(course, "gradebook"))
+        names = sorted(set(known) | set(challenges_of(session, course)))
+    return StreamingResponse(
+        export.wide(every_student(course, reading), names),
+        media_type="text/csv; charset=utf-8",
+        headers=_attachment(course, "gradebook"),
+    )
 
 
 @router.get("/courses/{course}/attempts.csv", name="attempts_csv")

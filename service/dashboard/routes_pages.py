@@ -10,8 +10,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from service.core.errors import Invalid
 from service.dashboard import attempt_view, charts, i18n, links, timezones, views
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
-from service.dashboard.queries.overview import activity_mark, course_overview
-from service.dashboard.queries.students import SortKey, StudentFilter, sort_rows, student_rows
+from service.dashboard.queries.overview import activity_mark, challenges_of, course_overview
+from service.dashboard.queries.students import Order, SortKey, StudentFilter, student_page
 from service.dashboard.queries.timeline import attempts
 from service.storage.db import reading
 from service.submissions import ids
@@ -68,15 +68,17 @@ def students(
     below: Annotated[str, Query(max_length=10, description="a score, or empty for no limit")] = "",
     sort: SortKey = "student",
     desc: bool = False,
+    page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
 ) -> HTMLResponse:
     chosen = StudentFilter(text=q, challenge=challenge, below=_score(below))
     with reading() as session:
-        rows = student_rows(session, course, chosen)
-    names = sorted(set(known) | {c for row in rows for c in row.best})
+        found = student_page(session, course, chosen, Order(sort, challenge, desc), page)
+        names = sorted(set(known) | set(challenges_of(session, course)))
     context = {
         "account": account,
         "course": course,
-        "rows": sort_rows(rows, sort, challenge, desc),
+        "rows": found.rows,
+        "listing": found,
         "challenges": names,
         "chosen": chosen,
         "sort": sort,
@@ -95,7 +97,10 @@ def student(
         found = attempts(session, course, student)
     lang, zone = i18n.lang_of(request), timezones.zone_of(request)
     t = i18n.translator(lang)
-    points = [(a.challenge, a.created_at, a.score) for a in found if a.score is not None]
+    named = {
+        a.challenge: known[a.challenge].title(lang) if a.challenge in known else a.challenge for a in found
+    }
+    points = [(named[a.challenge], a.created_at, a.score) for a in found if a.score is not None]
     title, x_title = t("Score over time of {student}", student=student), f"{t('Time zone')}: {zone.name}"
     context = {
         "account": account,

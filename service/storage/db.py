@@ -142,3 +142,11 @@ def forget() -> None:
         cached.cache_clear()
     for bind in engines.values():
         bind.dispose()
+
+
+@contextmanager
+def relaxed_transaction() -> Iterator[Connection]:
+    """One transaction on the relaxed engine: committed at the end of the block without waiting
+    for the disk (PostgreSQL), rolled back on error."""
+    with relaxed_engine().begin() as connection:
+        yield connection

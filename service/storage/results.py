@@ -11,7 +11,7 @@ from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
-from service.storage import results_postgres
+from service.storage import aggregates, results_postgres
 from service.storage.tables import Base, DiagnosisRow, GradingResult, Submission, TestOutcome, now
 
 # Built once: Core statements on the tables (no ORM bulk machinery), rows passed as parameters.
@@ -68,9 +68,30 @@ def store_graded(
     result: Result,
     translation: Result | None = None,
 ) -> datetime:
-    """Store the result and mark the submission graded, all or nothing: in one statement on
-    PostgreSQL (the connection may commit each statement), else in the connection's transaction.
-    The moment it finished."""
+    """Store the result, mark the submission graded and bring the dashboard's aggregates up to
+    date, all or nothing: the connection must be in a transaction (a repeated delivery fails at
+    the unique key and rolls it all back). The moment it finished."""
+    locked = aggregates.lock_student(connection, submission.id)
+    previous = aggregates.previous(connection, submission.id)
+    finished_at = _store_and_finish(connection, submission, version, result, translation)
+    after = aggregates.student_now(connection, submission.course_id, submission.challenge, locked.student_id)
+    change = aggregates.Change(
+        submission.course_id,
+        submission.challenge,
+        version,
+        locked,
+        after,
+        previous,
+        aggregates.AttemptState.of(result),
+    )
+    aggregates.apply(connection, change)
+    return finished_at
+
+
+def _store_and_finish(
+    connection: Connection, submission: Stored, version: int, result: Result, translation: Result | None
+) -> datetime:
+    """On PostgreSQL in one statement (data-modifying CTEs), elsewhere in two."""
     if connection.dialect.name == "postgresql":
         finished_at = now()
         row = result_row(submission, version, result, translation)

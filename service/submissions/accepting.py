@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Insert, String, bindparam, insert, select
+from sqlalchemy import Connection, Engine, Insert, String, bindparam, insert, literal, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from grader.challenge import Challenge
+from service.storage.aggregate_tables import AggStudent
 from service.storage.db import single_statements
 from service.storage.tables import Base, Course, Student, Submission, now
 from service.submissions import records, schemas
@@ -143,15 +144,17 @@ def _by_key(connection: Connection, row: dict[str, Any]) -> str | None:
 
 
 def _create_course_and_student(connection: Connection, row: dict[str, Any]) -> None:
-    course, student = _creating(connection.dialect.name)
+    course, student, listed = _creating(connection.dialect.name)
     values = {"platform_id": row["platform_id"], "slug": row["course"], "created_at": row["created_at"]}
     connection.execute(course, values)
     connection.execute(student, row)
+    connection.execute(listed, row)
 
 
 @lru_cache(maxsize=2)
-def _creating(dialect: str) -> tuple[Insert, Insert]:
-    """INSERT ... ON CONFLICT DO NOTHING of the course, then of the student, in this dialect."""
+def _creating(dialect: str) -> tuple[Insert, Insert, Insert]:
+    """INSERT ... ON CONFLICT DO NOTHING of the course, then of the student, then of the student's
+    row in the dashboard's students table (listed before their first result), in this dialect."""
     upsert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     created_at = bindparam("created_at", type_=_table.c.created_at.type)
     course = upsert(Course)
@@ -161,4 +164,14 @@ def _creating(dialect: str) -> tuple[Insert, Insert]:
             Course.platform_id == bindparam("platform_id"), Course.slug == bindparam("course")
         ),
     )
-    return course.on_conflict_do_nothing(), student.on_conflict_do_nothing()
+    listed = upsert(AggStudent).from_select(
+        ["course_id", "student_id", "external_id", "attempts"],
+        select(Student.course_id, Student.id, Student.external_id, literal(0))
+        .join(Course, Course.id == Student.course_id)
+        .where(
+            Course.platform_id == bindparam("platform_id"),
+            Course.slug == bindparam("course"),
+            Student.external_id == bindparam("student"),
+        ),
+    )
+    return course.on_conflict_do_nothing(), student.on_conflict_do_nothing(), listed.on_conflict_do_nothing()

@@ -2,8 +2,8 @@
 
 Few round trips: one statement marks the submission `running` unless it already has a result
 for its challenge's current version, and returns what grading needs of it, its course and its
-student; one statement stores the result and finishes the submission on PostgreSQL
-(`service.storage.results_postgres`; a transaction elsewhere).
+student; one transaction stores the result, finishes the submission and updates the dashboard's
+aggregates (`service.storage.results.store_graded`).
 Both writes are committed without waiting for the disk (`db.relaxed_*`): if a database crash
 loses them, the submission is left `queued` or `running` and the sweeper grades it again.
 """
@@ -23,7 +23,7 @@ from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
 from service.core.settings import get_settings
-from service.storage.db import relaxed_statements
+from service.storage.db import relaxed_statements, relaxed_transaction
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Course, GradingResult, Student, Submission, now
 from service.submissions import records, schemas
@@ -112,7 +112,7 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
     challenge = grader.challenges[row.challenge]
     result, translation = _grade(grader, challenge, row, submission_id)
     try:
-        with relaxed_statements() as connection:
+        with relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
             finished_at = store_graded(connection, stored, challenge.version, result, translation)
     except IntegrityError:

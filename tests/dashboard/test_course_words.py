@@ -262,3 +262,16 @@ def test_every_page_at_both_widths(context: BrowserContext, site: Site, width: s
             overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{path} scrolls sideways at {width} width"
             shoot(page, f"{name}-{lang}-{width}")
+
+
+def test_challenges_are_named_by_their_titles_in_columns_options_and_legends(page: Page, site: Site) -> None:
+    page.goto(f"{site.base}/dashboard/courses/c1/students")
+    column = page.locator("table.students th.challenge[title=layer_norm]")
+    expect(column).to_have_text("Row-wise layer norm")
+    expect(page.get_by_label("Challenge").locator("option[value=layer_norm]")).to_have_text(
+        "Row-wise layer norm"
+    )
+    page.goto(f"{site.base}/dashboard/courses/c1/students?lang=es")
+    expect(column).to_have_text("Layer norm por filas")
+    page.goto(f"{site.base}/dashboard/courses/c1/students/ana?lang=en")
+    expect(page.locator("ul.legend")).to_have_text(["Build the whole block Row-wise layer norm"])

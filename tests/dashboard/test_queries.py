@@ -4,32 +4,24 @@ from __future__ import annotations
 
 import csv
 import io
-import uuid
-from collections.abc import Iterator
 from contextlib import AbstractContextManager
-from pathlib import Path
 
-import psycopg
 import pytest
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.grade import Grader
-from service.core.settings import get_settings
 from service.dashboard import export, regrade
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
-from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows
+from service.dashboard.queries.students import Order, StudentFilter, StudentRow, every_student, student_page
 from service.dashboard.queries.timeline import attempts
-from service.storage.db import make_engine
-from service.storage.migrations import upgrade
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Submission, new_id
 from service.submissions import accepting, schemas
 from service.submissions.keys import authenticate, create_key
 from service.submissions.webhook_secrets import WebhookSecrets
 from tests.conftest import ROOT
-from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
 VERSIONS = {"layer_norm": 1, "bloque": 1}
 CLASS = [
@@ -39,31 +31,6 @@ CLASS = [
     ("carla", "layer_norm", "wrong/layer_norm/batch_norm.py"),
     ("carla", "bloque", "wrong/bloque/no_relu.py"),
 ]
-
-
-def _postgres() -> Iterator[str]:
-    if not reachable(5432):
-        if IN_CI:
-            pytest.fail("CI=true: PostgreSQL must be reachable on 127.0.0.1:5432")
-        pytest.skip("no PostgreSQL on 127.0.0.1:5432")
-    schema = f"ag_dashq_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
-    urls = _postgres() if request.param == "postgres" else iter([f"sqlite:///{tmp_path / 'q.db'}"])
-    for url in urls:
-        upgrade(get_settings(), url)
-        made = make_engine(url)
-        yield made
-        made.dispose()
 
 
 def _opener(engine: Engine) -> sessionmaker[Session]:
@@ -119,10 +86,13 @@ def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:
     c1 = _grade_class(engine, grader, "c1")
     opener = _opener(engine)
     with opener.begin() as session:
-        rows = student_rows(session, c1, StudentFilter())
+        rows = student_page(session, c1, StudentFilter(), Order()).rows
+        by_attempts = student_page(session, c1, StudentFilter(), Order("attempts", descending=True)).rows
         ben = attempts(session, c1, "ben")
-        filtered = student_rows(session, c1, StudentFilter(text="A", challenge="layer_norm", below=100))
-    assert [r.student for r in sort_rows(rows, "attempts", "", True)] == ["ben", "carla", "ana"]
+        below = StudentFilter(text="A", challenge="layer_norm", below=100)
+        filtered = student_page(session, c1, below, Order()).rows
+    assert [r.student for r in rows] == ["ana", "ben", "carla"]
+    assert [r.student for r in by_attempts] == ["carla", "ben", "ana"]  # ties in the sort's direction
     assert [r.student for r in filtered] == ["carla"]  # "a" in ana and carla; ana reached 100
     assert [a.result.diagnoses[0].id for a in ben if a.result] == ["normalizes_by_column", "sample_deviation"]
 
@@ -132,7 +102,9 @@ def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:
     lines = list(csv.DictReader(io.StringIO("".join(export.long_lines(c1, session_opener)))))
     assert [(r["student"], r["challenge"]) for r in lines] == [(s, c) for s, c, _ in CLASS]
     assert lines[1]["diagnoses"] == "normalizes_by_column"
-    wide = list(csv.DictReader(io.StringIO(export.wide(rows, ["bloque", "layer_norm"]))))
+    every = every_student(c1, session_opener, chunk=2)  # two chunks
+    wide = list(csv.DictReader(io.StringIO("".join(export.wide(every, ["bloque", "layer_norm"])))))
+    assert [r["student"] for r in wide] == ["ana", "ben", "carla"]
     assert {r["student"]: r["layer_norm"] for r in wide}["ana"] == "100"
 
 
@@ -168,3 +140,35 @@ def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
         assert (everything.total, only_bloque.total) == (5, 1)
         with pytest.raises(regrade.Invalid):
             regrade.start(session, c1, "no_such_challenge", VERSIONS, instructor_id=None)
+
+
+def test_student_pages_follow_the_order_without_overlap(engine: Engine, grader: Grader) -> None:
+    """Every order, in pages of 2, gives each student once, in the order computed from the rows;
+    by the best score of a challenge those who did not try it come below every score."""
+    c1 = _grade_class(engine, grader, "c1")
+    opener = _opener(engine)
+    with opener.begin() as session:
+        everyone = student_page(session, c1, StudentFilter(), Order(), size=100).rows
+        assert [r.student for r in everyone] == ["ana", "ben", "carla"]
+        for order in (
+            Order("best", "bloque", True),
+            Order("best", "bloque", False),
+            Order("best", "layer_norm", True),
+            Order("last", descending=False),
+            Order("attempts", descending=False),
+        ):
+            pages = [student_page(session, c1, StudentFilter(), order, n, size=2) for n in (1, 2, 3)]
+            seen = [r.student for p in pages for r in p.rows]
+            assert (pages[0].has_next, pages[1].has_next) == (True, False)
+            assert pages[2].rows == []
+
+            def key(row: StudentRow, order: Order = order) -> tuple[object, ...]:
+                if order.key == "best":
+                    tried = order.challenge in row.best
+                    return (tried, row.best.get(order.challenge) or 0.0, row.student)
+                if order.key == "last":
+                    return (row.last_activity, row.student)
+                return (row.attempts, row.student)
+
+            expected = sorted(everyone, key=key, reverse=order.descending)
+            assert seen == [r.student for r in expected], order

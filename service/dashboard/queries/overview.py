@@ -1,4 +1,6 @@
-"""The course overview: per challenge, who tried, who reached 100, best scores, tests, diagnoses."""
+"""The course overview: per challenge, who tried, who reached 100, best scores, tests, diagnoses,
+and the attempts that did not run, read from the aggregates kept as results are stored
+(`service.storage.aggregates`): a handful of small reads whatever the size of the class."""
 
 from __future__ import annotations
 
@@ -6,17 +8,20 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sqlalchemy import ColumnElement, Subquery, case, distinct, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service.dashboard.grants import GrantedCourse
-from service.dashboard.queries.scope import (
-    course_ids,
-    graded_submissions,
-    latest_result_ids,
-    not_graded_at_current,
+from service.dashboard.queries.scope import course_ids
+from service.storage.aggregate_tables import (
+    AggBucket,
+    AggChallenge,
+    AggDiagnosis,
+    AggError,
+    AggTest,
+    AggVersion,
 )
-from service.storage.tables import DiagnosisRow, GradingResult, Submission, TestOutcome
+from service.storage.tables import GradingResult, Submission
 
 BUCKETS = 11  # 0-9, 10-19, ..., 90-99, and 100 alone
 
@@ -67,25 +72,6 @@ class ChallengeStats:
     errors: list[ErrorShare] = field(default_factory=list)  # errored by kind, most frequent first
 
 
-def _best_per_student(course: GrantedCourse) -> Subquery:
-    return (
-        select(
-            Submission.challenge.label("challenge"),
-            Submission.student_id.label("student_id"),
-            func.max(Submission.score).label("best"),
-            func.count().label("attempts"),
-        )
-        .where(graded_submissions(course))
-        .group_by(Submission.challenge, Submission.student_id)
-        .subquery()
-    )
-
-
-def _bucket(best: ColumnElement[float]) -> ColumnElement[int]:
-    steps = [(best >= 100, 10)] + [(best >= 10 * b, b) for b in range(9, 0, -1)]
-    return case(*steps, else_=0)
-
-
 def course_overview(
     session: Session, course: GrantedCourse, versions: Mapping[str, int]
 ) -> dict[str, ChallengeStats]:
@@ -93,115 +79,88 @@ def course_overview(
 
     `versions` are the current versions of the known challenges (a challenge missing there is never stale).
     """
-    stats: dict[str, ChallengeStats] = defaultdict(lambda: ChallengeStats(""))
-    best = _best_per_student(course)
-    _totals(session, best, stats)
-    _histograms(session, best, stats)
-    _test_rates(session, course, stats)
+    stats: dict[str, ChallengeStats] = {}
+    ids = course_ids(course)
+    for row in session.scalars(
+        select(AggChallenge).where(AggChallenge.course_id.in_(ids), AggChallenge.attempts > 0)
+    ):
+        stats[row.challenge] = ChallengeStats(
+            row.challenge, row.tried, row.reached_100, row.attempts, errored=row.errored
+        )
+    if not stats:
+        return {}
+    _histograms(session, course, stats)
+    _tests(session, course, stats)
     _diagnoses(session, course, stats)
     _errors(session, course, stats)
     _stale(session, course, versions, stats)
-    for name, entry in stats.items():
-        entry.challenge = name
     return dict(sorted(stats.items()))
 
 
-def _totals(session: Session, best: Subquery, stats: dict[str, ChallengeStats]) -> None:
-    c = best.c
-    query = select(
-        c.challenge,
-        func.count(),
-        func.sum(case((c.best >= 100, 1), else_=0)),
-        func.sum(c.attempts),
-    ).group_by(c.challenge)
-    for challenge, tried, reached, attempts in session.execute(query):
-        entry = stats[challenge]
-        entry.tried, entry.reached_100, entry.attempts = tried, int(reached or 0), int(attempts or 0)
-
-
-def _histograms(session: Session, best: Subquery, stats: dict[str, ChallengeStats]) -> None:
-    c = best.c
-    bucket = _bucket(c.best).label("bucket")
-    query = select(c.challenge, bucket, func.count()).group_by(c.challenge, bucket)
+def _histograms(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
+    query = select(AggBucket.challenge, AggBucket.bucket, AggBucket.students).where(
+        AggBucket.course_id.in_(course_ids(course)), AggBucket.students > 0
+    )
     for challenge, index, count in session.execute(query):
-        stats[challenge].histogram[int(index)] = count
+        if challenge in stats:
+            stats[challenge].histogram[int(index)] = count
 
 
-def _test_rates(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
-    did_not_run = GradingResult.status == "error"
-    failed = func.sum(case((TestOutcome.passed.is_(False) & ~did_not_run, 1), else_=0))
-    not_run = func.sum(case((did_not_run, 1), else_=0))
+def _tests(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
     query = (
-        select(
-            TestOutcome.challenge,
-            TestOutcome.test_id,
-            func.min(TestOutcome.category),
-            func.count(),
-            failed,
-            not_run,
-        )
-        .join(GradingResult, TestOutcome.result_id == GradingResult.id)
-        .where(TestOutcome.result_id.in_(latest_result_ids(course)))
-        .group_by(TestOutcome.challenge, TestOutcome.test_id)
-        .order_by(TestOutcome.challenge, func.min(TestOutcome.position))
+        select(AggTest)
+        .where(AggTest.course_id.in_(course_ids(course)), (AggTest.ran > 0) | (AggTest.errored > 0))
+        .order_by(AggTest.challenge, AggTest.position, AggTest.test_id)
     )
-    for challenge, test_id, category, attempts, fails, errors in session.execute(query):
-        errored = int(errors or 0)
-        stats[challenge].tests.append(
-            TestRate(test_id, category, attempts - errored, int(fails or 0), errored)
-        )
-
-
-def _errors(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
-    """Attempts whose newest result says the code did not run, by kind (no kind stored: internal)."""
-    kind = func.coalesce(GradingResult.error_kind, "internal")
-    query = (
-        select(GradingResult.challenge, kind, func.count())
-        .where(GradingResult.id.in_(latest_result_ids(course)), GradingResult.status == "error")
-        .group_by(GradingResult.challenge, kind)
-        .order_by(func.count().desc(), kind)
-    )
-    for challenge, error_kind, count in session.execute(query):
-        entry = stats[challenge]
-        entry.errored += count
-        entry.errors.append(ErrorShare(error_kind, count, count / entry.attempts if entry.attempts else 0.0))
+    for row in session.scalars(query):
+        if row.challenge in stats:
+            rate = TestRate(row.test_id, row.category, row.ran, row.failed, row.errored)
+            stats[row.challenge].tests.append(rate)
 
 
 def _diagnoses(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
-    students = func.count(distinct(Submission.student_id))
     query = (
-        select(DiagnosisRow.challenge, DiagnosisRow.diagnosis_id, students)
-        .join(GradingResult, DiagnosisRow.result_id == GradingResult.id)
-        .join(Submission, GradingResult.submission_id == Submission.id)
-        .where(DiagnosisRow.result_id.in_(latest_result_ids(course)))
-        .group_by(DiagnosisRow.challenge, DiagnosisRow.diagnosis_id)
-        .order_by(students.desc(), DiagnosisRow.diagnosis_id)
+        select(AggDiagnosis.challenge, AggDiagnosis.diagnosis_id, AggDiagnosis.students)
+        .where(AggDiagnosis.course_id.in_(course_ids(course)), AggDiagnosis.students > 0)
+        .order_by(AggDiagnosis.students.desc(), AggDiagnosis.diagnosis_id)
     )
     for challenge, diagnosis_id, count in session.execute(query):
-        tried = stats[challenge].tried
-        stats[challenge].diagnoses.append(
-            DiagnosisShare(diagnosis_id, count, count / tried if tried else 0.0)
-        )
+        if challenge in stats:
+            tried = stats[challenge].tried
+            share = DiagnosisShare(diagnosis_id, count, count / tried if tried else 0.0)
+            stats[challenge].diagnoses.append(share)
+
+
+def _errors(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
+    query = (
+        select(AggError.challenge, AggError.kind, AggError.attempts)
+        .where(AggError.course_id.in_(course_ids(course)), AggError.attempts > 0)
+        .order_by(AggError.attempts.desc(), AggError.kind)
+    )
+    for challenge, kind, count in session.execute(query):
+        if challenge in stats:
+            total = stats[challenge].attempts
+            stats[challenge].errors.append(ErrorShare(kind, count, count / total if total else 0.0))
 
 
 def _stale(
     session: Session, course: GrantedCourse, versions: Mapping[str, int], stats: dict[str, ChallengeStats]
 ) -> None:
-    query = (
-        select(Submission.challenge, func.count())
-        .where(
-            graded_submissions(course),
-            Submission.challenge.in_(list(versions)),
-            not_graded_at_current(versions),
-        )
-        .group_by(Submission.challenge)
+    """Graded submissions without a result at the current version: all of them but those with one."""
+    current: dict[str, int] = defaultdict(int)
+    query = select(AggVersion.challenge, AggVersion.version, AggVersion.submissions).where(
+        AggVersion.course_id.in_(course_ids(course))
     )
-    for challenge, count in session.execute(query):
-        stats[challenge].stale = count
+    for challenge, version, count in session.execute(query):
+        if versions.get(challenge) == version:
+            current[challenge] = count
+    for name, entry in stats.items():
+        if name in versions:
+            entry.stale = max(0, entry.attempts - current[name])
 
 
 def activity_mark(session: Session, course: GrantedCourse) -> str:
-    """Changes whenever a submission of the course is added or graded (pages poll it)."""
+    """Changes whenever a submission of the course is added or graded (pages without live updates poll it)."""
     query = select(func.count(Submission.id), func.max(Submission.finished_at)).where(
         Submission.course_id.in_(course_ids(course))
     )
@@ -210,3 +169,11 @@ def activity_mark(session: Session, course: GrantedCourse) -> str:
         select(func.count(GradingResult.id)).where(GradingResult.course_id.in_(course_ids(course)))
     )
     return f"{count}:{graded}:{finished}"
+
+
+def challenges_of(session: Session, course: GrantedCourse) -> list[str]:
+    """The challenges the course has graded attempts of."""
+    query = select(AggChallenge.challenge).where(
+        AggChallenge.course_id.in_(course_ids(course)), AggChallenge.attempts > 0
+    )
+    return sorted(session.scalars(query))

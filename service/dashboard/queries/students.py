@@ -1,20 +1,31 @@
-"""The students of a course: best score per challenge, attempts and last activity, one row each."""
+"""The students of a course, a page at a time: best score per challenge, attempts and last
+activity, read from the aggregates (`agg_students`, `agg_student_challenges`) in the order of an
+index, so a page costs the same in a class of 100 or of 100,000.
+
+Order: by the chosen column, ties by the student's id, both in the chosen direction (one index
+scan), and by the database's student id last, so the order is total and pages never overlap. By the
+best score of a challenge, the students who have not tried it sort below every score.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import Select, exists, func, select
+from sqlalchemy.orm import Session, aliased
 
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
-from service.storage.tables import Student, Submission
+from service.storage.aggregate_tables import AggStudent, AggStudentChallenge
 
 SortKey = Literal["student", "attempts", "last", "best"]
+Rows = Select[int, str, int, datetime | None]  # student id, external id, attempts, last activity
+PAGE_SIZE = 50
+CHUNK = 1000
 
 
 @dataclass
@@ -34,10 +45,25 @@ class StudentFilter:
     challenge: str = ""  # with below: only students whose best on it is below that score
     below: float | None = None
 
-    def keeps(self, row: StudentRow) -> bool:
-        if self.challenge and self.below is not None:
-            return row.best_of(self.challenge) < self.below
-        return True
+
+@dataclass(frozen=True)
+class Order:
+    key: SortKey = "student"
+    challenge: str = ""  # the challenge whose best score orders the rows, for key "best"
+    descending: bool = False
+
+
+@dataclass(frozen=True)
+class StudentPage:
+    rows: list[StudentRow]
+    number: int  # from 1
+    size: int
+    has_next: bool
+
+    @property
+    def first(self) -> int:
+        """The position of the page's first row in the whole table, from 1."""
+        return (self.number - 1) * self.size + 1
 
 
 def _like(text: str) -> str:
@@ -45,44 +71,122 @@ def _like(text: str) -> str:
     return f"%{escaped}%"
 
 
-def student_rows(session: Session, course: GrantedCourse, chosen: StudentFilter) -> list[StudentRow]:
-    """One row per student of the course, from one GROUP BY over their submissions."""
-    query = (
-        select(
-            Student.external_id,
-            Submission.challenge,
-            func.max(Submission.score),
-            func.count(Submission.id),
-            func.max(Submission.created_at),
-        )
-        .join(Student, Submission.student_id == Student.id)
-        .where(Submission.course_id.in_(course_ids(course)))
-        .group_by(Student.external_id, Submission.challenge)
+def _best_on(challenge: str, row: Any = AggStudentChallenge) -> Any:
+    """The student's row in the challenge (`row`: an alias, inside a subquery of a query that
+    already joins the table)."""
+    return (
+        (row.course_id == AggStudent.course_id)
+        & (row.student_id == AggStudent.student_id)
+        & (row.challenge == challenge)
     )
+
+
+def _filtered(query: Rows, chosen: StudentFilter) -> Rows:
     if chosen.text:
-        query = query.where(Student.external_id.ilike(_like(chosen.text), escape="\\"))
-    rows: dict[str, StudentRow] = {}
-    for student, challenge, best, attempts, last in session.execute(query):
-        row = rows.setdefault(student, StudentRow(student))
-        row.best[challenge] = best
-        row.attempts += attempts
-        moment = utc(last)
-        if row.last_activity is None or (moment is not None and moment > row.last_activity):
-            row.last_activity = moment
-    return [row for row in rows.values() if chosen.keeps(row)]
+        query = query.where(AggStudent.external_id.ilike(_like(chosen.text), escape="\\"))
+    if chosen.challenge and chosen.below is not None:  # a student who never tried it is below any score
+        other = aliased(AggStudentChallenge)
+        reached = exists().where(_best_on(chosen.challenge, other), other.best >= chosen.below)
+        query = query.where(~reached)
+    return query
 
 
-def sort_rows(rows: list[StudentRow], key: SortKey, challenge: str, descending: bool) -> list[StudentRow]:
-    """Sorted by the chosen column; ties always by the student's id, A to Z."""
+def _students(course: GrantedCourse) -> Rows:
+    return select(
+        AggStudent.student_id, AggStudent.external_id, AggStudent.attempts, AggStudent.last_at
+    ).where(AggStudent.course_id.in_(course_ids(course)))
 
-    def value(row: StudentRow) -> float | str:
-        if key == "attempts":
-            return row.attempts
-        if key == "last":
-            return row.last_activity.timestamp() if row.last_activity else 0.0
-        if key == "best":
-            return row.best_of(challenge)
-        return row.student.lower()
 
-    by_name = sorted(rows, key=lambda row: row.student)
-    return sorted(by_name, key=value, reverse=descending)  # stable: ties keep the A-to-Z order
+def _ordered(query: Rows, columns: Sequence[Any], descending: bool) -> Rows:
+    keys = [*columns, AggStudent.external_id, AggStudent.student_id]
+    return query.order_by(*(k.desc() if descending else k.asc() for k in keys))
+
+
+def _rows(session: Session, query: Rows, offset: int, limit: int) -> list[tuple[Any, ...]]:
+    if limit <= 0:
+        return []
+    return [tuple(row) for row in session.execute(query.offset(offset).limit(limit))]
+
+
+def _by_best(
+    session: Session, course: GrantedCourse, chosen: StudentFilter, order: Order, offset: int, limit: int
+) -> list[tuple[Any, ...]]:
+    """Those who tried the challenge by their best on it, and those who did not below them: two
+    index scans, the second only once the first is exhausted."""
+    tried = _filtered(_students(course).join(AggStudentChallenge, _best_on(order.challenge)), chosen)
+    tried = _ordered(tried, [AggStudentChallenge.best], order.descending)
+    other = aliased(AggStudentChallenge)
+    untried = _filtered(_students(course).where(~exists().where(_best_on(order.challenge, other))), chosen)
+    untried = _ordered(untried, [], order.descending)
+    first, second = (tried, untried) if order.descending else (untried, tried)
+    found = _rows(session, first, offset, limit)
+    if len(found) == limit:
+        return found
+    skipped = offset + len(found) if found else _count(session, first)
+    return found + _rows(session, second, max(0, offset - skipped), limit - len(found))
+
+
+def _count(session: Session, query: Rows) -> int:
+    return int(session.scalar(select(func.count()).select_from(query.order_by(None).subquery())) or 0)
+
+
+def _page_rows(
+    session: Session, course: GrantedCourse, chosen: StudentFilter, order: Order, offset: int, limit: int
+) -> list[tuple[Any, ...]]:
+    if order.key == "best" and order.challenge:
+        return _by_best(session, course, chosen, order, offset, limit)
+    columns: dict[str, list[Any]] = {"attempts": [AggStudent.attempts], "last": [AggStudent.last_at]}
+    column = columns.get(order.key, [])
+    query = _ordered(_filtered(_students(course), chosen), column, order.descending)
+    return _rows(session, query, offset, limit)
+
+
+def _with_bests(session: Session, course: GrantedCourse, found: list[tuple[Any, ...]]) -> list[StudentRow]:
+    rows = {
+        student_id: StudentRow(external, attempts=attempts, last_activity=utc(last))
+        for student_id, external, attempts, last in found
+    }
+    if rows:
+        query = select(
+            AggStudentChallenge.student_id, AggStudentChallenge.challenge, AggStudentChallenge.best
+        ).where(
+            AggStudentChallenge.course_id.in_(course_ids(course)),
+            AggStudentChallenge.student_id.in_(list(rows)),
+        )
+        for student_id, challenge, best in session.execute(query):
+            rows[student_id].best[challenge] = best
+    return list(rows.values())
+
+
+def student_page(
+    session: Session,
+    course: GrantedCourse,
+    chosen: StudentFilter,
+    order: Order,
+    number: int = 1,
+    size: int = PAGE_SIZE,
+) -> StudentPage:
+    """One page of the students table (`number` from 1)."""
+    offset = (max(number, 1) - 1) * size
+    found = _page_rows(session, course, chosen, order, offset, size + 1)
+    return StudentPage(_with_bests(session, course, found[:size]), max(number, 1), size, len(found) > size)
+
+
+def every_student(course: GrantedCourse, session_of: Any, chunk: int = CHUNK) -> Iterator[StudentRow]:
+    """Every student of the course by id, read a chunk at a time (keyset: short transactions):
+    the gradebook. `session_of()` opens a reading session."""
+    after: tuple[str, int] | None = None
+    while True:
+        query = _ordered(_students(course), [], False).limit(chunk)
+        if after is not None:
+            query = query.where(
+                (AggStudent.external_id > after[0])
+                | ((AggStudent.external_id == after[0]) & (AggStudent.student_id > after[1]))
+            )
+        with session_of() as session:
+            found = [tuple(row) for row in session.execute(query)]
+            rows = _with_bests(session, course, found)
+        yield from rows
+        if len(found) < chunk:
+            return
+        after = (found[-1][1], found[-1][0])

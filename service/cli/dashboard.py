@@ -1,0 +1,52 @@
+"""`autograder dashboard rebuild`: recompute the dashboard's aggregates from the result rows."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from sqlalchemy import select
+
+from service.core.settings import get_settings
+from service.storage import migrations
+from service.storage.aggregates_rebuild import rebuild
+from service.storage.db import transaction
+from service.storage.tables import Course, Platform
+
+dashboard_app = typer.Typer(no_args_is_help=True, help="The dashboard's aggregates.")
+
+
+@dashboard_app.command("rebuild")
+def rebuild_command(
+    course: Annotated[
+        str | None, typer.Option("--course", help="Only this course (every one if left out).")
+    ] = None,
+    platform: Annotated[
+        str | None,
+        typer.Option("--platform", help="The platform of --course, when several have one of that name."),
+    ] = None,
+) -> None:
+    """Recompute the aggregates (counts, histograms, tests, diagnoses, students) from the stored
+    results. They are kept up to date as results arrive: this repairs them, it is never needed."""
+    if get_settings().database_url is None:
+        migrations.upgrade(get_settings())
+    with transaction() as session:
+        ids: list[int] | None = None
+        if course is not None:
+            query = select(Course.id).where(Course.slug == course)
+            if platform is not None:
+                query = query.join(Platform, Platform.id == Course.platform_id).where(
+                    Platform.name == platform
+                )
+            ids = list(session.scalars(query))
+            if not ids:
+                typer.echo(
+                    f"no course named {course!r}" + (f" on platform {platform!r}" if platform else ""),
+                    err=True,
+                )
+                raise typer.Exit(1)
+        rebuild(session.connection(), ids)
+    which = (
+        "every course" if ids is None else f"{len(ids)} course{'s' if len(ids) != 1 else ''} named {course!r}"
+    )
+    typer.echo(f"rebuilt the dashboard's aggregates of {which}")

@@ -1,0 +1,313 @@
+"""Keep the dashboard's aggregates as a result is stored, in the same transaction.
+
+Storing takes the lock of the student's row for the challenge first (an upsert), so the gradings
+of one student in one challenge follow each other; every course-wide counter is then changed by
+adding the difference this result makes (`aggregate_upsert.add`), which concurrent gradings of
+other students may do at the same time. What the difference is:
+
+- per attempt (tests, errors, versions): the submission's previous newest result leaves the
+  counts and this one enters them;
+- per student (tried, reached 100, best-score bucket, diagnoses): the student's row is computed
+  again from their own newest results (a few rows), and the course's counters move from the old
+  row's values to the new one's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, func, select, text, update
+from sqlalchemy.types import DateTime, Float, Integer, String
+
+from grader.models import Result
+from service.storage import aggregate_upsert
+from service.storage.aggregate_tables import (
+    AggBucket,
+    AggChallenge,
+    AggDiagnosis,
+    AggError,
+    AggStudent,
+    AggStudentChallenge,
+    AggTest,
+    AggVersion,
+)
+from service.storage.tables import DiagnosisRow, GradingResult, Submission, TestOutcome
+
+HUNDRED = 100.0
+UNKNOWN_ERROR = "internal"  # an errored result stored without a kind
+
+
+def bucket(best: float) -> int:
+    """0 for 0-9, ..., 9 for 90-99, 10 for 100 alone."""
+    return 10 if best >= HUNDRED else max(0, min(int(best // 10), 9))
+
+
+def error_kind(status: str, kind: str | None) -> str | None:
+    """The kind of an attempt that did not run (its tests count apart), None for one that ran."""
+    return (kind or UNKNOWN_ERROR) if status == "error" else None
+
+
+@dataclass(frozen=True)
+class StudentState:
+    """One student in one challenge, over the newest result of each of their attempts."""
+
+    attempts: int
+    best: float
+    last_at: datetime | None
+    diagnoses: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Locked:
+    student_id: int
+    external_id: str
+    before: StudentState
+
+
+@dataclass(frozen=True)
+class AttemptState:
+    """What one result adds to the per-attempt counts: its error kind, or its tests' outcomes."""
+
+    kind: str | None
+    tests: tuple[tuple[str, str, int, bool], ...]  # test id, category, position, passed
+
+    @staticmethod
+    def of(result: Result) -> AttemptState:
+        kind = error_kind(result.status, result.error.kind if result.error else None)
+        tests = tuple((t.id, t.category, i, t.passed) for i, t in enumerate(result.tests))
+        return AttemptState(kind, tests)
+
+
+def join_ids(ids: frozenset[str]) -> str:
+    return ";".join(sorted(ids))
+
+
+def split_ids(joined: str) -> frozenset[str]:
+    return frozenset(joined.split(";")) if joined else frozenset()
+
+
+_LOCK = text(
+    """
+INSERT INTO agg_student_challenges (course_id, challenge, student_id, external_id, attempts, best, diagnoses)
+SELECT s.course_id, s.challenge, s.student_id, st.external_id, 0, 0.0, ''
+FROM submissions s JOIN students st ON st.id = s.student_id
+WHERE s.id = :submission_id
+ON CONFLICT (course_id, challenge, student_id) DO UPDATE SET external_id = excluded.external_id
+RETURNING student_id, external_id, attempts, best, last_at, diagnoses
+"""
+).columns(
+    student_id=Integer,
+    external_id=String,
+    attempts=Integer,
+    best=Float,
+    last_at=DateTime(timezone=True),
+    diagnoses=String,
+)
+
+
+def lock_student(connection: Connection, submission_id: str) -> Locked:
+    """Take (creating it if need be) the row of the submission's student in its challenge: the
+    gradings of that student in that challenge wait here for each other. Its values before."""
+    row = connection.execute(_LOCK, {"submission_id": submission_id}).one()
+    before = StudentState(row.attempts, row.best, row.last_at, split_ids(row.diagnoses))
+    return Locked(row.student_id, row.external_id, before)
+
+
+def previous(connection: Connection, submission_id: str) -> AttemptState | None:
+    """The submission's newest result so far (a regrade replaces it), or None before its first."""
+    newest = select(func.max(GradingResult.id)).where(GradingResult.submission_id == submission_id)
+    query = (
+        select(
+            GradingResult.status,
+            GradingResult.error_kind,
+            TestOutcome.test_id,
+            TestOutcome.category,
+            TestOutcome.position,
+            TestOutcome.passed,
+        )
+        .outerjoin(TestOutcome, TestOutcome.result_id == GradingResult.id)
+        .where(GradingResult.id == newest.scalar_subquery())
+    )
+    rows = connection.execute(query).all()
+    if not rows:
+        return None
+    tests = tuple((r.test_id, r.category, r.position, r.passed) for r in rows if r.test_id is not None)
+    return AttemptState(error_kind(rows[0].status, rows[0].error_kind), tests)
+
+
+def _newest_of_student(course_id: int, challenge: str, student_id: int) -> Any:
+    newest = (
+        select(func.max(GradingResult.id))
+        .where(GradingResult.submission_id == Submission.id)
+        .correlate(Submission)
+        .scalar_subquery()
+    )
+    return (
+        Submission.course_id == course_id,
+        Submission.challenge == challenge,
+        Submission.student_id == student_id,
+        GradingResult.submission_id == Submission.id,
+        GradingResult.id == newest,
+    )
+
+
+def student_now(connection: Connection, course_id: int, challenge: str, student_id: int) -> StudentState:
+    """The student's row computed from their own newest results (this transaction's included)."""
+    where = _newest_of_student(course_id, challenge, student_id)
+    totals = select(func.count(), func.max(GradingResult.score), func.max(Submission.created_at)).where(
+        *where
+    )
+    attempts, best, last_at = connection.execute(totals).one()
+    found = (
+        select(DiagnosisRow.diagnosis_id).distinct().where(DiagnosisRow.result_id == GradingResult.id, *where)
+    )
+    diagnoses = frozenset(connection.scalars(found))
+    return StudentState(int(attempts), float(best or 0.0), last_at, diagnoses)
+
+
+_WRITE_STUDENT = (
+    update(AggStudentChallenge)
+    .where(
+        AggStudentChallenge.course_id == bindparam("k_course"),
+        AggStudentChallenge.challenge == bindparam("k_challenge"),
+        AggStudentChallenge.student_id == bindparam("k_student"),
+    )
+    .values(
+        attempts=bindparam("attempts"),
+        best=bindparam("best"),
+        last_at=bindparam("last_at", type_=DateTime(timezone=True)),
+        diagnoses=bindparam("diagnoses"),
+    )
+)
+
+
+def _attempt_counts(state: AttemptState | None, sign: int) -> tuple[Counter[tuple[Any, ...]], Counter[str]]:
+    """The per-test counts (ran, failed, errored by test id) and the error kinds of one result."""
+    tests: Counter[tuple[Any, ...]] = Counter()
+    kinds: Counter[str] = Counter()
+    if state is None:
+        return tests, kinds
+    if state.kind is not None:
+        kinds[state.kind] += sign
+    for test_id, _, _, passed in state.tests:
+        if state.kind is not None:
+            tests[(test_id, "errored")] += sign
+        else:
+            tests[(test_id, "ran")] += sign
+            tests[(test_id, "failed")] += sign * (not passed)
+    return tests, kinds
+
+
+@dataclass(frozen=True)
+class Change:
+    """One stored result, as the aggregates see it."""
+
+    course_id: int
+    challenge: str
+    version: int
+    locked: Locked
+    after: StudentState
+    previous: AttemptState | None
+    current: AttemptState
+
+
+def apply(connection: Connection, change: Change) -> None:
+    """Write the student's new row and add the difference to every course-wide counter."""
+    _write_student(connection, change)
+    _challenge(connection, change)
+    _buckets(connection, change)
+    _tests(connection, change)
+    _errors(connection, change)
+    _diagnoses(connection, change)
+    key = {"course_id": change.course_id, "challenge": change.challenge}
+    version = [{**key, "version": change.version, "submissions": 1}]
+    aggregate_upsert.add(connection, AggVersion, version, ["submissions"])
+
+
+def _write_student(connection: Connection, change: Change) -> None:
+    after, locked = change.after, change.locked
+    connection.execute(
+        _WRITE_STUDENT,
+        {
+            "k_course": change.course_id,
+            "k_challenge": change.challenge,
+            "k_student": locked.student_id,
+            "attempts": after.attempts,
+            "best": after.best,
+            "last_at": after.last_at,
+            "diagnoses": join_ids(after.diagnoses),
+        },
+    )
+    row = {
+        "course_id": change.course_id,
+        "student_id": locked.student_id,
+        "external_id": locked.external_id,
+        "attempts": after.attempts - locked.before.attempts,
+        "last_at": after.last_at,
+    }
+    aggregate_upsert.add(connection, AggStudent, [row], ["attempts"], latest=["last_at"])
+
+
+def _challenge(connection: Connection, change: Change) -> None:
+    before, after = change.locked.before, change.after
+    errored = (change.current.kind is not None) - (
+        change.previous is not None and change.previous.kind is not None
+    )
+    row = {
+        "course_id": change.course_id,
+        "challenge": change.challenge,
+        "tried": int(after.attempts > 0) - int(before.attempts > 0),
+        "reached_100": int(after.best >= HUNDRED) - int(before.attempts > 0 and before.best >= HUNDRED),
+        "attempts": after.attempts - before.attempts,
+        "errored": errored,
+    }
+    aggregate_upsert.add(connection, AggChallenge, [row], ["tried", "reached_100", "attempts", "errored"])
+
+
+def _buckets(connection: Connection, change: Change) -> None:
+    moves: Counter[int] = Counter({bucket(change.after.best): 1})
+    if change.locked.before.attempts > 0:
+        moves[bucket(change.locked.before.best)] -= 1
+    key = {"course_id": change.course_id, "challenge": change.challenge}
+    rows = [{**key, "bucket": b, "students": n} for b, n in moves.items() if n]
+    aggregate_upsert.add(connection, AggBucket, rows, ["students"])
+
+
+def _tests(connection: Connection, change: Change) -> None:
+    counts, _ = _attempt_counts(change.current, 1)
+    counts.update(_attempt_counts(change.previous, -1)[0])
+    described = {t[0]: (t[1], t[2]) for t in (change.previous.tests if change.previous else ())}
+    described.update({t[0]: (t[1], t[2]) for t in change.current.tests})
+    key = {"course_id": change.course_id, "challenge": change.challenge}
+    rows = [
+        {
+            **key,
+            "test_id": test_id,
+            "category": category,
+            "position": position,
+            "ran": counts[(test_id, "ran")],
+            "failed": counts[(test_id, "failed")],
+            "errored": counts[(test_id, "errored")],
+        }
+        for test_id, (category, position) in described.items()
+    ]
+    aggregate_upsert.add(connection, AggTest, rows, ["ran", "failed", "errored"], ["category", "position"])
+
+
+def _errors(connection: Connection, change: Change) -> None:
+    kinds = _attempt_counts(change.current, 1)[1]
+    kinds.update(_attempt_counts(change.previous, -1)[1])
+    key = {"course_id": change.course_id, "challenge": change.challenge}
+    rows = [{**key, "kind": kind, "attempts": n} for kind, n in kinds.items() if n]
+    aggregate_upsert.add(connection, AggError, rows, ["attempts"])
+
+
+def _diagnoses(connection: Connection, change: Change) -> None:
+    before, after = change.locked.before.diagnoses, change.after.diagnoses
+    moves = {d: 1 for d in after - before} | {d: -1 for d in before - after}
+    key = {"course_id": change.course_id, "challenge": change.challenge}
+    rows = [{**key, "diagnosis_id": d, "students": n} for d, n in moves.items()]
+    aggregate_upsert.add(connection, AggDiagnosis, rows, ["students"])

@@ -52,11 +52,13 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.challenges = load_challenges(settings.challenges_dir)
     app.state.waiter = Waiter(settings.events, settings.poll_seconds, _graded)
     await app.state.waiter.start()
+    await app.state.dashboard.state.live.start()
     sweeping = asyncio.create_task(sweep_forever(settings))
     yield
     sweeping.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await sweeping
+    await app.state.dashboard.state.live.stop()
     await app.state.waiter.stop()
 
 
@@ -123,7 +125,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
     app.include_router(lti_routes.router)
     app.mount("/lti/static", StaticFiles(directory=lti_pages.STATIC), name="lti_static")
-    app.mount(PREFIX, create_dashboard())
+    app.state.dashboard = create_dashboard()
+    app.mount(PREFIX, app.state.dashboard)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(HTTPException, _http_error)

@@ -13,8 +13,9 @@ from starlette.middleware.sessions import SessionMiddleware
 from grader.challenge import load_challenges
 from service.core.errors import ServiceError
 from service.core.settings import get_settings
-from service.dashboard import routes_auth, routes_export, routes_pages, routes_regrade
+from service.dashboard import routes_auth, routes_export, routes_live, routes_pages, routes_regrade
 from service.dashboard.deps import LoginRequired, optional_account, render
+from service.dashboard.live import POLL_SECONDS, LiveHub
 from service.dashboard.password_checks import WAITING_CHECKS, PasswordChecks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
@@ -61,7 +62,8 @@ def create_dashboard() -> FastAPI:
         login_counts(settings), settings.queue, settings.login_failures_per_minute
     )
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
-    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_entry):
+    app.state.live = LiveHub(settings.events, POLL_SECONDS)
+    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_entry, routes_live):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
     app.add_exception_handler(LoginRequired, _login_required)

@@ -77,6 +77,12 @@ NO_DEPLOYMENT = text(
     "La plataforma no indicó un identificador de despliegue: añádelo con `autograder lti add-deployment`.",
     "The platform sent no deployment id: add it with `autograder lti add-deployment`.",
 )
+OPENING = text("Abriendo la actividad…", "Opening the activity…")
+NO_COOKIES = text(
+    "Tu navegador no guarda cookies dentro de esta página del curso, y el inicio las necesita.",
+    "Your browser keeps no cookies inside this course page, and the launch needs one.",
+)
+NEW_TAB = text("Abrir la actividad en una pestaña nueva", "Open the activity in a new tab")
 PICK_TITLE = text("Elige un reto para este curso", "Choose a challenge for this course")
 CHALLENGE = text("Reto", "Challenge")
 LANGUAGE = text("Idioma de la página del estudiante", "Language of the student's page")

@@ -98,6 +98,17 @@ def resend_lost(stale_seconds: float, batch: int) -> int:
     return len(ids)
 
 
+def states(submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
+    """What became of these attempts' scores: (state, score sent) by submission id."""
+    if not submission_ids:
+        return {}
+    query = select(LtiScore.submission_id, LtiScore.state, LtiScore.score_sent).where(
+        LtiScore.submission_id.in_(submission_ids)
+    )
+    with transaction() as session:
+        return {row.submission_id: (row.state, row.score_sent) for row in session.execute(query)}
+
+
 def linked(submission_id: str) -> bool:
     with transaction() as session:
         return session.get(LtiScore, submission_id) is not None

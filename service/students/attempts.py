@@ -64,7 +64,18 @@ def listing(grant: PageGrant) -> list[Attempt]:
         page = records.listing(
             session, caller(grant), grant.course, grant.student, grant.challenge, MAX_LISTED, None
         )
-    return [attempt(s, grant, with_feedback=False) for s in page.items]
+    listed = [attempt(s, grant, with_feedback=False) for s in page.items]
+    if grant.lti_link_id is None:
+        return listed
+    sent = passback.states([a.id for a in listed])
+    return [a.model_copy(update={"gradebook": _gradebook(sent.get(a.id), grant)}) for a in listed]
+
+
+def _gradebook(state: tuple[str, float | None] | None, grant: PageGrant) -> str | None:
+    if state is None:
+        return None
+    name, score = state
+    return labels.GRADEBOOK_STATES[name].format(score=score or 0)(grant.lang)
 
 
 def attempt(view: schemas.Submission, grant: PageGrant, with_feedback: bool) -> Attempt:

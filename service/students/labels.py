@@ -37,6 +37,13 @@ UNAVAILABLE = text(
     "Could not submit right now. Try again in a few seconds.",
 )
 
+GRADEBOOK = text("En tu curso", "In your course")
+GRADEBOOK_STATES: dict[str, Text] = {
+    "waiting": text("pendiente", "pending"),
+    "sent": text("enviada ({score:g})", "sent ({score:g})"),
+    "failed": text("no se pudo enviar", "could not be sent"),
+}
+
 STATUSES: dict[str, Text] = {
     "queued": text("en cola", "queued"),
     "running": text("calificando", "grading"),

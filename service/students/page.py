@@ -29,6 +29,7 @@ class PageView:
     starter: str
     token: str
     draft_key: str
+    gradebook: bool  # launched from an LMS: the attempts say what reached its gradebook
 
 
 def starter_code(challenge: Challenge) -> str:
@@ -45,6 +46,7 @@ def page_view(challenge: Challenge, grant: PageGrant, token: str) -> PageView:
         starter=starter_code(challenge),
         token=token,
         draft_key=grant.draft_key,
+        gradebook=grant.lti_link_id is not None,
     )
 
 

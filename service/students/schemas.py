@@ -54,3 +54,4 @@ class Attempt(BaseModel):
     created_at: datetime
     error_line: int | None = None
     feedback_html: str | None = None  # the escaped fragment, once graded
+    gradebook: str | None = None  # launched from an LMS: whether its gradebook has the score

@@ -14,6 +14,7 @@ import redis
 from service.core.settings import get_settings
 
 CHANNEL_PREFIX = "autograder:graded:"
+COURSE_PREFIX = "autograder:course:"  # a result of the course was stored: live dashboards refresh
 log = logging.getLogger(__name__)
 
 
@@ -27,14 +28,19 @@ def _client() -> redis.Redis | None:
     return redis.Redis.from_url(url, socket_timeout=2) if url else None
 
 
-def publish_graded(submission_id: str, message: str) -> None:
+def publish_graded(submission_id: str, message: str, course_id: int | None = None) -> None:
     """Tell waiting requests the result is stored: the message is the graded Submission's JSON
-    (or just its status); a lost message only delays them (they recheck the database)."""
+    (or just its status); and the course's live dashboards, when `course_id` is given (both in
+    one round trip). A lost message only delays them (they recheck the database)."""
     client = _client()
     if client is None:
         return
     try:
-        client.publish(channel(submission_id), message)
+        with client.pipeline(transaction=False) as pipe:
+            pipe.publish(channel(submission_id), message)
+            if course_id is not None:
+                pipe.publish(f"{COURSE_PREFIX}{course_id}", b"")
+            pipe.execute()
     except redis.RedisError as error:
         log.warning("could not publish the grading of %s: %s", submission_id, error)
 

@@ -96,6 +96,7 @@ class Graded:
     stored: bool  # False when this submission already had its result (a repeated delivery)
     callback_url: str | None  # where to send the result: None for a submission graded before
     view: schemas.Submission | None = None  # the graded Submission, as the API shows it
+    course_id: int | None = None  # the course whose live dashboards to tell, when stored
 
 
 def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
@@ -120,7 +121,7 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
         return Graded(submission_id, result.status, False, None)
     view = _view(submission_id, row, result, finished_at)
     callback_url = None if row.regrading else row.callback_url
-    return Graded(submission_id, result.status, True, callback_url, view)
+    return Graded(submission_id, result.status, True, callback_url, view, row.course_id)
 
 
 def _start(connection: Connection, grader: Grader, submission_id: str) -> Started | None:

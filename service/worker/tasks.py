@@ -34,7 +34,7 @@ def _grade(submission_id: str, notify: bool) -> None:
     if graded is None or not graded.stored:
         return
     graded_pubsub.publish_graded(
-        submission_id, graded.view.model_dump_json() if graded.view else graded.status
+        submission_id, graded.view.model_dump_json() if graded.view else graded.status, graded.course_id
     )
     if notify and graded.callback_url:
         app.send_task(WEBHOOK_TASK, args=[submission_id])

@@ -46,12 +46,18 @@ def _versions(site: Site) -> dict[int, int]:
 
 
 def test_a_new_submission_appears_without_reloading(own_page: Page, own_site: Site) -> None:
+    """Pushed by the server (server-sent events), not polled: the page asks nothing after loading."""
+    asked: list[str] = []
+    own_page.on("request", lambda request: asked.append(request.url))
+    own_page.reload()
     tried = own_page.locator("#challenge-layer_norm [data-stat=tried]")
     expect(tried).to_have_text("3")
     own_page.evaluate("window.notReloaded = true")
     own_site.submit("c1", "dario", "layer_norm", code("wrong/layer_norm/batch_norm.py"))
     expect(tried).to_have_text("4", timeout=15_000)
     assert own_page.evaluate("window.notReloaded") is True  # the same page, refreshed in place
+    assert [url for url in asked if "/live?view=" in url]  # one event stream
+    assert not [url for url in asked if "/activity" in url]  # no polling
     expect(own_page.get_by_role("status")).to_contain_text("Updated at")
 
 

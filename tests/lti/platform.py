@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import re
 import secrets
 import threading
 import time
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+import httpx
 import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -56,6 +58,18 @@ class Pending:
     user: str
     roles: list[str]
     link: str | None  # None: a deep-linking request
+
+
+@dataclass(frozen=True)
+class HttpLaunch:
+    """A launch as the LMS posts it to the tool (id_token, state), and the cookie the tool's login set."""
+
+    fields: dict[str, str]
+    set_cookie: str  # the login's Set-Cookie header, attributes included
+
+    @property
+    def cookie(self) -> str:
+        return self.set_cookie.split(";")[0]
 
 
 class Platform:
@@ -125,6 +139,21 @@ class Platform:
 
     def place(self, link: Link) -> None:
         self.links[link.id] = link
+
+    def launch_over_http(self, user: str, link: str) -> HttpLaunch:
+        """The login and the LMS's answer as a browser would follow them, without one: the launch is
+        left for the caller to post."""
+        start = httpx.get(self.course_url(user, "learner", link).replace("/course?", "/start?"), timeout=30)
+        action = html.unescape(re.findall(r"action='([^']*)'", start.text)[0])
+        initiation = {
+            html.unescape(k): html.unescape(v)
+            for k, v in re.findall(r"name='([^']*)' value='([^']*)'", start.text)
+        }
+        login = httpx.post(action, data=initiation, timeout=30)
+        assert login.status_code == 302, login.text
+        form = httpx.get(login.headers["location"], timeout=30).text
+        fields = dict(re.findall(r"name='(id_token|state)' value='([^']*)'", form))
+        return HttpLaunch({k: html.unescape(v) for k, v in fields.items()}, login.headers["set-cookie"])
 
     # -- the HTTP side ---------------------------------------------------------------------------
     def app(self) -> FastAPI:
@@ -210,18 +239,27 @@ class Platform:
         return HTMLResponse(body)
 
     def _start(self, request: Request, user: str, role: str, link: str = "") -> Response:
+        """Login initiation as Moodle sends it: a form posted to the tool's login URL."""
         hint = secrets.token_urlsafe(8)
         roles = [INSTRUCTOR if role == "instructor" else LEARNER]
         self.pending[hint] = Pending(user, roles, link or None)
         login = _Login(request, self.config())
         login.set_lti_message_hint(hint=hint)
-        return login.initiate_login(user)
+        action, _, query = login.prepare_preflight_url(user).partition("?")
+        fields = "".join(
+            f"<input type='hidden' name='{html.escape(k)}' value='{html.escape(v)}'>"
+            for k, v in parse_qsl(query)
+        )
+        return HTMLResponse(
+            f"<!doctype html><form id='login' method='post' action='{html.escape(action)}'>{fields}</form>"
+            "<script>document.getElementById('login').submit()</script>"
+        )
 
     def _authorize(self, request: Request) -> Response:
         params = dict(request.query_params)
         if params.get("redirect_uri") != f"{self.tool}/lti/launch":
             return HTMLResponse("redirect_uri not registered", status_code=400)
-        pending = self.pending.pop(params.get("lti_message_hint", ""), None)
+        pending = self.pending.get(params.get("lti_message_hint", ""))  # a hint may be used again
         if pending is None or params.get("login_hint") != pending.user:
             return HTMLResponse("unknown launch", status_code=400)
         launch = _Launch(request, self.config())

@@ -93,6 +93,8 @@ def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Pa
     assert sent[0]["score_sent"] == 100
     assert sent[0]["tries"] == 1
     assert sent[0]["course"] == "TRF-42"
+    desktop.goto(lms.course_url("gil", "learner", link.id))  # the student sees it on the page too
+    expect(tool_frame(desktop).locator("#attempts tbody tr").first).to_contain_text("enviada (100)")
 
 
 def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform, desktop: Page) -> None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
@@ -113,25 +112,13 @@ def test_a_learner_cannot_pick_challenges_for_the_course(tool: Site, lms: Platfo
     expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "role")
 
 
-def _pending_launch(lms: Platform, link: Link) -> tuple[dict[str, str], str]:
-    """A launch as the LMS posts it (id_token, state) and the state cookie the tool set, over HTTP."""
-    start = httpx.get(lms.course_url("ana", "learner", link.id).replace("/course?", "/start?"), timeout=30)
-    login = httpx.get(start.headers["location"], timeout=30)
-    assert login.status_code == 302, login.text
-    cookie = login.headers["set-cookie"]
-    assert "SameSite=none" in cookie
-    assert "Secure" in cookie
-    assert "Partitioned" in cookie
-    assert "HttpOnly" in cookie
-    form = httpx.get(login.headers["location"], timeout=30).text
-    fields = dict(re.findall(r"name='(id_token|state)' value='([^']*)'", form))
-    return fields, cookie.split(";")[0]
-
-
 def test_a_forged_token_does_not_spend_the_real_launchs_nonce(
     tool: Site, lms: Platform, placed: Link
 ) -> None:
-    fields, cookie = _pending_launch(lms, placed)
+    launch = lms.launch_over_http("ana", placed.id)
+    for attribute in ("SameSite=none", "Secure", "Partitioned", "HttpOnly"):  # kept inside the LMS's frame
+        assert attribute in launch.set_cookie
+    fields, cookie = launch.fields, launch.cookie
     header, payload, signature = fields["id_token"].split(".")
     claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
     claims["sub"] = "mallory"  # the same nonce, another student
@@ -146,3 +133,40 @@ def test_a_forged_token_does_not_spend_the_real_launchs_nonce(
     again = httpx.post(f"{tool.base}/lti/launch", data=fields, headers={"Cookie": cookie}, timeout=30)
     assert again.status_code == 401
     assert 'data-reason="nonce"' in again.text
+
+
+def test_a_frame_without_cookies_offers_the_launch_in_a_new_tab(
+    tool: Site, lms: Platform, placed: Link, desktop: Page
+) -> None:
+    """As in a browser that blocks every cookie of a framed site: the login's cookies never arrive."""
+
+    def without_cookies(route: Route) -> None:  # fetched apart: the browser's cookie jar never sees them
+        form = {"Sec-Fetch-Dest": "iframe", "Content-Type": "application/x-www-form-urlencoded"}
+        answer = httpx.post(route.request.url, content=route.request.post_data, headers=form, timeout=30)
+        headers = {
+            k: v for k, v in answer.headers.items() if k.lower() not in ("set-cookie", "content-length")
+        }
+        route.fulfill(status=answer.status_code, headers=headers, body=answer.content)
+
+    login = f"{tool.base}/lti/login"
+    desktop.route(login, without_cookies)
+    desktop.goto(lms.course_url("carmen", "learner", placed.id))
+    offer = tool_frame(desktop).get_by_role("link", name="Open the activity in a new tab")
+    with desktop.context.expect_page() as opened:
+        desktop.unroute(login)
+        offer.click()
+    tab = opened.value
+    tab.wait_for_selector(".cm-editor")  # launched at the top level, where its cookie is kept
+    assert tab.url.startswith(f"{tool.base}/students/challenge?t=")
+
+
+def test_the_launched_page_may_be_framed_by_its_lms_only(tool: Site, lms: Platform, placed: Link) -> None:
+    launch = lms.launch_over_http("dora", placed.id)
+    landed = httpx.post(
+        f"{tool.base}/lti/launch", data=launch.fields, headers={"Cookie": launch.cookie}, timeout=30
+    )
+    assert landed.status_code == 303, landed.text
+    page = httpx.get(landed.headers["location"], timeout=30)
+    assert page.status_code == 200
+    policy = page.headers["content-security-policy"]
+    assert policy.endswith(f"frame-ancestors 'self' {lms.origin}")

@@ -1,4 +1,4 @@
-// The dashboard's only script: refresh live regions when the course changes, and follow regrades.
+// The dashboard's only script: live regions sent by the server as the course changes, and regrades followed.
 "use strict";
 
 // A sentence of the page's language, kept by the template in a data attribute: "{done} of {total}…".
@@ -13,25 +13,34 @@ async function json(url) {
   return response.json();
 }
 
-function followActivity(status) {
-  let mark = null;
-  async function tick() {
-    try {
-      const next = (await json(status.dataset.activity)).mark;
-      if (mark !== null && next !== mark) {
-        const page = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
-        const fresh = new DOMParser().parseFromString(await page.text(), "text/html").getElementById("live");
-        const live = document.getElementById("live");
-        if (fresh && live) live.replaceWith(fresh);
-        status.textContent = say(status, "updated", { time: new Date().toLocaleTimeString(document.documentElement.lang) });
-      }
-      mark = next;
-    } catch (error) {
-      status.textContent = say(status, "paused", { error: error.message });
-    }
-    setTimeout(tick, 3000);
+// Replace only the parts of the live region that changed (cards and tables keep their place,
+// an open <details> stays open), and put back this page's form token (the server leaves it out).
+function patch(live, fresh, token) {
+  fresh.querySelectorAll('input[name="csrf_token"]').forEach((input) => { input.value = token; });
+  const old = new Map([...live.children].filter((e) => e.id).map((e) => [e.id, e]));
+  const same = [...fresh.children].every((e) => e.id && old.has(e.id)) && fresh.children.length === live.children.length;
+  if (!same) { live.replaceWith(fresh); return; }
+  for (const element of [...fresh.children]) {
+    const before = old.get(element.id);
+    if (before.outerHTML !== element.outerHTML) before.replaceWith(element);
   }
-  tick();
+}
+
+// Server-sent events: the server sends this page's live region when a stored result changes it
+// (one render per change for every browser showing the page); nothing is polled.
+function followActivity(status) {
+  const view = location.pathname + location.search;
+  const source = new EventSource(status.dataset.activity + "?view=" + encodeURIComponent(view));
+  source.addEventListener("live", (event) => {
+    const fresh = new DOMParser().parseFromString(event.data, "text/html").getElementById("live");
+    const live = document.getElementById("live");
+    if (!fresh || !live) return;
+    patch(live, fresh, status.dataset.csrf || "");
+    status.textContent = say(status, "updated", { time: new Date().toLocaleTimeString(document.documentElement.lang) });
+  });
+  source.addEventListener("error", () => {
+    status.textContent = say(status, "paused", { error: "connection lost" });
+  });
 }
 
 function followRegrade(bar) {

@@ -68,7 +68,7 @@
     if (attempts.length === 0) {
       const row = attemptsBody.insertRow();
       const cell = row.insertCell();
-      cell.colSpan = 4;
+      cell.colSpan = document.querySelectorAll("#attempts thead th").length;
       cell.textContent = data.noAttempts;
       return;
     }
@@ -76,7 +76,9 @@
       const row = attemptsBody.insertRow();
       const when = new Date(attempt.created_at).toLocaleString(document.documentElement.lang);
       const score = attempt.score === null ? "…" : attempt.score.toFixed(0) + "/100";
-      [String(attempts.length - index), when, attempt.status_text, score].forEach((text) => {
+      const cells = [String(attempts.length - index), when, attempt.status_text, score];
+      if (attempt.gradebook !== null) cells.push(attempt.gradebook);  // launched from an LMS
+      cells.forEach((text) => {
         row.insertCell().textContent = text;
       });
     });

@@ -1,0 +1,116 @@
+"""Server-sent events of a course's pages: the live region of the page the browser shows, sent
+again whenever a stored result changes it (`service.dashboard.live`)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from typing import Annotated
+from urllib.parse import quote, urlsplit
+
+import httpx
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import StreamingResponse
+from sqlalchemy import func, select
+from starlette.concurrency import run_in_threadpool
+
+from service.core.errors import Invalid
+from service.dashboard import i18n, timezones
+from service.dashboard.deps import PATH, VisibleCourse
+from service.dashboard.grants import GrantedCourse
+from service.dashboard.live import LiveHub
+from service.dashboard.queries.scope import course_ids
+from service.storage.aggregate_tables import AggVersion
+from service.storage.db import reading
+from service.storage.tables import Course
+
+router = APIRouter()
+HEARTBEAT_SECONDS = 15.0
+LIVE = re.compile(r'<div id="live">.*</div>', re.DOTALL)
+CSRF = re.compile(r'(name="csrf_token" value=")[^"]*(")')
+FORWARDED = ("cookie", "accept-language")
+
+
+def _view(course: GrantedCourse, view: str) -> str:
+    """The page's path and query, if it is one of the course's live pages."""
+    parts = urlsplit(view)
+    base = f"{PATH}/courses/{quote(course.slug, safe='')}"
+    page = parts.path.removeprefix(base)
+    if (
+        parts.scheme
+        or parts.netloc
+        or parts.path == page
+        or (page not in ("", "/students") and not page.startswith("/students/"))
+    ):
+        raise Invalid("not a live page of this course")
+    return view
+
+
+def _mark(course: GrantedCourse) -> int:
+    """Changes with every stored result of the course (a first grading or a regrade)."""
+    with reading() as session:
+        query = select(func.coalesce(func.sum(AggVersion.submissions), 0)).where(
+            AggVersion.course_id.in_(course_ids(course))
+        )
+        return int(session.scalar(query) or 0)
+
+
+def _course_id(course: GrantedCourse) -> int | None:
+    with reading() as session:
+        return session.scalar(course_ids(course).where(Course.id.is_not(None)))
+
+
+def _live_region(html: str) -> str | None:
+    """The page's live region, without the session's form token (the browser puts back its own)."""
+    found = LIVE.search(html)
+    return CSRF.sub(r"\1\2", found.group(0)) if found else None
+
+
+def _fetcher(request: Request, view: str) -> object:
+    headers = {k: v for k, v in request.headers.items() if k in FORWARDED}
+    app = request.app
+
+    async def fetch() -> str | None:
+        transport = httpx.ASGITransport(app=app, root_path=PATH)
+        async with httpx.AsyncClient(transport=transport, base_url="http://dashboard") as client:
+            page = await client.get(view, headers=headers)
+        return _live_region(page.text) if page.status_code == 200 else None
+
+    return fetch
+
+
+async def _events(request: Request, hub: LiveHub, course: GrantedCourse, view: str) -> AsyncIterator[str]:
+    key = (course.platform_id, course.slug)
+    group = (view, i18n.lang_of(request), timezones.zone_of(request).name)
+
+    async def mark() -> int:
+        return await run_in_threadpool(_mark, course)
+
+    course_id = await run_in_threadpool(_course_id, course)
+    listener = hub.subscribe(key, course_id, mark, group, _fetcher(request, view))  # type: ignore[arg-type]
+    try:
+        yield ": live\n\n"
+        while True:
+            try:
+                html = await asyncio.wait_for(listener.queue.get(), timeout=HEARTBEAT_SECONDS)
+            except TimeoutError:
+                yield ": still here\n\n"
+                continue
+            yield "event: live\n" + "".join(f"data: {line}\n" for line in html.splitlines()) + "\n"
+    finally:
+        hub.unsubscribe(key, group, listener)
+
+
+@router.get("/courses/{course}/live", name="live")
+async def live(
+    request: Request,
+    course: VisibleCourse,
+    view: Annotated[str, Query(max_length=2000, description="the page's path and query")],
+) -> StreamingResponse:
+    hub: LiveHub = request.app.state.live
+    return StreamingResponse(
+        _events(request, hub, course, _view(course, view)),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )

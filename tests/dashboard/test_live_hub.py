@@ -1,0 +1,62 @@
+"""The live hub: a course nobody watches costs nothing, and N browsers on one view cost one
+render per change, not N (a change is a new change mark; without Redis the mark is polled)."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+from service.dashboard.live import Listener, LiveHub
+
+COURSE = (1, "c1")
+
+
+async def _next(listener: Listener) -> str:
+    return await asyncio.wait_for(listener.queue.get(), timeout=30)
+
+
+async def _scenario() -> tuple[int, list[str], int, int, bool]:
+    hub = LiveHub(None, poll_seconds=0.01)
+    mark = [0]
+    page = ["v0"]
+    renders = 0
+
+    async def read_mark() -> int:
+        return mark[0]
+
+    async def fetch() -> str:
+        nonlocal renders
+        renders += 1
+        return page[0]
+
+    listeners = [hub.subscribe(COURSE, 7, read_mark, ("overview", "en", "UTC"), fetch) for _ in range(10)]
+    other = hub.subscribe(COURSE, 7, read_mark, ("students", "en", "UTC"), fetch)
+    await asyncio.sleep(0.05)  # a few polls of an unchanged mark: nothing rendered
+    quiet = renders
+    mark[0], page[0] = 1, "v1"
+    hub.changed(7)
+    received = [await _next(listener) for listener in [*listeners, other]]
+    after_one_change = renders
+    for listener in listeners:
+        hub.unsubscribe(COURSE, ("overview", "en", "UTC"), listener)
+    hub.unsubscribe(COURSE, ("students", "en", "UTC"), other)
+    watched_after = hub.watched
+    await asyncio.sleep(0)
+    await hub.stop()
+    return (
+        quiet,
+        received,
+        after_one_change,
+        watched_after,
+        all(listener.queue.empty() for listener in listeners),
+    )
+
+
+def test_one_render_per_view_and_change_whatever_the_number_of_browsers() -> None:
+    with ThreadPoolExecutor(1) as thread:  # an event loop of its own (Playwright may hold this thread's)
+        quiet, received, renders, watched, drained = thread.submit(asyncio.run, _scenario()).result()
+    assert quiet == 0  # an unchanged course renders nothing
+    assert received == ["v1"] * 11
+    assert renders == 2  # one per distinct view (overview, students), not one per browser
+    assert watched == 0  # the last browser gone, the course is not watched any more
+    assert drained

@@ -58,6 +58,7 @@ class Pending:
     user: str
     roles: list[str]
     link: str | None  # None: a deep-linking request
+    target: str  # where the LMS shows the tool: "iframe" or "window"
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class Platform:
         self.spoil: str | None = None
         self.last_launch: dict[str, str] = {}
         self.tokens_issued = 0
+        self.unavailable_scores = 0  # how many score posts to answer 503 (the gradebook down a moment)
         self.registration_token = ""
         self.tool_registrations: list[dict[str, Any]] = []
         self.client_id = CLIENT_ID
@@ -136,6 +138,12 @@ class Platform:
     def course_url(self, user: str, role: str, link: str | None = None) -> str:
         """The course page where `user` opens `link` (None: adds an activity, by deep linking)."""
         return f"{self.origin}/course?" + urlencode({"user": user, "role": role, "link": link or ""})
+
+    def window_url(self, user: str, role: str, link: str) -> str:
+        """The launch of `link` as an LMS opens it in a window of its own (document_target window)."""
+        return f"{self.origin}/start?" + urlencode(
+            {"user": user, "role": role, "link": link, "target": "window"}
+        )
 
     def place(self, link: Link) -> None:
         self.links[link.id] = link
@@ -238,11 +246,13 @@ class Platform:
         )
         return HTMLResponse(body)
 
-    def _start(self, request: Request, user: str, role: str, link: str = "") -> Response:
+    def _start(
+        self, request: Request, user: str, role: str, link: str = "", target: str = "iframe"
+    ) -> Response:
         """Login initiation as Moodle sends it: a form posted to the tool's login URL."""
         hint = secrets.token_urlsafe(8)
         roles = [INSTRUCTOR if role == "instructor" else LEARNER]
-        self.pending[hint] = Pending(user, roles, link or None)
+        self.pending[hint] = Pending(user, roles, link or None, target)
         login = _Login(request, self.config())
         login.set_lti_message_hint(hint=hint)
         action, _, query = login.prepare_preflight_url(user).partition("?")
@@ -265,7 +275,7 @@ class Platform:
         launch = _Launch(request, self.config())
         launch.set_user_data(pending.user, pending.roles, full_name=pending.user.title())
         launch.set_launch_context_claim(CONTEXT, context_title="Transformers 2026", context_label="TRF-42")
-        launch.set_launch_presentation_claim(document_target="iframe")
+        launch.set_launch_presentation_claim(document_target=pending.target)
         if pending.link is None:
             launch.set_dl(f"{self.origin}/deep-link-return", title="Add an activity")
         else:
@@ -349,6 +359,9 @@ class Platform:
             allowed = False
         if not allowed:
             return JSONResponse({"error": "unauthorized"}, status_code=401)
+        if self.unavailable_scores > 0:
+            self.unavailable_scores -= 1
+            return JSONResponse({"error": "try again later"}, status_code=503)
         if request.headers.get("content-type") != "application/vnd.ims.lis.v1.score+json":
             return JSONResponse({"error": "wrong content type"}, status_code=415)
         self.links[link_id].scores.append(json.loads(await request.body()))

@@ -107,6 +107,14 @@ def test_an_instructor_launch_opens_the_courses_dashboard_without_a_password(
     expect(dashboard.locator("body")).to_contain_text("used already or has expired")
 
 
+def test_an_instructor_launch_in_a_window_of_its_own_lands_on_the_courses_dashboard(
+    tool: Site, lms: Platform, placed: Link, desktop: Page
+) -> None:
+    desktop.goto(lms.window_url("prof", "instructor", placed.id))
+    expect(desktop.locator("h1")).to_contain_text("TRF-42")
+    assert desktop.url.startswith(f"{tool.base}/dashboard/courses/TRF-42"), desktop.url
+
+
 def test_a_learner_cannot_pick_challenges_for_the_course(tool: Site, lms: Platform, desktop: Page) -> None:
     desktop.goto(lms.course_url("ana", "learner"))  # a deep-linking request, from a learner
     expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "role")

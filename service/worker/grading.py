@@ -114,6 +114,7 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
             if found is None:
                 log.warning("asked to grade unknown submission %s", submission_id)
                 return None
+            log.info("submission %s needs no grading (%s): a repeated delivery", submission_id, found.status)
             return Graded(submission_id, found.status, False, found.callback_url)
     challenge = grader.challenges[row.challenge]
     result, translation = _grade(grader, challenge, row, submission_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import re
 import secrets
 import threading
 import time
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+import httpx
 import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -56,6 +58,19 @@ class Pending:
     user: str
     roles: list[str]
     link: str | None  # None: a deep-linking request
+    target: str  # where the LMS shows the tool: "iframe" or "window"
+
+
+@dataclass(frozen=True)
+class HttpLaunch:
+    """A launch as the LMS posts it to the tool (id_token, state), and the cookie the tool's login set."""
+
+    fields: dict[str, str]
+    set_cookie: str  # the login's Set-Cookie header, attributes included
+
+    @property
+    def cookie(self) -> str:
+        return self.set_cookie.split(";")[0]
 
 
 class Platform:
@@ -73,6 +88,7 @@ class Platform:
         self.spoil: str | None = None
         self.last_launch: dict[str, str] = {}
         self.tokens_issued = 0
+        self.unavailable_scores = 0  # how many score posts to answer 503 (the gradebook down a moment)
         self.registration_token = ""
         self.tool_registrations: list[dict[str, Any]] = []
         self.client_id = CLIENT_ID
@@ -123,8 +139,29 @@ class Platform:
         """The course page where `user` opens `link` (None: adds an activity, by deep linking)."""
         return f"{self.origin}/course?" + urlencode({"user": user, "role": role, "link": link or ""})
 
+    def window_url(self, user: str, role: str, link: str) -> str:
+        """The launch of `link` as an LMS opens it in a window of its own (document_target window)."""
+        return f"{self.origin}/start?" + urlencode(
+            {"user": user, "role": role, "link": link, "target": "window"}
+        )
+
     def place(self, link: Link) -> None:
         self.links[link.id] = link
+
+    def launch_over_http(self, user: str, link: str) -> HttpLaunch:
+        """The login and the LMS's answer as a browser would follow them, without one: the launch is
+        left for the caller to post."""
+        start = httpx.get(self.course_url(user, "learner", link).replace("/course?", "/start?"), timeout=30)
+        action = html.unescape(re.findall(r"action='([^']*)'", start.text)[0])
+        initiation = {
+            html.unescape(k): html.unescape(v)
+            for k, v in re.findall(r"name='([^']*)' value='([^']*)'", start.text)
+        }
+        login = httpx.post(action, data=initiation, timeout=30)
+        assert login.status_code == 302, login.text
+        form = httpx.get(login.headers["location"], timeout=30).text
+        fields = dict(re.findall(r"name='(id_token|state)' value='([^']*)'", form))
+        return HttpLaunch({k: html.unescape(v) for k, v in fields.items()}, login.headers["set-cookie"])
 
     # -- the HTTP side ---------------------------------------------------------------------------
     def app(self) -> FastAPI:
@@ -209,11 +246,13 @@ class Platform:
         )
         return HTMLResponse(body)
 
-    def _start(self, request: Request, user: str, role: str, link: str = "") -> Response:
+    def _start(
+        self, request: Request, user: str, role: str, link: str = "", target: str = "iframe"
+    ) -> Response:
         """Login initiation as Moodle sends it: a form posted to the tool's login URL."""
         hint = secrets.token_urlsafe(8)
         roles = [INSTRUCTOR if role == "instructor" else LEARNER]
-        self.pending[hint] = Pending(user, roles, link or None)
+        self.pending[hint] = Pending(user, roles, link or None, target)
         login = _Login(request, self.config())
         login.set_lti_message_hint(hint=hint)
         action, _, query = login.prepare_preflight_url(user).partition("?")
@@ -236,7 +275,7 @@ class Platform:
         launch = _Launch(request, self.config())
         launch.set_user_data(pending.user, pending.roles, full_name=pending.user.title())
         launch.set_launch_context_claim(CONTEXT, context_title="Transformers 2026", context_label="TRF-42")
-        launch.set_launch_presentation_claim(document_target="iframe")
+        launch.set_launch_presentation_claim(document_target=pending.target)
         if pending.link is None:
             launch.set_dl(f"{self.origin}/deep-link-return", title="Add an activity")
         else:
@@ -320,6 +359,9 @@ class Platform:
             allowed = False
         if not allowed:
             return JSONResponse({"error": "unauthorized"}, status_code=401)
+        if self.unavailable_scores > 0:
+            self.unavailable_scores -= 1
+            return JSONResponse({"error": "try again later"}, status_code=503)
         if request.headers.get("content-type") != "application/vnd.ims.lis.v1.score+json":
             return JSONResponse({"error": "wrong content type"}, status_code=415)
         self.links[link_id].scores.append(json.loads(await request.body()))

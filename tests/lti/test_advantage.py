@@ -80,6 +80,18 @@ def _passback(tool: Site, submission_state: str) -> list[dict[str, object]]:
     raise AssertionError(f"no attempt's score became {submission_state} in {SCORE_ARRIVES} s")
 
 
+def _row_of(tool: Site, student: str, state: str) -> dict[str, object]:
+    """The student's attempt row once its score is in `state`."""
+    deadline = time.monotonic() + SCORE_ARRIVES
+    while time.monotonic() < deadline:
+        rows: list[dict[str, object]] = json.loads(tool.run("lti", "scores", "--json"))
+        for row in rows:
+            if row["student"] == student and row["state"] == state:
+                return row
+        time.sleep(0.5)
+    raise AssertionError(f"{student}'s score did not become {state} in {SCORE_ARRIVES} s")
+
+
 def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Page) -> None:
     link = _deep_link(lms, desktop)
     desktop.goto(lms.course_url("gil", "learner", link.id))
@@ -95,6 +107,19 @@ def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Pa
     assert sent[0]["course"] == "TRF-42"
     desktop.goto(lms.course_url("gil", "learner", link.id))  # the student sees it on the page too
     expect(tool_frame(desktop).locator("#attempts tbody tr").first).to_contain_text("enviada (100)")
+
+
+def test_a_score_the_gradebook_could_not_take_is_sent_again(tool: Site, lms: Platform, desktop: Page) -> None:
+    link = Link("link-busy", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
+    lms.place(link)
+    lms.unavailable_scores = 1
+    desktop.goto(lms.course_url("ines", "learner", link.id))
+    frame = tool_frame(desktop)
+    frame.wait_for_selector(".cm-editor")
+    type_code(frame, CORRECT)
+    frame.get_by_role("button", name="Submit").click()
+    assert _score_of(link, "ines")["scoreGiven"] == 100
+    assert _row_of(tool, "ines", "sent")["tries"] == 2
 
 
 def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform, desktop: Page) -> None:

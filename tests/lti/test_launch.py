@@ -4,9 +4,7 @@ framed page; an instructor lands on the course's dashboard; bad launches get a c
 from __future__ import annotations
 
 import base64
-import html
 import json
-import re
 
 import httpx
 import pytest
@@ -109,36 +107,26 @@ def test_an_instructor_launch_opens_the_courses_dashboard_without_a_password(
     expect(dashboard.locator("body")).to_contain_text("used already or has expired")
 
 
+def test_an_instructor_launch_in_a_window_of_its_own_lands_on_the_courses_dashboard(
+    tool: Site, lms: Platform, placed: Link, desktop: Page
+) -> None:
+    desktop.goto(lms.window_url("prof", "instructor", placed.id))
+    expect(desktop.locator("h1")).to_contain_text("TRF-42")
+    assert desktop.url.startswith(f"{tool.base}/dashboard/courses/TRF-42"), desktop.url
+
+
 def test_a_learner_cannot_pick_challenges_for_the_course(tool: Site, lms: Platform, desktop: Page) -> None:
     desktop.goto(lms.course_url("ana", "learner"))  # a deep-linking request, from a learner
     expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "role")
 
 
-def _pending_launch(lms: Platform, link: Link) -> tuple[dict[str, str], str]:
-    """A launch as the LMS posts it (id_token, state) and the state cookie the tool set, over HTTP."""
-    start = httpx.get(
-        lms.course_url("ana", "learner", link.id).replace("/course?", "/start?"), timeout=30
-    ).text
-    action = html.unescape(re.findall(r"action='([^']*)'", start)[0])
-    initiation = {
-        html.unescape(k): html.unescape(v) for k, v in re.findall(r"name='([^']*)' value='([^']*)'", start)
-    }
-    login = httpx.post(action, data=initiation, timeout=30)
-    assert login.status_code == 302, login.text
-    cookie = login.headers["set-cookie"]
-    assert "SameSite=none" in cookie
-    assert "Secure" in cookie
-    assert "Partitioned" in cookie
-    assert "HttpOnly" in cookie
-    form = httpx.get(login.headers["location"], timeout=30).text
-    fields = dict(re.findall(r"name='(id_token|state)' value='([^']*)'", form))
-    return fields, cookie.split(";")[0]
-
-
 def test_a_forged_token_does_not_spend_the_real_launchs_nonce(
     tool: Site, lms: Platform, placed: Link
 ) -> None:
-    fields, cookie = _pending_launch(lms, placed)
+    launch = lms.launch_over_http("ana", placed.id)
+    for attribute in ("SameSite=none", "Secure", "Partitioned", "HttpOnly"):  # kept inside the LMS's frame
+        assert attribute in launch.set_cookie
+    fields, cookie = launch.fields, launch.cookie
     header, payload, signature = fields["id_token"].split(".")
     claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
     claims["sub"] = "mallory"  # the same nonce, another student
@@ -178,3 +166,15 @@ def test_a_frame_without_cookies_offers_the_launch_in_a_new_tab(
     tab = opened.value
     tab.wait_for_selector(".cm-editor")  # launched at the top level, where its cookie is kept
     assert tab.url.startswith(f"{tool.base}/students/challenge?t=")
+
+
+def test_the_launched_page_may_be_framed_by_its_lms_only(tool: Site, lms: Platform, placed: Link) -> None:
+    launch = lms.launch_over_http("dora", placed.id)
+    landed = httpx.post(
+        f"{tool.base}/lti/launch", data=launch.fields, headers={"Cookie": launch.cookie}, timeout=30
+    )
+    assert landed.status_code == 303, landed.text
+    page = httpx.get(landed.headers["location"], timeout=30)
+    assert page.status_code == 200
+    policy = page.headers["content-security-policy"]
+    assert policy.endswith(f"frame-ancestors 'self' {lms.origin}")

@@ -17,6 +17,7 @@ import time
 import uuid
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -25,6 +26,7 @@ import yaml  # type: ignore[import-untyped]
 from service.storage import db
 from tests.conftest import ROOT
 from tests.http_server import free_port, wait_healthy
+from tests.lti.platform import Link, Platform
 from tests.service.conftest import Backend, auth, new_key, stop, wait_for_workers, worker_count
 
 COMPOSE: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
@@ -107,6 +109,70 @@ def test_migrate_api_and_worker_run_by_hand_as_written(clean: Backend, tmp_path:
     assert [started[name].returncode for name in ("api", "worker")] == [0, 0], {
         name: log.read_text()[-2000:] for name, log in logs.items()
     }
+
+
+def _score_at(link: Link, user: str, seconds: float) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        scores = [s for s in link.scores if s["userId"] == user]
+        if scores:
+            return scores[-1]
+        time.sleep(0.2)
+    raise AssertionError(f"no score for {user} reached the LMS in {seconds} s")
+
+
+@pytest.mark.slow
+def test_an_lms_launch_and_its_score_through_the_api_and_worker_as_written(
+    clean: Backend, tmp_path: Path
+) -> None:
+    """The LTI tool in the deployment: its API processes share the launch (login in one, launch in
+    another), the student's page submits, and the worker's sender posts the score to the LMS."""
+    queue = f"compose-{uuid.uuid4().hex[:8]}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {name: _environment(name, clean, tmp_path / "data", queue) for name in OURS}
+    for name in OURS:  # this machine's address for the compose file's, and its LMS on loopback
+        env[name].update(AUTOGRADER_PUBLIC_URL=base, AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS="127.0.0.0/8")
+    migrated = subprocess.run(_command("migrate", 0), env=env["migrate"], cwd=tmp_path, capture_output=True)
+    assert migrated.returncode == 0, migrated.stderr.decode()[-2000:]
+    lms = Platform()
+    cli = [str(Path(sys.executable).parent / "autograder"), *lms.add_platform_args()]
+    added = subprocess.run(cli, env=env["api"], cwd=tmp_path, capture_output=True, text=True)
+    assert added.returncode == 0, added.stderr[-2000:]
+    assert f"{base}/lti/launch" in added.stdout
+    before = worker_count()
+    logs = {name: tmp_path / f"{name}.log" for name in ("api", "worker")}
+    started = {name: _start(name, port, env[name], tmp_path, log) for name, log in logs.items()}
+    lms.tool = base
+    lms.start()
+    try:
+        wait_for_workers(started["worker"], logs["worker"], more_than=before)
+        wait_healthy(started["api"], base, lambda: logs["api"].read_text()[-3000:], 120)
+        link = Link("link-c", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
+        lms.place(link)
+        launch = lms.launch_over_http("ana", link.id)
+        landed = httpx.post(
+            f"{base}/lti/launch", data=launch.fields, headers={"Cookie": launch.cookie}, timeout=30
+        )
+        assert landed.status_code == 303, landed.text[-2000:]
+        token = parse_qs(urlsplit(landed.headers["location"]).query)["t"][0]
+        reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
+        attempt = httpx.post(
+            f"{base}/students/api/submissions?wait=10",
+            json={"code": reference},
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=60,
+        )
+        assert attempt.status_code == 200, attempt.text
+        assert attempt.json()["score"] == 100
+        score = _score_at(link, "ana", 120)
+        assert score["scoreGiven"] == 100
+        assert score["gradingProgress"] == "FullyGraded"
+    finally:
+        lms.stop()
+        for process in started.values():
+            stop(process)
+        db.engine().dispose()
 
 
 def _answering(process: subprocess.Popen[bytes], base: str, log: Path) -> None:

@@ -40,6 +40,9 @@ DEPLOYMENT = "deployment-1"
 DYNAMIC_CLIENT_ID = "registered-dynamically"
 DYNAMIC_DEPLOYMENT = "deployment-dyn"
 CONTEXT = "course-42"
+VIEWPORT = (
+    "<meta name='viewport' content='width=device-width, initial-scale=1'>"  # as Moodle's and Canvas's pages
+)
 
 
 @dataclass
@@ -241,7 +244,7 @@ class Platform:
             f"<li data-link='{html.escape(k)}'>{html.escape(v.title)}</li>" for k, v in self.links.items()
         )
         body = (
-            f"<!doctype html><title>LMS course</title><h1>Course 42</h1><ul id='activities'>{added}</ul>"
+            f"<!doctype html><title>LMS course</title>{VIEWPORT}<h1>Course 42</h1><ul id='activities'>{added}</ul>"
             f"<iframe title='tool' src='{html.escape(start)}' style='width:100%;height:1300px;border:0'></iframe>"
         )
         return HTMLResponse(body)

@@ -40,6 +40,13 @@ DEPLOYMENT = "deployment-1"
 DYNAMIC_CLIENT_ID = "registered-dynamically"
 DYNAMIC_DEPLOYMENT = "deployment-dyn"
 CONTEXT = "course-42"
+# lti.frameResize as Canvas takes it: a JSON string (or an object) from the tool's frame, its height in px.
+FRAME_RESIZE = """addEventListener('message', (e) => {
+  const frame = document.querySelector('iframe');
+  if (e.source !== frame.contentWindow) return;
+  const message = typeof e.data === 'string' ? JSON.parse(e.data) : e.data;
+  if (message.subject === 'lti.frameResize') frame.style.height = message.height + 'px';
+});"""
 VIEWPORT = (
     "<meta name='viewport' content='width=device-width, initial-scale=1'>"  # as Moodle's and Canvas's pages
 )
@@ -246,6 +253,7 @@ class Platform:
         body = (
             f"<!doctype html><title>LMS course</title>{VIEWPORT}<h1>Course 42</h1><ul id='activities'>{added}</ul>"
             f"<iframe title='tool' src='{html.escape(start)}' style='width:100%;height:1300px;border:0'></iframe>"
+            f"<script>{FRAME_RESIZE}</script>"
         )
         return HTMLResponse(body)
 

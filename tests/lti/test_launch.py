@@ -19,6 +19,7 @@ from tests.students.test_page import type_code
 BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
 CONTRAST = (ROOT / "tests/dashboard/contrast.js").read_text()
 OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
+FITS_ITS_FRAME = "() => document.documentElement.getBoundingClientRect().height <= window.innerHeight + 1"
 GRADED = 60_000  # ms: a bound on a grading on a busy machine, not a speed check
 
 
@@ -64,6 +65,7 @@ def test_the_launched_page_reads_at_phone_width(tool: Site, lms: Platform, place
     )
     expect(frame.locator("#attempts tbody tr td")).to_have_count(5)  # with the gradebook's column
     assert frame.evaluate(OVERFLOW) <= 0  # the feedback and the attempts fit too
+    frame.wait_for_function(FITS_ITS_FRAME)  # the LMS fitted its frame to the page (lti.frameResize)
     shoot(phone, "student-phone")
 
 

@@ -113,13 +113,13 @@ def test_a_score_the_gradebook_could_not_take_is_sent_again(tool: Site, lms: Pla
     link = Link("link-busy", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
     lms.place(link)
     lms.unavailable_scores = 1
-    desktop.goto(lms.course_url("ines", "learner", link.id))
+    desktop.goto(lms.course_url("iris", "learner", link.id))
     frame = tool_frame(desktop)
     frame.wait_for_selector(".cm-editor")
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Submit").click()
-    assert score_of(link, "ines")["scoreGiven"] == 100
-    assert _row_of(tool, "ines", "sent")["tries"] == 2
+    assert score_of(link, "iris")["scoreGiven"] == 100
+    assert _row_of(tool, "iris", "sent")["tries"] == 2
 
 
 def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform, desktop: Page) -> None:

@@ -98,7 +98,7 @@ class Platform:
         self.spoil: str | None = None
         self.last_launch: dict[str, str] = {}
         self.tokens_issued = 0
-        self.unavailable_scores = 0  # how many score posts to answer 503 (the gradebook down a moment)
+        self.unavailable: dict[str, int] = {}  # per link, how many score posts to answer 503 (down a moment)
         self.registration_token = ""
         self.tool_registrations: list[dict[str, Any]] = []
         self.client_id = CLIENT_ID
@@ -370,8 +370,8 @@ class Platform:
             allowed = False
         if not allowed:
             return JSONResponse({"error": "unauthorized"}, status_code=401)
-        if self.unavailable_scores > 0:
-            self.unavailable_scores -= 1
+        if self.unavailable.get(link_id, 0) > 0:
+            self.unavailable[link_id] -= 1
             return JSONResponse({"error": "try again later"}, status_code=503)
         if request.headers.get("content-type") != "application/vnd.ims.lis.v1.score+json":
             return JSONResponse({"error": "wrong content type"}, status_code=415)

@@ -112,7 +112,7 @@ def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Pa
 def test_a_score_the_gradebook_could_not_take_is_sent_again(tool: Site, lms: Platform, desktop: Page) -> None:
     link = Link("link-busy", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
     lms.place(link)
-    lms.unavailable_scores = 1
+    lms.unavailable[link.id] = 1
     desktop.goto(lms.course_url("iris", "learner", link.id))
     frame = tool_frame(desktop)
     frame.wait_for_selector(".cm-editor")

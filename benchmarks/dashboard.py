@@ -31,6 +31,7 @@ from grader.challenge import load_challenges  # noqa: E402
 from grader.grade import Grader  # noqa: E402
 from grader.models import Result  # noqa: E402
 from grader.sandbox import default_sandbox  # noqa: E402
+from service.core.settings import get_settings  # noqa: E402
 from service.dashboard import export  # noqa: E402
 from service.dashboard.grants import GrantedCourse  # noqa: E402
 from service.dashboard.queries.overview import activity_mark, course_overview  # noqa: E402
@@ -165,7 +166,7 @@ def main() -> None:
     else:
         url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
     try:
-        upgrade(url)
+        upgrade(get_settings(), url)
         engine = make_engine(url)
         started = time.perf_counter()
         fill(engine, args.students, args.attempts, graded_samples())

@@ -54,7 +54,8 @@ def _rewrite(column: str, change: Callable[[WebhookSecrets, str], str]) -> None:
     rows = connection.execute(sa.text(f"SELECT id, {column} FROM api_keys")).all()  # noqa: S608
     if not rows:
         return  # no key needed (nor made) for an empty table
-    sealer = op.get_context().config.attributes.get("webhook_secrets") or webhook_secrets(get_settings())
+    given = op.get_context().config.attributes
+    sealer = given.get("webhook_secrets") or webhook_secrets(given.get("settings") or get_settings())
     update = sa.text(f"UPDATE api_keys SET {column} = :value WHERE id = :id")  # noqa: S608
     for key_id, value in rows:
         connection.execute(update, {"id": key_id, "value": change(sealer, value)})

@@ -31,12 +31,13 @@ from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
 from service.api.waiting import Waiter
 from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
-from service.core.settings import get_settings
+from service.core.settings import Settings, get_settings
 from service.dashboard.app import PREFIX, create_dashboard
 from service.lti import pages as lti_pages
 from service.lti import routes as lti_routes
 from service.students import routes as student_routes
 from service.submissions import intake
+from service.submissions.rate_limits import SubmissionLimits
 from service.worker.sweeper import sweep_forever
 
 log = logging.getLogger(__name__)
@@ -47,12 +48,12 @@ MAX_ERRORS = 20  # listed in a 422; the rest are counted
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    settings = get_settings()
+    settings: Settings = app.state.settings
     app.state.challenges = load_challenges(settings.challenges_dir)
     app.state.waiter = Waiter(settings.events, settings.poll_seconds, _graded)
     await app.state.waiter.start()
     await app.state.dashboard.state.live.start()
-    sweeping = asyncio.create_task(sweep_forever())
+    sweeping = asyncio.create_task(sweep_forever(settings))
     yield
     sweeping.cancel()
     with contextlib.suppress(asyncio.CancelledError):
@@ -98,7 +99,10 @@ async def _database_error(_: Request, error: Exception) -> JSONResponse:
     )
 
 
-def create_app() -> FastAPI:
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The API. uvicorn's factory call passes nothing: the settings are read here, once, and
+    everything the app builds is given them; a test passes Settings of its own."""
+    settings = settings or get_settings()
     app = FastAPI(
         title="autograder",
         version="1",
@@ -108,6 +112,8 @@ def create_app() -> FastAPI:
         redoc_url=None,
         generate_unique_id_function=operation_id,
     )
+    app.state.settings = settings
+    app.state.limits = SubmissionLimits.from_settings(settings)
     install(app)
     add_docs(app)
     app.include_router(routes_submissions.router)

@@ -14,6 +14,7 @@ from grader.challenge import Challenge
 from service.api.waiting import Waiter
 from service.storage.db import transaction
 from service.submissions.keys import Caller, authenticate
+from service.submissions.rate_limits import SubmissionLimits
 
 CALLER_CACHE_SECONDS = 10.0  # a revoked key stops working within this time
 _bearer = HTTPBearer(auto_error=False, description="The platform's API key")
@@ -61,6 +62,12 @@ async def waiter(request: Request) -> Waiter:
     return found
 
 
+async def submission_limits(request: Request) -> SubmissionLimits:
+    limits: SubmissionLimits = request.app.state.limits
+    return limits
+
+
 CurrentCaller = Annotated[Caller, Depends(current_caller)]
 Challenges = Annotated[dict[str, Challenge], Depends(challenges)]
 CurrentWaiter = Annotated[Waiter, Depends(waiter)]
+Limits = Annotated[SubmissionLimits, Depends(submission_limits)]

@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
 from service.api.contract import errors, submission_answers
-from service.api.deps import Challenges, CurrentCaller, CurrentWaiter
+from service.api.deps import Challenges, CurrentCaller, CurrentWaiter, Limits
 from service.api.metrics import observe_request
 from service.api.waiting import Waiter, Woken
 from service.storage.db import reading
@@ -78,9 +78,10 @@ def _submit(
     idempotency_key: str | None,
     known: dict[str, Challenge],
     submission_id: str,
+    limits: rate_limits.SubmissionLimits,
 ) -> tuple[schemas.Submission, rate_limits.Standing]:
     """Rate limits, then store and send: one trip to a worker thread for all of it."""
-    standing = rate_limits.check_submission(caller, body)
+    standing = limits.check(caller, body)
     return intake.submit(caller, body, idempotency_key, known, submission_id), standing
 
 
@@ -95,6 +96,7 @@ async def create_submission(
     caller: CurrentCaller,
     known: Challenges,
     waiter: CurrentWaiter,
+    limits: Limits,
     response: Response,
     wait: Wait = 0,
     idempotency_key: IdempotencyKey = None,
@@ -104,7 +106,7 @@ async def create_submission(
         submission_id = new_id()
         with waiter.expect(submission_id) as woken:  # before the task is sent: no wake-up is missed
             view, standing = await run_in_threadpool(
-                _submit, caller, body, idempotency_key, known, submission_id
+                _submit, caller, body, idempotency_key, known, submission_id, limits
             )
             own = woken if view.id == submission_id else None
             return await _settled(view, caller, waiter, wait, response, own, standing.headers())

@@ -29,7 +29,7 @@ def rebuild_command(
     """Recompute the aggregates (counts, histograms, tests, diagnoses, students) from the stored
     results. They are kept up to date as results arrive: this repairs them, it is never needed."""
     if get_settings().database_url is None:
-        migrations.upgrade()
+        migrations.upgrade(get_settings())
     with transaction() as session:
         ids: list[int] | None = None
         if course is not None:

@@ -21,7 +21,7 @@ PASSWORD_LABEL = "password (shown once; the instructor logs in with it at /dashb
 
 def _ready() -> None:
     if get_settings().database_url is None:
-        migrations.upgrade()  # the embedded default upgrades itself, as `serve` does
+        migrations.upgrade(get_settings())  # the embedded default upgrades itself, as `serve` does
 
 
 def _courses(account: accounts.Account) -> str:

@@ -23,7 +23,7 @@ SECRET_LABEL = "webhook secret (shown once; signs X-Autograder-Signature)"  # no
 
 def _ready() -> None:
     if get_settings().database_url is None:
-        migrations.upgrade()  # the embedded default upgrades itself, as `serve` does
+        migrations.upgrade(get_settings())  # the embedded default upgrades itself, as `serve` does
 
 
 def _usage_error(message: str) -> None:

@@ -28,7 +28,7 @@ ToolBase = Annotated[
 
 def _ready() -> None:
     if get_settings().database_url is None:
-        migrations.upgrade()
+        migrations.upgrade(get_settings())
 
 
 def _print_urls(base: str | None, as_json: bool, extra: dict[str, object] | None = None) -> None:

@@ -77,7 +77,7 @@ def serve(host: str | None, port: int | None) -> int:
     settings = get_settings()
     make_private(settings.data_dir)
     if settings.database_url is None:
-        migrations.upgrade()
+        migrations.upgrade(settings)
     config = api_config(settings, host or settings.host, port or settings.port)
     server = _Server(config)
     with contextlib.ExitStack() as stack:

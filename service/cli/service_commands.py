@@ -94,7 +94,7 @@ def migrate() -> None:
     """Upgrade the configured database to the latest schema (Alembic)."""
     from service.storage.migrations import upgrade
 
-    upgrade()
+    upgrade(get_settings())
     typer.echo(f"database at the latest schema: {_safe(get_settings().database)}")
 
 

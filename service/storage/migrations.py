@@ -5,15 +5,18 @@ from __future__ import annotations
 from alembic import command
 from alembic.config import Config
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.submissions.webhook_secrets import WebhookSecrets
 
 
-def alembic_config(url: str | None = None, sealer: WebhookSecrets | None = None) -> Config:
+def alembic_config(
+    settings: Settings, url: str | None = None, sealer: WebhookSecrets | None = None
+) -> Config:
     """alembic.ini's options, built here: an installed copy has no alembic.ini beside its code.
-    `sealer` seals existing webhook secrets (0009); default: the deployment's key."""
-    settings = get_settings()
+    `url` defaults to the settings' database; `sealer` seals the webhook secrets stored before
+    0009 (default: the settings' key, made only if there is a secret to seal)."""
     config = Config()
+    config.attributes["settings"] = settings
     config.attributes["webhook_secrets"] = sealer
     config.set_main_option("script_location", str(settings.migrations_dir))
     config.set_main_option("path_separator", "os")
@@ -21,8 +24,7 @@ def alembic_config(url: str | None = None, sealer: WebhookSecrets | None = None)
     return config
 
 
-def upgrade(url: str | None = None) -> None:
-    settings = get_settings()
+def upgrade(settings: Settings, url: str | None = None) -> None:
     if url is None and settings.database_url is None:
         settings.data_folder()
-    command.upgrade(alembic_config(url), "head")
+    command.upgrade(alembic_config(settings, url), "head")

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
-from service.api.deps import Challenges, CurrentWaiter
+from service.api.deps import Challenges, CurrentWaiter, Limits
 from service.api.waiting import Waiter
 from service.core.errors import NotFound
 from service.dashboard.secret import session_secret
@@ -70,10 +70,10 @@ def _final(view: schemas.Submission) -> bool:
 
 @router.post("/api/submissions", name="student_submit")
 async def submit(
-    body: CodeIn, grant: Grant, known: Challenges, waiter: CurrentWaiter, wait: Wait = 5
+    body: CodeIn, grant: Grant, known: Challenges, waiter: CurrentWaiter, limits: Limits, wait: Wait = 5
 ) -> Attempt:
     # _settle listens, then reads once more: a grading finished before it listens is not missed.
-    view = await run_in_threadpool(attempts.submit, grant, body.code, known, new_id())
+    view = await run_in_threadpool(attempts.submit, grant, body.code, known, new_id(), limits)
     return await _settle(waiter, grant, view, wait)
 
 

@@ -10,6 +10,7 @@ import hashlib
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -17,7 +18,7 @@ from typing import Protocol
 import redis
 
 from service.core.errors import ServiceError
-from service.core.settings import get_settings
+from service.core.settings import Settings, get_settings
 from service.submissions.keys import Caller
 from service.submissions.schemas import SubmissionIn
 
@@ -101,14 +102,34 @@ def _digest(*parts: object) -> str:
     return hashlib.sha256("\x00".join(map(str, parts)).encode()).hexdigest()[:24]
 
 
-def limits_for(caller: Caller, body: SubmissionIn) -> list[Limit]:
-    settings = get_settings()
-    student = _digest(caller.platform_id, body.course, body.student)
-    scope = settings.queue  # deployments sharing a Redis have their own queue, and their own key ids
-    return [
-        Limit("this API key", f"{scope}:key:{caller.key_id}", settings.rate_per_key_per_minute),
-        Limit("this student", f"{scope}:student:{student}", settings.rate_per_student_per_minute),
-    ]
+@dataclass(frozen=True)
+class SubmissionLimits:
+    """The limits one API process enforces, built once from its settings."""
+
+    counter: Counter
+    scope: str  # deployments sharing a Redis have their own queue, and their own key ids
+    per_key: int
+    per_student: int
+    clock: Callable[[], float] = time.time
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> SubmissionLimits:
+        url = settings.rate_limit_redis
+        counter: Counter = RedisCounter(url) if url else LocalCounter()
+        return cls(
+            counter, settings.queue, settings.rate_per_key_per_minute, settings.rate_per_student_per_minute
+        )
+
+    def limits_for(self, caller: Caller, body: SubmissionIn) -> list[Limit]:
+        student = _digest(caller.platform_id, body.course, body.student)
+        return [
+            Limit("this API key", f"{self.scope}:key:{caller.key_id}", self.per_key),
+            Limit("this student", f"{self.scope}:student:{student}", self.per_student),
+        ]
+
+    def check(self, caller: Caller, body: SubmissionIn) -> Standing:
+        """Count one submission; RateLimited (429) once a limit is over."""
+        return enforce(self.counter, self.limits_for(caller, body), self.clock())
 
 
 def enforce(counter: Counter, limits: list[Limit], moment: float | None = None) -> Standing:
@@ -134,9 +155,6 @@ def enforce(counter: Counter, limits: list[Limit], moment: float | None = None) 
 
 @lru_cache(maxsize=1)
 def counter() -> Counter:
+    """The worker's counter (webhook deliveries per receiver), from its settings."""
     url = get_settings().rate_limit_redis
     return RedisCounter(url) if url else LocalCounter()
-
-
-def check_submission(caller: Caller, body: SubmissionIn) -> Standing:
-    return enforce(counter(), limits_for(caller, body))

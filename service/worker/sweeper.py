@@ -22,7 +22,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 
 from service.core.errors import NotReady
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.lti import passback
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
@@ -78,9 +78,8 @@ def sweep_once(stale_seconds: float, batch: int) -> int:
     return sent
 
 
-async def sweep_forever() -> None:
+async def sweep_forever(settings: Settings) -> None:
     """The API's background sweeper; a database outage only skips a round."""
-    settings = get_settings()
     while True:
         await asyncio.sleep(settings.sweep_every_seconds)
         try:

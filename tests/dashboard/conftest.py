@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from sqlalchemy import Engine
 
+from service.core.settings import get_settings
 from service.storage.db import make_engine
 from service.storage.migrations import upgrade
 from tests.conftest import ROOT
@@ -92,7 +93,7 @@ def _postgres_url() -> Iterator[str]:
 def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
     urls = _postgres_url() if request.param == "postgres" else iter([f"sqlite:///{tmp_path / 'q.db'}"])
     for url in urls:
-        upgrade(url)
+        upgrade(get_settings(), url)
         made = make_engine(url)
         yield made
         made.dispose()

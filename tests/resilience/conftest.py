@@ -6,7 +6,6 @@ and its own queue through `stack`; `client` is the API in this process (its swee
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,19 +39,24 @@ def stack(pg_server: PrivatePostgres, redis_server: PrivateRedis, tmp_path: Path
         yield ready
 
 
+FAST_SWEEPER = {"sweep_every_seconds": 0.2, "sweep_stale_seconds": 2.0}
+
+
 @pytest.fixture
 def fast_sweeper(stack: Stack) -> Stack:
-    """The API's sweeper looks every 0.2 s and re-sends what has waited 2 s (set before `client`)."""
-    os.environ.update(AUTOGRADER_SWEEP_EVERY_SECONDS="0.2", AUTOGRADER_SWEEP_STALE_SECONDS="2")
-    get_settings.cache_clear()
+    """With it, `client`'s sweeper looks every 0.2 s and re-sends what has waited 2 s."""
     return stack
 
 
 @pytest.fixture
-def client(stack: Stack) -> Iterator[TestClient]:
+def client(request: pytest.FixtureRequest, stack: Stack) -> Iterator[TestClient]:
+    """The API on the stack's settings (the sweeper's made fast by `fast_sweeper`)."""
     from service.api.app import create_app
 
-    with TestClient(create_app()) as test_client:
+    settings = get_settings()
+    if "fast_sweeper" in request.fixturenames:
+        settings = settings.model_copy(update=FAST_SWEEPER)
+    with TestClient(create_app(settings)) as test_client:
         yield test_client
 
 

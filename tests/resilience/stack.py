@@ -13,6 +13,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+import psutil  # type: ignore[import-untyped]
 from sqlalchemy import func, select
 
 from service.core.settings import PROJECT_ROOT, get_settings
@@ -66,7 +67,7 @@ def configured(
     )
     reset_caches()
     try:
-        upgrade()
+        upgrade(get_settings())
         yield Stack(postgres, redis, folder)
     finally:
         with suppress(Exception):  # cleanup after a server was stopped on purpose
@@ -109,14 +110,11 @@ class Worker:
         return self.process.pid
 
     def children(self) -> list[int]:
-        found = Path(f"/proc/{self.pid}/task/{self.pid}/children")
-        return [int(pid) for pid in found.read_text().split()] if found.exists() else []
+        return [child.pid for child in _children(self.pid)]
 
     def grading_children(self) -> list[int]:
         """The supervised grading processes (not the webhook sender beside them)."""
-        return [
-            pid for pid in self.children() if b"--webhooks" not in Path(f"/proc/{pid}/cmdline").read_bytes()
-        ]
+        return [child.pid for child in _children(self.pid) if "--webhooks" not in _cmdline(child)]
 
     def wait_ready(self, beats: int = 1, seconds: float = 60) -> None:
         wait_until(lambda: self._beats() >= beats, seconds, self._tail)
@@ -171,20 +169,23 @@ def results_of(submission_id: str) -> int:
         return session.scalar(query) or 0
 
 
+def _children(pid: int, recursive: bool = False) -> list[psutil.Process]:
+    try:
+        return list(psutil.Process(pid).children(recursive=recursive))
+    except psutil.NoSuchProcess:
+        return []
+
+
+def _cmdline(process: psutil.Process) -> str:
+    try:
+        return " ".join(process.cmdline())
+    except psutil.NoSuchProcess:
+        return ""
+
+
 def descendants(pid: int) -> list[int]:
     """Every process below `pid`, at this moment."""
-    found: list[int] = []
-    pending = [pid]
-    while pending:
-        current = pending.pop()
-        children = Path(f"/proc/{current}/task/{current}/children")
-        try:
-            below = [int(p) for p in children.read_text().split()]
-        except OSError:
-            continue
-        found.extend(below)
-        pending.extend(below)
-    return found
+    return [child.pid for child in _children(pid, recursive=True)]
 
 
 def alive(pids: list[int]) -> list[int]:
@@ -192,9 +193,8 @@ def alive(pids: list[int]) -> list[int]:
     running = []
     for pid in pids:
         try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
+            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+                running.append(pid)
+        except psutil.NoSuchProcess:
             continue
-        if state != "Z":
-            running.append(pid)
     return running

@@ -2,38 +2,38 @@
 
 from __future__ import annotations
 
-import os
+import dataclasses
 import time
 from collections.abc import Iterator
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from service.core.settings import get_settings
 from service.submissions import rate_limits
 from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
 
+# Every request of a test counts at one moment, the middle of a window: none crosses a window's end.
+MOMENT = (time.time() // rate_limits.WINDOW_SECONDS + 0.5) * rate_limits.WINDOW_SECONDS
 
-def _limits(per_key: int, per_student: int) -> None:
-    os.environ.update(
-        AUTOGRADER_RATE_PER_KEY_PER_MINUTE=str(per_key),
-        AUTOGRADER_RATE_PER_STUDENT_PER_MINUTE=str(per_student),
+
+def _limited_app() -> FastAPI:
+    """The API with 5 submissions a minute per key and 3 per student, on the stack's Redis."""
+    from service.api.app import create_app
+
+    settings = get_settings().model_copy(
+        update={"rate_per_key_per_minute": 5, "rate_per_student_per_minute": 3}
     )
-    get_settings.cache_clear()
-    rate_limits.counter.cache_clear()
+    app = create_app(settings)
+    app.state.limits = dataclasses.replace(app.state.limits, clock=lambda: MOMENT)
+    return app
 
 
 @pytest.fixture
 def limited(stack: Stack) -> Iterator[TestClient]:
-    """The API with 5 submissions a minute per key and 3 per student; far from a window's end."""
-    from service.api.app import create_app
-
-    _limits(per_key=5, per_student=3)
-    if time.time() % rate_limits.WINDOW_SECONDS > rate_limits.WINDOW_SECONDS - 8:
-        time.sleep(rate_limits.WINDOW_SECONDS - time.time() % rate_limits.WINDOW_SECONDS + 0.1)
-    with TestClient(create_app()) as client:
+    with TestClient(_limited_app()) as client:
         yield client
-    rate_limits.counter.cache_clear()
 
 
 def _post(client: TestClient, headers: dict[str, str], student: str) -> int:
@@ -58,12 +58,9 @@ def test_one_key_is_limited_and_another_key_is_not(limited: TestClient) -> None:
 
 
 def test_limits_are_shared_by_api_processes_through_redis(limited: TestClient) -> None:
-    from service.api.app import create_app
-
     headers = auth(new_key())
     assert [_post(limited, headers, "ana") for _ in range(2)] == [202] * 2
-    rate_limits.counter.cache_clear()  # as another process would: a counter of its own, the same Redis
-    with TestClient(create_app()) as other:
+    with TestClient(_limited_app()) as other:  # as another process: a counter of its own, the same Redis
         assert _post(other, headers, "ana") == 202
         assert _post(other, headers, "ana") == 429
 

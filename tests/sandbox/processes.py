@@ -1,10 +1,11 @@
-"""What is running on this host that belongs to the sandbox: read from /proc, trusted side only."""
+"""What is running on this host that belongs to the sandbox: seen from outside, trusted side only."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
+
+import psutil  # type: ignore[import-untyped]
 
 from grader.sandbox.uids import FIRST_UID, SLOTS
 
@@ -14,31 +15,22 @@ class Proc:
     pid: int
     ppid: int
     uid: int
-    state: str
+    state: str  # psutil's status: "running", "sleeping", "zombie", ...
     cmdline: str
 
 
 def processes() -> list[Proc]:
     found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                found.append(_read(entry))
-            except (OSError, ValueError, IndexError):
-                continue  # it ended while we looked
+    for process in psutil.process_iter(["pid", "ppid", "uids", "status", "cmdline"]):
+        info = process.info
+        if info["uids"] is None:
+            continue  # it ended while we looked
+        found.append(
+            Proc(
+                info["pid"], info["ppid"], info["uids"].real, info["status"], " ".join(info["cmdline"] or [])
+            )
+        )
     return found
-
-
-def _read(entry: Path) -> Proc:
-    fields = dict(line.split(":", 1) for line in (entry / "status").read_text().splitlines() if ":" in line)
-    cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-    return Proc(
-        pid=int(entry.name),
-        ppid=int(fields["PPid"].strip()),
-        uid=int(fields["Uid"].split()[0]),
-        state=fields["State"].strip()[:1],
-        cmdline=cmdline,
-    )
 
 
 def zygotes() -> list[Proc]:

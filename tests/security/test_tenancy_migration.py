@@ -13,6 +13,7 @@ import pytest
 from alembic import command
 from sqlalchemy import Connection, create_engine, text
 
+from service.core.settings import get_settings
 from service.storage.migrations import alembic_config
 from service.submissions.webhook_secrets import WebhookSecrets
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
@@ -68,7 +69,7 @@ def _instructor(connection: Connection, instructor_id: int, *courses: str) -> No
 @contextmanager
 def _old_database(url: str) -> Iterator[Connection]:
     """A connection to a database at the schema before tenancy (committed when the block ends)."""
-    command.upgrade(alembic_config(url), BEFORE)
+    command.upgrade(alembic_config(get_settings(), url), BEFORE)
     engine = create_engine(url)
     try:
         with engine.begin() as connection:
@@ -114,7 +115,7 @@ def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_o
         _instructor(connection, 2, "nlp")
         _insert(connection, "regrades", id=1, course="algebra", challenge=None, total=0, created_at=NOW)
         _insert(connection, "regrades", id=2, course="nlp", challenge=None, total=0, created_at=NOW)
-    command.upgrade(alembic_config(url, WebhookSecrets.with_new_key()), "head")
+    command.upgrade(alembic_config(get_settings(), url, WebhookSecrets.with_new_key()), "head")
     assert _grants(url) == {(1, "uni-a", "algebra"), (1, "uni-b", "stats")}
     engine = create_engine(url)
     with engine.connect() as connection:
@@ -130,5 +131,5 @@ def test_with_a_single_platform_every_grant_is_its_own(url: str) -> None:
         _platforms(connection, "only")
         _course(connection, 1, 1, "algebra")
         _instructor(connection, 1, "algebra", "not-yet-used")
-    command.upgrade(alembic_config(url), "head")
+    command.upgrade(alembic_config(get_settings(), url), "head")
     assert _grants(url) == {(1, "only", "algebra"), (1, "only", "not-yet-used")}

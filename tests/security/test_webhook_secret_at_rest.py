@@ -91,7 +91,7 @@ def _column(url: str, column: str) -> str:
 
 def test_the_migration_seals_existing_secrets_and_its_downgrade_opens_them(url: str) -> None:
     sealer = WebhookSecrets.with_new_key()
-    config = alembic_config(url, sealer)
+    config = alembic_config(get_settings(), url, sealer)
     command.upgrade(config, BEFORE)
     engine = create_engine(url)
     with engine.begin() as connection:

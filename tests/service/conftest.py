@@ -6,6 +6,7 @@ process (`autograder worker`); every test starts from empty tables.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import socket
 import subprocess
@@ -50,6 +51,7 @@ class Backend:
     database_url: str
     broker_url: str
     queue: str
+    worker_log: Path | None = None  # the session's worker process writes here
 
 
 def _choose(tmp: Path) -> tuple[Backend, str | None]:
@@ -139,11 +141,11 @@ def backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
     if broker is not None:
         broker.start()
     _configure(chosen, tmp)
-    upgrade()
+    upgrade(get_settings())
     worker = start_worker(dict(os.environ), tmp / "worker.log")
     try:
         wait_for_workers(worker, tmp / "worker.log")
-        yield chosen
+        yield dataclasses.replace(chosen, worker_log=tmp / "worker.log")
     finally:
         stop(worker)
         db.engine().dispose()

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import psutil  # type: ignore[import-untyped]
 import pytest
 
 from service.worker import supervisor
@@ -133,7 +134,7 @@ print(Supervisor(2, command, print).run())
 
 
 def _state(pid: int) -> str:
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    return str(psutil.Process(pid).status())
 
 
 def test_processes_that_end_together_are_all_reaped(tmp_path: Path) -> None:
@@ -142,13 +143,13 @@ def test_processes_that_end_together_are_all_reaped(tmp_path: Path) -> None:
     supervising = subprocess.Popen(
         [sys.executable, "-c", SUPERVISING, PROCESS, str(tmp_path)], stdout=subprocess.PIPE, text=True
     )
-    children = Path(f"/proc/{supervising.pid}/task/{supervising.pid}/children")
-    wait_until(lambda: len(children.read_text().split()) == 2 and (tmp_path / "runs-1").exists(), 20)
-    pids = [int(pid) for pid in children.read_text().split()]
+    supervisor = psutil.Process(supervising.pid)
+    wait_until(lambda: len(supervisor.children()) == 2 and (tmp_path / "runs-1").exists(), 20)
+    pids = [child.pid for child in supervisor.children()]
     os.kill(supervising.pid, signal.SIGSTOP)
     try:
         (tmp_path / "go").touch()
-        wait_until(lambda: all(_state(pid) == "Z" for pid in pids), 20)
+        wait_until(lambda: all(_state(pid) == psutil.STATUS_ZOMBIE for pid in pids), 20)
     finally:
         os.kill(supervising.pid, signal.SIGCONT)
     printed, _ = supervising.communicate(timeout=20)

@@ -81,6 +81,17 @@ def test_a_bad_launch_is_refused_with_a_page_that_says_why(
     assert tool_frame(desktop).evaluate(CONTRAST) == []
 
 
+def test_a_launch_issued_in_the_future_is_refused_unless_within_the_leeway(
+    tool: Site, lms: Platform, placed: Link, desktop: Page
+) -> None:
+    lms.spoil = "skewed"  # the LMS's clock 30 s ahead: within a minute's leeway
+    desktop.goto(lms.course_url("ana", "learner", placed.id))
+    tool_frame(desktop).wait_for_selector(".cm-editor")
+    lms.spoil = "future"  # ten minutes ahead: not valid yet
+    desktop.goto(lms.course_url("ana", "learner", placed.id))
+    expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "expired")
+
+
 def test_a_replayed_launch_is_refused(tool: Site, lms: Platform, placed: Link, desktop: Page) -> None:
     desktop.goto(lms.course_url("ana", "learner", placed.id))
     tool_frame(desktop).wait_for_selector(".cm-editor")

@@ -27,6 +27,7 @@ MEASURES = (
     "graded/s",
     "bare/s",
     "÷ bare",
+    "bare CPU",
     "api",
     "worker main",
     "worker pool",
@@ -37,6 +38,7 @@ MEASURES = (
 )
 _BURST_ROW = re.compile(r"^\| [^|]+ \| burst, [^|]*raw client \| \d+ \| (\d+) \|", re.MULTILINE)
 _BARE_ROW = re.compile(r"^\| [^|]+ \| one bare [^|]* \| \d+ \| (\d+) \|", re.MULTILINE)
+_BARE_CPU = re.compile(r"^bare grading process: ([\d.]+) CPU ms", re.MULTILINE)
 _CPU_ROW = re.compile(r"^\| ([a-z ]+) \| ([\d.]+) \|$", re.MULTILINE)
 
 
@@ -65,11 +67,14 @@ def parse(printed: str) -> dict[str, float]:
         raise ValueError("no burst row in the benchmark's output")
     after = printed[found.end() :]
     cpu = {role: float(ms) for role, ms in _CPU_ROW.findall(after.split("\n\n")[0])}
-    measured = {"graded/s": float(found.group(1)), **{m: cpu[m] for m in MEASURES[3:] if m in cpu}}
+    measured = {"graded/s": float(found.group(1)), **{m: cpu[m] for m in MEASURES if m in cpu}}
     bare = _BARE_ROW.search(printed)
     if bare is not None:  # a version of the benchmark that measures the bare grading process
         measured["bare/s"] = float(bare.group(1))
         measured["÷ bare"] = measured["graded/s"] / measured["bare/s"]
+    bare_cpu = _BARE_CPU.search(printed)
+    if bare_cpu is not None:
+        measured["bare CPU"] = float(bare_cpu.group(1))
     return measured
 
 

@@ -109,11 +109,6 @@ def states(submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
         return {row.submission_id: (row.state, row.score_sent) for row in session.execute(query)}
 
 
-def linked(submission_id: str) -> bool:
-    with transaction() as session:
-        return session.get(LtiScore, submission_id) is not None
-
-
 # -- the worker side: sending it -----------------------------------------------------------------
 @dataclass(frozen=True)
 class _Job:

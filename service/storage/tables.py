@@ -98,6 +98,7 @@ class Submission(Base):
     __table_args__ = (
         UniqueConstraint("platform_id", "idempotency_key"),
         Index("ix_submissions_course_challenge_created", "course_id", "challenge", "created_at"),
+        Index("ix_submissions_course_created", "course_id", "created_at", "id"),  # the long CSV's order
         Index("ix_submissions_student_created", "student_id", "created_at"),
         Index("ix_submissions_status_created", "status", "created_at"),
         Index("ix_submissions_platform_created", "platform_id", "created_at"),

@@ -30,6 +30,7 @@ class PageView:
     token: str
     draft_key: str
     gradebook: bool  # launched from an LMS: the attempts say what reached its gradebook
+    frame_origin: str  # the platform that may frame the page ("" for none): told the page's height
 
 
 def starter_code(challenge: Challenge) -> str:
@@ -47,6 +48,7 @@ def page_view(challenge: Challenge, grant: PageGrant, token: str) -> PageView:
         token=token,
         draft_key=grant.draft_key,
         gradebook=grant.lti_link_id is not None,
+        frame_origin=grant.frame_origin or "",
     )
 
 

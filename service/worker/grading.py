@@ -22,6 +22,7 @@ from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
+from service.lti.tables import LtiScore
 from service.storage.db import relaxed_statements, relaxed_transaction
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Course, GradingResult, Student, Submission, now
@@ -31,6 +32,10 @@ from service.worker.attempts import gave_up
 log = logging.getLogger(__name__)
 
 _FIND = select(Submission.status, Submission.callback_url).where(Submission.id == bindparam("id"))
+# Asked on the storing connection, after the result: one round trip, not a transaction of three.
+# An attempt linked after this look is sent by `passback.record` (it sees the result) or, in
+# the narrow race between the two, by the LTI sweeper.
+_LINKED = select(select(LtiScore.submission_id).where(LtiScore.submission_id == bindparam("id")).exists())
 
 
 @lru_cache(maxsize=4)
@@ -95,6 +100,7 @@ class Graded:
     stored: bool  # False when this submission already had its result (a repeated delivery)
     callback_url: str | None  # where to send the result: None for a submission graded before
     view: schemas.Submission | None = None  # the graded Submission, as the API shows it
+    lti_linked: bool = False  # made through an LTI link, as seen once its result was stored
     course_id: int | None = None  # the course whose live dashboards to tell, when stored
 
 
@@ -116,12 +122,13 @@ def grade_submission(grader: Grader, submission_id: str, max_attempts: int) -> G
         with relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
             finished_at = store_graded(connection, stored, challenge.version, result, translation)
+            linked = bool(connection.execute(_LINKED, {"id": submission_id}).scalar())
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
     view = _view(submission_id, row, result, finished_at)
     callback_url = None if row.regrading else row.callback_url
-    return Graded(submission_id, result.status, True, callback_url, view, row.course_id)
+    return Graded(submission_id, result.status, True, callback_url, view, linked, row.course_id)
 
 
 def _start(connection: Connection, grader: Grader, submission_id: str) -> Started | None:

@@ -38,7 +38,7 @@ def _grade(submission_id: str, notify: bool) -> None:
     )
     if notify and graded.callback_url:
         app.send_task(WEBHOOK_TASK, args=[submission_id])
-    if passback.linked(submission_id):  # made through an LTI link: its gradebook hears of it
+    if graded.lti_linked:  # made through an LTI link: its gradebook hears of it
         app.send_task(LTI_SCORE_TASK, args=[submission_id])
 
 

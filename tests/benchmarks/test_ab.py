@@ -64,13 +64,17 @@ def test_the_table_gives_medians_and_their_ratio() -> None:
     assert "| graded/s | 70.0 | 70.0 | 1.00× |" in lines
 
 
-BARE = "| postgres-redis | one bare `autograder grade` process | 399 | 56 | nan | nan | 11.0 | – |\n"
+BARE = (
+    "| postgres-redis | one bare `autograder grade` process | 399 | 56 | nan | nan | 11.0 | – |\n"
+    "bare grading process: 13.3 CPU ms per grading (it and its sandbox)\n\n"
+)
 
 
 def test_the_bare_grading_process_and_the_ratio_to_it_are_read_when_printed() -> None:
     measured = ab.parse(BARE + PRINTED)
     assert measured["bare/s"] == 56.0
     assert measured["÷ bare"] == 70.0 / 56.0
+    assert measured["bare CPU"] == 13.3
     lines = ab.table("abc123", [ab.parse(PRINTED)], [measured]).splitlines()
     assert "| bare/s | – | 56.0 | – |" in lines
     assert "| ÷ bare | – | 1.25 | – |" in lines

@@ -62,7 +62,14 @@ def tool_frame(page: Page) -> Frame:
 
 
 def shoot(page: Page, name: str) -> Path:
+    """The whole LMS page with the tool's frame. The window is made as tall as the page first: a
+    full-page screenshot leaves a frame of another site blank below the window's height."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    window = page.viewport_size
+    assert window is not None
+    height = page.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+    page.set_viewport_size({"width": window["width"], "height": max(height, window["height"])})
+    page.screenshot(path=str(path))
+    page.set_viewport_size(window)
     return path

@@ -3,7 +3,8 @@ served over HTTP on `localhost` (another site than the tool's 127.0.0.1), in a t
 
 It launches users into the tool from a course page (an iframe), takes the tool's deep-linking answer,
 issues AGS access tokens and records the scores the tool posts. `spoil` makes its next launch bad in
-one way (expired, wrong audience, unknown deployment, tampered signature), `replay` posts the last
+one way (expired, issued in the future, wrong audience, unknown deployment, tampered signature) or
+issued by a clock a little ahead (skewed), `replay` posts the last
 launch again."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import httpx
+import jwt
 import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -40,6 +42,17 @@ DEPLOYMENT = "deployment-1"
 DYNAMIC_CLIENT_ID = "registered-dynamically"
 DYNAMIC_DEPLOYMENT = "deployment-dyn"
 CONTEXT = "course-42"
+CLOCK_AHEAD = {"skewed": 30, "future": 600}  # seconds: within the tool's leeway, and far beyond it
+# lti.frameResize as Canvas takes it: a JSON string (or an object) from the tool's frame, its height in px.
+FRAME_RESIZE = """addEventListener('message', (e) => {
+  const frame = document.querySelector('iframe');
+  if (e.source !== frame.contentWindow) return;
+  const message = typeof e.data === 'string' ? JSON.parse(e.data) : e.data;
+  if (message.subject === 'lti.frameResize') frame.style.height = message.height + 'px';
+});"""
+VIEWPORT = (
+    "<meta name='viewport' content='width=device-width, initial-scale=1'>"  # as Moodle's and Canvas's pages
+)
 
 
 @dataclass
@@ -88,7 +101,7 @@ class Platform:
         self.spoil: str | None = None
         self.last_launch: dict[str, str] = {}
         self.tokens_issued = 0
-        self.unavailable_scores = 0  # how many score posts to answer 503 (the gradebook down a moment)
+        self.unavailable: dict[str, int] = {}  # per link, how many score posts to answer 503 (down a moment)
         self.registration_token = ""
         self.tool_registrations: list[dict[str, Any]] = []
         self.client_id = CLIENT_ID
@@ -241,8 +254,9 @@ class Platform:
             f"<li data-link='{html.escape(k)}'>{html.escape(v.title)}</li>" for k, v in self.links.items()
         )
         body = (
-            f"<!doctype html><title>LMS course</title><h1>Course 42</h1><ul id='activities'>{added}</ul>"
+            f"<!doctype html><title>LMS course</title>{VIEWPORT}<h1>Course 42</h1><ul id='activities'>{added}</ul>"
             f"<iframe title='tool' src='{html.escape(start)}' style='width:100%;height:1300px;border:0'></iframe>"
+            f"<script>{FRAME_RESIZE}</script>"
         )
         return HTMLResponse(body)
 
@@ -306,9 +320,19 @@ class Platform:
             claims["sub"] = "someone-else"
             forged = base64.urlsafe_b64encode(json.dumps(claims).encode()).decode().rstrip("=")
             data["id_token"] = f"{header}.{forged}.{signature}"
+        if spoil in CLOCK_AHEAD:  # the LMS's clock runs ahead of the tool's
+            data["id_token"] = self._signed_ahead(data["id_token"], CLOCK_AHEAD[spoil])
         data["launch_url"] = f"{self.tool}/lti/launch"
         self.last_launch = data
         return data
+
+    def _signed_ahead(self, id_token: str, seconds: int) -> str:
+        """The same id_token issued `seconds` later, signed again with the LMS's key."""
+        claims = jwt.decode(id_token, options={"verify_signature": False})
+        claims["iat"] += seconds
+        claims["exp"] += seconds
+        kid = jwt.get_unverified_header(id_token)["kid"]
+        return jwt.encode(claims, self.private_pem, algorithm="RS256", headers={"kid": kid})
 
     def _form(self, data: dict[str, str]) -> HTMLResponse:
         fields = "".join(
@@ -359,8 +383,8 @@ class Platform:
             allowed = False
         if not allowed:
             return JSONResponse({"error": "unauthorized"}, status_code=401)
-        if self.unavailable_scores > 0:
-            self.unavailable_scores -= 1
+        if self.unavailable.get(link_id, 0) > 0:
+            self.unavailable[link_id] -= 1
             return JSONResponse({"error": "try again later"}, status_code=503)
         if request.headers.get("content-type") != "application/vnd.ims.lis.v1.score+json":
             return JSONResponse({"error": "wrong content type"}, status_code=415)

@@ -43,7 +43,7 @@ def test_deep_linking_places_the_chosen_challenge_and_language(
     assert link.line_item["resourceId"] == "layer_norm"
 
 
-def _score_of(link: Link, user: str, count: int = 1) -> dict[str, Any]:
+def score_of(link: Link, user: str, count: int = 1) -> dict[str, Any]:
     """The latest score the LMS received for `user` once it has `count` of them."""
     deadline = time.monotonic() + SCORE_ARRIVES
     while time.monotonic() < deadline:
@@ -62,7 +62,7 @@ def test_a_students_score_reaches_the_lms_gradebook(tool: Site, lms: Platform, d
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Enviar").click()
     expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
-    score = _score_of(link, "eva")
+    score = score_of(link, "eva")
     assert score["scoreGiven"] == 100
     assert score["scoreMaximum"] == 100
     assert score["activityProgress"] == "Completed"
@@ -99,7 +99,7 @@ def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Pa
     frame.wait_for_selector(".cm-editor")
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Enviar").click()
-    _score_of(link, "gil")
+    score_of(link, "gil")
     sent = [r for r in _passback(tool, "sent") if r["student"] == "gil"]
     assert sent
     assert sent[0]["score_sent"] == 100
@@ -112,14 +112,14 @@ def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Pa
 def test_a_score_the_gradebook_could_not_take_is_sent_again(tool: Site, lms: Platform, desktop: Page) -> None:
     link = Link("link-busy", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
     lms.place(link)
-    lms.unavailable_scores = 1
-    desktop.goto(lms.course_url("ines", "learner", link.id))
+    lms.unavailable[link.id] = 1
+    desktop.goto(lms.course_url("iris", "learner", link.id))
     frame = tool_frame(desktop)
     frame.wait_for_selector(".cm-editor")
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Submit").click()
-    assert _score_of(link, "ines")["scoreGiven"] == 100
-    assert _row_of(tool, "ines", "sent")["tries"] == 2
+    assert score_of(link, "iris")["scoreGiven"] == 100
+    assert _row_of(tool, "iris", "sent")["tries"] == 2
 
 
 def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform, desktop: Page) -> None:
@@ -147,7 +147,7 @@ def test_a_score_whose_task_was_lost_is_sent_by_the_sweeper(tool: Site, lms: Pla
     frame.wait_for_selector(".cm-editor")
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Enviar").click()
-    _score_of(link, "jon")
+    score_of(link, "jon")
     [row] = [r for r in json.loads(tool.run("lti", "scores", "--json")) if r["student"] == "jon"]
     engine = create_engine(tool.database_url)
     try:
@@ -162,4 +162,4 @@ def test_a_score_whose_task_was_lost_is_sent_by_the_sweeper(tool: Site, lms: Pla
             )
     finally:
         engine.dispose()
-    assert _score_of(link, "jon", 2)["scoreGiven"] == 100
+    assert score_of(link, "jon", 2)["scoreGiven"] == 100

@@ -56,7 +56,7 @@ def test_a_login_from_an_unknown_lms_is_refused_with_a_page(tool: Site) -> None:
 
 
 def test_the_best_score_or_the_last_as_the_course_chooses(tool: Site, lms: Platform, desktop: Page) -> None:
-    from tests.lti.test_advantage import CORRECT, _score_of
+    from tests.lti.test_advantage import CORRECT, score_of
     from tests.students.test_page import BATCH_NORM, type_code
 
     link: Link = _deep_link(lms, desktop)
@@ -70,14 +70,14 @@ def test_the_best_score_or_the_last_as_the_course_chooses(tool: Site, lms: Platf
 
     frame.wait_for_selector(".cm-editor")
     submit(CORRECT, 1)
-    assert _score_of(link, "ines", 1)["scoreGiven"] == 100
+    assert score_of(link, "ines", 1)["scoreGiven"] == 100
     tokens = lms.tokens_issued
     submit(BATCH_NORM, 2)
-    assert _score_of(link, "ines", 2)["scoreGiven"] == 100  # best
+    assert score_of(link, "ines", 2)["scoreGiven"] == 100  # best
     tool.run("lti", "score-mode", "--platform", "lms", "--course", "TRF-42", "last")
     try:
         submit(BATCH_NORM, 3)
-        assert _score_of(link, "ines", 3)["scoreGiven"] < 100  # last
+        assert score_of(link, "ines", 3)["scoreGiven"] < 100  # last
         assert lms.tokens_issued == tokens  # the AGS access token was reused, not asked for again
     finally:
         tool.run("lti", "score-mode", "--platform", "lms", "--course", "TRF-42", "best")

@@ -12,12 +12,14 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
-from tests.lti.conftest import shoot, tool_frame
+from tests.lti.conftest import PHONE, shoot, tool_frame
 from tests.lti.platform import Link, Platform
 from tests.students.test_page import type_code
 
 BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
 CONTRAST = (ROOT / "tests/dashboard/contrast.js").read_text()
+OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
+FITS_ITS_FRAME = "() => document.documentElement.getBoundingClientRect().height <= window.innerHeight + 1"
 GRADED = 60_000  # ms: a bound on a grading on a busy machine, not a speed check
 
 
@@ -54,7 +56,16 @@ def test_the_launched_page_reads_at_phone_width(tool: Site, lms: Platform, place
     frame = tool_frame(phone)
     frame.wait_for_selector(".cm-editor")
     expect(frame.get_by_role("button", name="Submit")).to_be_visible()
-    assert frame.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert frame.evaluate("() => window.innerWidth") <= PHONE["width"]  # the LMS's page is at phone width
+    assert frame.evaluate(OVERFLOW) <= 0
+    type_code(frame, BATCH_NORM)
+    frame.get_by_role("button", name="Submit").click()
+    expect(frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')).to_be_visible(
+        timeout=GRADED
+    )
+    expect(frame.locator("#attempts tbody tr td")).to_have_count(5)  # with the gradebook's column
+    assert frame.evaluate(OVERFLOW) <= 0  # the feedback and the attempts fit too
+    frame.wait_for_function(FITS_ITS_FRAME)  # the LMS fitted its frame to the page (lti.frameResize)
     shoot(phone, "student-phone")
 
 
@@ -68,6 +79,17 @@ def test_a_bad_launch_is_refused_with_a_page_that_says_why(
     expect(reason).to_have_attribute("data-reason", spoil)
     expect(reason).to_be_visible()
     assert tool_frame(desktop).evaluate(CONTRAST) == []
+
+
+def test_a_launch_issued_in_the_future_is_refused_unless_within_the_leeway(
+    tool: Site, lms: Platform, placed: Link, desktop: Page
+) -> None:
+    lms.spoil = "skewed"  # the LMS's clock 30 s ahead: within a minute's leeway
+    desktop.goto(lms.course_url("ana", "learner", placed.id))
+    tool_frame(desktop).wait_for_selector(".cm-editor")
+    lms.spoil = "future"  # ten minutes ahead: not valid yet
+    desktop.goto(lms.course_url("ana", "learner", placed.id))
+    expect(tool_frame(desktop).locator("[data-reason]")).to_have_attribute("data-reason", "expired")
 
 
 def test_a_replayed_launch_is_refused(tool: Site, lms: Platform, placed: Link, desktop: Page) -> None:

@@ -77,7 +77,7 @@ def test_storing_in_one_statement_stores_the_rows_of_the_generic_way(
     with db.transaction() as session:
         store(session.connection(), generic, 1, RESULT)
         finish(session.connection(), generic.id, RESULT)
-    with db.relaxed_statements() as connection:
+    with db.relaxed_transaction() as connection:
         finished_at = store_graded(connection, graded, 1, RESULT)
     assert _rows(graded.id) == _rows(generic.id)
     assert len(_rows(graded.id)["outcomes"]) == 2
@@ -91,9 +91,38 @@ def test_a_second_result_for_the_same_version_stores_nothing(
     clean: Backend, key: CreatedKey, challenges: dict[str, Challenge]
 ) -> None:
     graded = _submission(key, challenges, "ana")
-    with db.relaxed_statements() as connection:
+    with db.relaxed_transaction() as connection:
         store_graded(connection, graded, 1, RESULT)
     before = _rows(graded.id)
-    with pytest.raises(IntegrityError), db.relaxed_statements() as connection:
+    with pytest.raises(IntegrityError), db.relaxed_transaction() as connection:
         store_graded(connection, graded, 1, RESULT.model_copy(update={"score": 0.0, "status": "error"}))
     assert _rows(graded.id) == before
+
+
+def test_relaxed_statements_commit_each_statement_without_waiting_for_the_disk(clean: Backend) -> None:
+    with db.relaxed_statements() as connection:
+        if connection.dialect.name != "postgresql":
+            pytest.skip("SQLite: the block is one transaction, as with db.transaction()")
+        assert connection.exec_driver_sql("SHOW synchronous_commit").scalar() == "off"
+        assert connection.connection.dbapi_connection.autocommit  # type: ignore[union-attr]
+    with db.relaxed_statements() as connection:  # its connection back from the pool: still so
+        assert connection.connection.dbapi_connection.autocommit  # type: ignore[union-attr]
+
+
+def test_a_relaxed_transaction_is_one_transaction_on_the_autocommit_engine(
+    clean: Backend, key: CreatedKey, challenges: dict[str, Challenge]
+) -> None:
+    """A grading's result and the dashboard's aggregates are stored together or not at all."""
+    graded = _submission(key, challenges, "ana")
+
+    def store_then_fail() -> None:
+        with db.relaxed_transaction() as connection:
+            store_graded(connection, graded, 1, RESULT)
+            raise RuntimeError("the block fails after its statements ran")
+
+    with pytest.raises(RuntimeError):
+        store_then_fail()
+    assert _rows(graded.id)["result"] == []
+    with db.relaxed_statements() as connection:  # the pool's connection is back in autocommit
+        if connection.dialect.name == "postgresql":
+            assert connection.connection.dbapi_connection.autocommit  # type: ignore[union-attr]

@@ -84,6 +84,22 @@
     });
   }
 
+  // Framed by its platform: ask it to fit the frame to the page (lti.frameResize, which Canvas and
+  // Sakai honour, others ignore), so that a student scrolls one page, not a page inside a page.
+  // Told only to the origin allowed to frame the page.
+  function fitFrame() {
+    if (window.parent === window || !data.frameOrigin || !window.ResizeObserver) return;
+    let told = 0;
+    const tell = () => {
+      const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+      if (height === told) return;
+      told = height;
+      window.parent.postMessage(JSON.stringify({ subject: "lti.frameResize", height }), data.frameOrigin);
+    };
+    new ResizeObserver(() => requestAnimationFrame(tell)).observe(document.documentElement);
+  }
+
   button.addEventListener("click", submit);
+  fitFrame();
   refreshAttempts().catch((error) => { status.textContent = error.message; });
 })();

@@ -1,0 +1,53 @@
+"""The LTI tool on the embedded default (SQLite, the private broker), as `scripts/serve` runs it bare:
+a student launched from the LMS reads the diagnosis in its frame and the LMS receives the score."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.dashboard.site import Site, close_site, open_site
+from tests.lti.conftest import tool_frame
+from tests.lti.platform import Link, Platform
+from tests.lti.test_advantage import score_of
+from tests.lti.test_launch import BATCH_NORM, GRADED
+from tests.students.test_page import type_code
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def embedded_lms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Site, Platform]]:
+    lms = Platform()
+    site = open_site(tmp_path_factory.mktemp("lti-embedded"), embedded=True)
+    site.env["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = "127.0.0.0/8"  # the LMS's AGS endpoint is there
+    try:
+        site.run(*lms.add_platform_args(), "--tool-url", site.base)
+        site.start()
+        lms.tool = site.base
+        lms.start()
+        yield site, lms
+    finally:
+        lms.stop()
+        close_site(site)
+
+
+def test_a_launch_its_diagnosis_and_its_score_on_the_embedded_default(
+    embedded_lms: tuple[Site, Platform], desktop: Page
+) -> None:
+    site, lms = embedded_lms
+    assert site.database_url.startswith("sqlite")
+    link = Link("link-e", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
+    lms.place(link)
+    desktop.goto(lms.course_url("ana", "learner", link.id))
+    frame = tool_frame(desktop)
+    frame.wait_for_selector(".cm-editor")
+    type_code(frame, BATCH_NORM)
+    frame.get_by_role("button", name="Submit").click()
+    diagnosis = frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')
+    expect(diagnosis).to_be_visible(timeout=GRADED)
+    score = score_of(link, "ana")
+    assert score["scoreGiven"] < 100  # the diagnosed mistake fails some tests
+    assert score["gradingProgress"] == "FullyGraded"

@@ -55,6 +55,7 @@
       while (!show(attempt)) {
         attempt = await call(data.read.replace("ID", attempt.id) + "?wait=10");
       }
+      button.disabled = false;  // the feedback is shown: a next try need not wait for the list below
       await refreshAttempts();
     } catch (error) {
       status.textContent = error.message;

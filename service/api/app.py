@@ -33,8 +33,10 @@ from service.api.waiting import Waiter
 from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
 from service.core.settings import Settings, get_settings
 from service.dashboard.app import PREFIX, create_dashboard
+from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
 from service.lti import routes as lti_routes
+from service.storage import db
 from service.students import routes as student_routes
 from service.submissions import intake
 from service.submissions.rate_limits import SubmissionLimits
@@ -101,8 +103,10 @@ async def _database_error(_: Request, error: Exception) -> JSONResponse:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The API. uvicorn's factory call passes nothing: the settings are read here, once, and
-    everything the app builds is given them; a test passes Settings of its own."""
+    everything the app builds is given them (the process's database too); a test passes Settings
+    of its own."""
     settings = settings or get_settings()
+    db.use(settings)
     app = FastAPI(
         title="autograder",
         version="1",
@@ -113,6 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=operation_id,
     )
     app.state.settings = settings
+    app.state.session_secret = session_secret(settings)  # signs the student pages' grants
     app.state.limits = SubmissionLimits.from_settings(settings)
     install(app)
     add_docs(app)
@@ -125,7 +130,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
     app.include_router(lti_routes.router)
     app.mount("/lti/static", StaticFiles(directory=lti_pages.STATIC), name="lti_static")
-    app.state.dashboard = create_dashboard()
+    app.state.dashboard = create_dashboard(settings)
     app.mount(PREFIX, app.state.dashboard)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

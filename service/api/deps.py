@@ -62,6 +62,11 @@ async def waiter(request: Request) -> Waiter:
     return found
 
 
+async def app_session_secret(request: Request) -> str:
+    secret: str = request.app.state.session_secret
+    return secret
+
+
 async def submission_limits(request: Request) -> SubmissionLimits:
     limits: SubmissionLimits = request.app.state.limits
     return limits
@@ -71,3 +76,4 @@ CurrentCaller = Annotated[Caller, Depends(current_caller)]
 Challenges = Annotated[dict[str, Challenge], Depends(challenges)]
 CurrentWaiter = Annotated[Waiter, Depends(waiter)]
 Limits = Annotated[SubmissionLimits, Depends(submission_limits)]
+SessionSecret = Annotated[str, Depends(app_session_secret)]

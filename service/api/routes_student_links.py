@@ -7,9 +7,8 @@ from datetime import UTC, datetime
 
 from fastapi import APIRouter, Request
 
-from service.api.deps import Challenges, CurrentCaller
+from service.api.deps import Challenges, CurrentCaller, SessionSecret
 from service.core.errors import Forbidden, Invalid
-from service.dashboard.secret import session_secret
 from service.students import grants
 from service.students.schemas import StudentLink, StudentLinkIn
 
@@ -23,7 +22,7 @@ ERRORS: dict[int | str, dict[str, str]] = {
 
 @router.post("", status_code=201, responses=ERRORS)
 def create_student_link(
-    body: StudentLinkIn, caller: CurrentCaller, known: Challenges, request: Request
+    body: StudentLinkIn, caller: CurrentCaller, known: Challenges, secret: SessionSecret, request: Request
 ) -> StudentLink:
     """A link to the challenge page of one student of one of the caller's courses."""
     if body.challenge not in known:
@@ -40,5 +39,5 @@ def create_student_link(
         expires_at=grants.expiry(body.expires_in),
         frame_origin=body.frame_origin,
     )
-    url = request.url_for("student_page").include_query_params(t=grants.sign(session_secret(), grant))
+    url = request.url_for("student_page").include_query_params(t=grants.sign(secret, grant))
     return StudentLink(url=str(url), expires_at=datetime.fromtimestamp(grant.expires_at, UTC))

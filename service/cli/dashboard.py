@@ -7,8 +7,7 @@ from typing import Annotated
 import typer
 from sqlalchemy import select
 
-from service.core.settings import get_settings
-from service.storage import migrations
+from service.cli.database import open_database
 from service.storage.aggregates_rebuild import rebuild
 from service.storage.db import transaction
 from service.storage.tables import Course, Platform
@@ -28,8 +27,7 @@ def rebuild_command(
 ) -> None:
     """Recompute the aggregates (counts, histograms, tests, diagnoses, students) from the stored
     results. They are kept up to date as results arrive: this repairs them, it is never needed."""
-    if get_settings().database_url is None:
-        migrations.upgrade(get_settings())
+    open_database()
     with transaction() as session:
         ids: list[int] | None = None
         if course is not None:

@@ -7,9 +7,8 @@ from typing import Annotated
 import typer
 
 from service.cli import output
-from service.core.settings import get_settings
+from service.cli.database import open_database
 from service.dashboard import accounts, passwords
-from service.storage import migrations
 from service.storage.db import transaction
 
 instructors_app = typer.Typer(no_args_is_help=True, help="Instructor accounts of the dashboard.")
@@ -17,11 +16,6 @@ instructors_app = typer.Typer(no_args_is_help=True, help="Instructor accounts of
 
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
 PASSWORD_LABEL = "password (shown once; the instructor logs in with it at /dashboard)"  # noqa: S105 a label
-
-
-def _ready() -> None:
-    if get_settings().database_url is None:
-        migrations.upgrade(get_settings())  # the embedded default upgrades itself, as `serve` does
 
 
 def _courses(account: accounts.Account) -> str:
@@ -51,7 +45,7 @@ def create(
 ) -> None:
     """Create an instructor (or reset their password and add courses); prints a generated password
     (alone on the last line)."""
-    _ready()
+    open_database()
     password = (
         typer.get_text_stream("stdin").readline().rstrip("\n") if password_stdin else passwords.generate()
     )
@@ -70,7 +64,7 @@ def create(
 @instructors_app.command("list")
 def listing(as_json: Json = False) -> None:
     """List the instructors and their courses (each with its platform)."""
-    _ready()
+    open_database()
     with transaction() as session:
         found = accounts.listing(session)
     if as_json:

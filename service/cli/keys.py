@@ -8,8 +8,7 @@ from typing import Annotated
 import typer
 
 from service.cli import output
-from service.core.settings import get_settings
-from service.storage import migrations
+from service.cli.database import open_database
 from service.storage.db import transaction
 from service.submissions import key_admin
 from service.submissions.keys import CreatedKey, create_key
@@ -19,11 +18,6 @@ keys_app = typer.Typer(no_args_is_help=True, help="Manage the API keys of course
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
 KEY_LABEL = "API key (shown once; send it as Authorization: Bearer <key>)"
 SECRET_LABEL = "webhook secret (shown once; signs X-Autograder-Signature)"  # noqa: S105 a label, not a secret
-
-
-def _ready() -> None:
-    if get_settings().database_url is None:
-        migrations.upgrade(get_settings())  # the embedded default upgrades itself, as `serve` does
 
 
 def _usage_error(message: str) -> None:
@@ -63,10 +57,10 @@ def create(
     as_json: Json = False,
 ) -> None:
     """Create an API key; print it once (the key alone on the last line). Only its hash is stored."""
-    _ready()
+    settings = open_database()
     try:
         with transaction() as session:
-            created = create_key(session, name, course or [], webhook_secrets(get_settings()))
+            created = create_key(session, name, course or [], webhook_secrets(settings))
     except ValueError as error:
         _usage_error(f"--course {error}")
         raise  # unreachable
@@ -100,7 +94,7 @@ def _document(key: key_admin.KeyInfo) -> dict[str, object]:
 @keys_app.command("list")
 def listing(as_json: Json = False) -> None:
     """List the keys: platform, prefix, courses, created, last used, expires, revoked (never the key)."""
-    _ready()
+    open_database()
     with transaction() as session:
         keys = key_admin.listing(session)
     if as_json:
@@ -116,7 +110,7 @@ def revoke(
     as_json: Json = False,
 ) -> None:
     """Revoke a key: the API refuses it from now on (within 10 s, the API's cache of callers)."""
-    _ready()
+    open_database()
     try:
         with transaction() as session:
             revoked = key_admin.revoke(session, key)
@@ -141,12 +135,10 @@ def rotate(
     as_json: Json = False,
 ) -> None:
     """A new key with the old one's platform and courses; the old one expires after the grace period."""
-    _ready()
+    settings = open_database()
     try:
         with transaction() as session:
-            rotated = key_admin.rotate(
-                session, key, timedelta(hours=grace_hours), webhook_secrets(get_settings())
-            )
+            rotated = key_admin.rotate(session, key, timedelta(hours=grace_hours), webhook_secrets(settings))
     except key_admin.UnknownKey as error:
         _usage_error(str(error))
         raise  # unreachable

@@ -9,12 +9,12 @@ import typer
 from sqlalchemy import select
 
 from service.cli import output
+from service.cli.database import open_database
 from service.core.settings import get_settings
 from service.lti import dynamic_registration, passback, registrations, tool_keys
 from service.lti.registrations import PlatformEndpoints
 from service.lti.tables import LtiContext, LtiRegistration
 from service.lti.urls import tool_urls
-from service.storage import migrations
 from service.storage.db import transaction
 from service.submissions.webhook_secrets import webhook_secrets
 
@@ -24,11 +24,6 @@ ToolBase = Annotated[
     str | None,
     typer.Option("--tool-url", help="The service's public address (default: AUTOGRADER_PUBLIC_URL)."),
 ]
-
-
-def _ready() -> None:
-    if get_settings().database_url is None:
-        migrations.upgrade(get_settings())
 
 
 def _print_urls(base: str | None, as_json: bool, extra: dict[str, object] | None = None) -> None:
@@ -74,11 +69,11 @@ def add_platform(
     as_json: Json = False,
 ) -> None:
     """Register an LMS (or update it, adding deployments); prints the tool's URLs for the LMS."""
-    _ready()
+    settings = open_database()
     endpoints = PlatformEndpoints(issuer, client_id, login_url, token_url, jwks_url, token_audience)
     try:
         with transaction() as session:
-            sealer = webhook_secrets(get_settings())
+            sealer = webhook_secrets(settings)
             row = registrations.add(session, name, endpoints, deployment, sealer, frame_origin)
             summary: dict[str, object] = {"platform": name, "issuer": row.issuer, "client_id": row.client_id}
     except ValueError as error:
@@ -97,9 +92,9 @@ def invite(
     tool_url: ToolBase = None,
 ) -> None:
     """One URL for LTI Dynamic Registration, to paste into the LMS (single use, valid 7 days)."""
-    _ready()
+    settings = open_database()
     token = dynamic_registration.invite(name)
-    url = tool_urls(tool_url or get_settings().public_base).registration
+    url = tool_urls(tool_url or settings.public_base).registration
     output.secret("dynamic registration URL (single use, 7 days)", f"{url}?invite={token}")
 
 
@@ -110,7 +105,7 @@ def add_deployment(
     deployment: Annotated[list[str], typer.Option("--deployment", help="A deployment id (repeatable).")],
 ) -> None:
     """Add deployment ids to a registered LMS (one it made after registering the tool)."""
-    _ready()
+    open_database()
     with transaction() as session:
         row = registrations.find(session, issuer, client_id)
         if row is not None:
@@ -124,7 +119,7 @@ def add_deployment(
 @lti_app.command("platforms")
 def platforms(as_json: Json = False) -> None:
     """The registered LMSs."""
-    _ready()
+    open_database()
     with transaction() as session:
         rows = [_row(r) for r in registrations.listing(session)]
     if as_json:
@@ -156,7 +151,7 @@ def scores(
     as_json: Json = False,
 ) -> None:
     """Each attempt made through an LTI link and what became of its score in the LMS gradebook."""
-    _ready()
+    open_database()
     with transaction() as session:
         rows = passback.listing(session, course)
     if as_json:
@@ -187,7 +182,7 @@ def _number(value: float | None) -> str:
 @lti_app.command("rotate-key")
 def rotate_key() -> None:
     """A new signing key for the tool; the previous one stays published until the next rotation."""
-    _ready()
+    open_database()
     with transaction() as session:
         kid = tool_keys.rotate(session)
     typer.echo(f"new signing key: {kid}")
@@ -203,7 +198,7 @@ def score_mode(
     if mode not in ("best", "last"):
         typer.echo("error: the mode is best or last", err=True)
         raise typer.Exit(code=2)
-    _ready()
+    open_database()
     with transaction() as session:
         rows = list(
             session.scalars(

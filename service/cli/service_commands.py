@@ -51,20 +51,23 @@ def worker(
     ] = False,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
+    from service.storage import db
     from service.worker import process_state
 
     _logging()
+    settings = get_settings()
+    db.use(settings)
+    process_state.configure(settings)
     if webhooks:  # a process of its own: a slow receiver never holds a grading one
         process_state.send_webhooks_only()
-        settings = get_settings()
         _celery_worker("threads", settings.webhook_senders, settings.webhook_queue)
         return
     if slot is None or slots_fd is None:  # the supervisor: one grading process per slot, and the sender
         from service.worker.supervisor import supervise
 
-        raise typer.Exit(code=supervise(concurrency or get_settings().workers))
+        raise typer.Exit(code=supervise(concurrency or settings.workers))
     process_state.take_slot(slots_fd, slot)
-    _celery_worker("solo", 1, get_settings().queue)
+    _celery_worker("solo", 1, settings.queue)
 
 
 def _celery_worker(pool: str, concurrency: int, queue: str) -> None:
@@ -94,8 +97,9 @@ def migrate() -> None:
     """Upgrade the configured database to the latest schema (Alembic)."""
     from service.storage.migrations import upgrade
 
-    upgrade(get_settings())
-    typer.echo(f"database at the latest schema: {_safe(get_settings().database)}")
+    settings = get_settings()
+    upgrade(settings)
+    typer.echo(f"database at the latest schema: {_safe(settings.database)}")
 
 
 def _safe(url: str) -> str:

@@ -12,7 +12,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from grader.challenge import load_challenges
 from service.core.errors import ServiceError
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.dashboard import routes_auth, routes_export, routes_live, routes_pages, routes_regrade
 from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.live import POLL_SECONDS, LiveHub
@@ -54,9 +54,8 @@ async def _security_headers(request: Request, call_next: object) -> Response:
     return response
 
 
-def create_dashboard() -> FastAPI:
+def create_dashboard(settings: Settings) -> FastAPI:
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
-    settings = get_settings()
     app.state.challenges = load_challenges(settings.challenges_dir)
     app.state.login_throttle = LoginThrottle(
         login_counts(settings), settings.queue, settings.login_failures_per_minute
@@ -71,7 +70,7 @@ def create_dashboard() -> FastAPI:
     app.middleware("http")(_security_headers)
     app.add_middleware(
         SessionMiddleware,
-        secret_key=session_secret(),
+        secret_key=session_secret(settings),
         session_cookie=SESSION_COOKIE,
         max_age=LIFETIME_SECONDS,
         path=PREFIX,

@@ -28,6 +28,9 @@ Fetch = Callable[[], Awaitable[str | None]]  # the view's live region now (None:
 Mark = Callable[[], Awaitable[object]]  # the course's change mark now
 CourseKey = tuple[int, str]  # platform id, course slug
 POLL_SECONDS = 2.0  # without Redis: how often a watched course's change mark is read
+# During a burst results arrive faster than a page renders: a course's pages are rendered at most
+# once a second, so a burst costs each distinct view one render a second, not one per result.
+SPACING_SECONDS = 1.0
 
 
 @dataclass(eq=False)
@@ -71,9 +74,16 @@ class Watched:
 class LiveHub:
     """The watchers of one process. `fetches` counts renders (what N browsers must not multiply)."""
 
-    def __init__(self, events_url: str | None, poll_seconds: float, recheck_seconds: float = 30.0) -> None:
+    def __init__(
+        self,
+        events_url: str | None,
+        poll_seconds: float,
+        recheck_seconds: float = 30.0,
+        spacing_seconds: float = SPACING_SECONDS,
+    ) -> None:
         self.events_url = events_url
         self.poll_seconds = poll_seconds if events_url is None else recheck_seconds
+        self.spacing_seconds = spacing_seconds
         self.fetches = 0
         self._courses: dict[CourseKey, Watched] = {}
         self._by_id: dict[int, CourseKey] = {}
@@ -141,7 +151,11 @@ class LiveHub:
             try:
                 mark = await watched.mark()
                 if not first and mark != last:
+                    started = asyncio.get_running_loop().time()
                     await self._refresh(watched)
+                    elapsed = asyncio.get_running_loop().time() - started
+                    # the changes stored meanwhile make one refresh, after the spacing
+                    await asyncio.sleep(max(0.0, self.spacing_seconds - elapsed))
                 last, first = mark, False
             except (SQLAlchemyError, httpx.HTTPError, OSError) as error:  # the pages keep what they show
                 log.warning("live updates of %s paused: %s", course[1], type(error).__name__)

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import os
 import secrets
-from functools import lru_cache
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 
 SECRET_FILE = "dashboard.secret"  # noqa: S105 a file name, not a secret
 
 
-@lru_cache(maxsize=1)
-def session_secret() -> str:
-    settings = get_settings()
+def session_secret(settings: Settings) -> str:
+    """Read when an app is built (`create_app` keeps it in its state for the handlers)."""
     if settings.dashboard_secret:
         return settings.dashboard_secret
     path = settings.data_dir / SECRET_FILE

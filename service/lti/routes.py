@@ -14,9 +14,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from starlette.concurrency import run_in_threadpool
 
 from service.api.deps import Challenges
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.dashboard.forms import form_fields
-from service.dashboard.secret import session_secret
 from service.lti import adapter, claims, deep_links, dynamic_registration, landing, registrations, tool_keys
 from service.lti.adapter import Refused
 from service.lti.pages import page_lang, refused, render
@@ -35,7 +34,8 @@ PROBE_COOKIE = f"{adapter.COOKIE_PREFIX}-probe"
 
 def _urls(request: Request) -> ToolUrls:
     """The tool's URLs at its configured public address, else as this request reached it."""
-    return tool_urls(get_settings().public_url or str(request.base_url))
+    settings: Settings = request.app.state.settings
+    return tool_urls(settings.public_url or str(request.base_url))
 
 
 def _secure(request: Request) -> bool:
@@ -137,7 +137,7 @@ def _validate(
 
 def _landed(request: Request, landed: landing.Landing, known: Challenges) -> Response:
     if isinstance(landed, landing.StudentPage):
-        token = grants.sign(session_secret(), landed.grant)
+        token = grants.sign(request.app.state.session_secret, landed.grant)
         return RedirectResponse(str(request.url_for("student_page").include_query_params(t=token)), 303)
     if isinstance(landed, landing.Dashboard):
         url = str(request.url_for("lti_enter").include_query_params(ticket=landed.ticket))
@@ -178,7 +178,11 @@ async def register(request: Request) -> Response:
     params = dict(request.query_params)
     try:
         done = await run_in_threadpool(
-            dynamic_registration.register, params, _urls(request), TOOL_NAME, webhook_secrets(get_settings())
+            dynamic_registration.register,
+            params,
+            _urls(request),
+            TOOL_NAME,
+            webhook_secrets(request.app.state.settings),
         )
     except Refused as error:
         return await _refused(request, error)

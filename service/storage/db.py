@@ -1,4 +1,5 @@
-"""Database engine and sessions: one engine per process, created on first use."""
+"""Database engine and sessions: one engine per process, created on first use from the Settings
+its entry point gave `use` (the app factory, the worker's boot, a command)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,24 @@ from typing import Any
 from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.core.settings import get_settings
+from service.core.settings import Settings, get_settings
 from service.storage.idle_ping import ping_when_idle
 
 READ_ONLY = "autograder_read_only"
+_given: Settings | None = None  # what the process's entry point passed to `use`
+
+
+def use(settings: Settings) -> None:
+    """The database of these Settings from now on; engines made for another one are closed."""
+    global _given
+    if settings.database != _settings().database:
+        forget()
+    _given = settings
+
+
+def _settings() -> Settings:
+    # A process whose entry point passed nothing (a script, a benchmark) reads the environment.
+    return _given if _given is not None else get_settings()
 
 
 def make_engine(url: str, *, autocommit: bool = False) -> Engine:
@@ -52,7 +67,7 @@ def _sqlite_engine(url: str) -> Engine:
 
 @lru_cache(maxsize=1)
 def engine() -> Engine:
-    settings = get_settings()
+    settings = _settings()
     if settings.database_url is None:
         settings.data_folder()
     return make_engine(settings.database)
@@ -128,7 +143,7 @@ def relaxed_engine() -> Engine:
     bind = engine()
     if bind.dialect.name != "postgresql":
         return bind
-    return make_engine(_relaxed_url(get_settings().database), autocommit=True)
+    return make_engine(_relaxed_url(_settings().database), autocommit=True)
 
 
 @contextmanager
@@ -146,7 +161,10 @@ def relaxed_statements() -> Iterator[Connection]:
 
 
 def forget() -> None:
-    """Close every pool and forget the engines, so the next use reads the settings again."""
+    """Close every pool and forget the engines and the Settings given: the next use reads the
+    environment again, unless `use` is given others."""
+    global _given
+    _given = None
     engines = {id(e): e for e in (c() for c in (relaxed_engine, engine) if c.cache_info().currsize)}
     for cached in (relaxed_engine, engine, sessions, _reading_sessions, _autocommit):
         cached.cache_clear()

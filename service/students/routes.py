@@ -11,10 +11,9 @@ from fastapi.responses import HTMLResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
-from service.api.deps import Challenges, CurrentWaiter, Limits
+from service.api.deps import Challenges, CurrentWaiter, Limits, SessionSecret
 from service.api.waiting import Waiter
 from service.core.errors import NotFound
-from service.dashboard.secret import session_secret
 from service.storage.tables import new_id
 from service.students import attempts, labels
 from service.students.grants import GrantRefused, PageGrant, verify
@@ -28,9 +27,9 @@ MAX_WAIT_SECONDS = 10.0
 
 
 async def current_grant(
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)], secret: SessionSecret
 ) -> PageGrant:
-    return verify(session_secret(), credentials.credentials if credentials else None)
+    return verify(secret, credentials.credentials if credentials else None)
 
 
 Grant = Annotated[PageGrant, Depends(current_grant)]
@@ -38,9 +37,11 @@ Wait = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS)]
 
 
 @router.get("/challenge", response_class=HTMLResponse, name="student_page")
-def challenge_page(request: Request, known: Challenges, t: str | None = None) -> HTMLResponse:
+def challenge_page(
+    request: Request, known: Challenges, secret: SessionSecret, t: str | None = None
+) -> HTMLResponse:
     try:
-        grant = verify(session_secret(), t)
+        grant = verify(secret, t)
     except GrantRefused:
         context: dict[str, object] = {"expired": labels.LINK_EXPIRED}
         return templates.TemplateResponse(request, "expired.html", context, 401, headers(()))

@@ -12,13 +12,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Protocol
 
 import redis
 
 from service.core.errors import ServiceError
-from service.core.settings import Settings, get_settings
+from service.core.settings import Settings
 from service.submissions.keys import Caller
 from service.submissions.schemas import SubmissionIn
 
@@ -114,10 +113,11 @@ class SubmissionLimits:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> SubmissionLimits:
-        url = settings.rate_limit_redis
-        counter: Counter = RedisCounter(url) if url else LocalCounter()
         return cls(
-            counter, settings.queue, settings.rate_per_key_per_minute, settings.rate_per_student_per_minute
+            counter(settings),
+            settings.queue,
+            settings.rate_per_key_per_minute,
+            settings.rate_per_student_per_minute,
         )
 
     def limits_for(self, caller: Caller, body: SubmissionIn) -> list[Limit]:
@@ -153,8 +153,7 @@ def enforce(counter: Counter, limits: list[Limit], moment: float | None = None) 
     return min(standings, key=lambda standing: (standing.remaining, standing.limit))
 
 
-@lru_cache(maxsize=1)
-def counter() -> Counter:
-    """The worker's counter (webhook deliveries per receiver), from its settings."""
-    url = get_settings().rate_limit_redis
+def counter(settings: Settings) -> Counter:
+    """Shared counts in the settings' Redis, else this process's own."""
+    url = settings.rate_limit_redis
     return RedisCounter(url) if url else LocalCounter()

@@ -22,7 +22,6 @@ from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
-from service.core.settings import get_settings
 from service.lti.tables import LtiScore
 from service.storage.db import relaxed_statements, relaxed_transaction
 from service.storage.results import Stored, store_graded
@@ -105,8 +104,9 @@ class Graded:
     course_id: int | None = None  # the course whose live dashboards to tell, when stored
 
 
-def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
-    """Run the grader on a submission and store its result; None when there is no such submission."""
+def grade_submission(grader: Grader, submission_id: str, max_attempts: int) -> Graded | None:
+    """Run the grader on a submission and store its result; None when there is no such submission.
+    A submission whose `max_attempts` gradings all started without finishing ends `error`."""
     with relaxed_statements() as connection:
         row = _start(connection, grader, submission_id)
         if row is None:  # graded already at this version, an unknown challenge, or no such submission
@@ -117,7 +117,7 @@ def grade_submission(grader: Grader, submission_id: str) -> Graded | None:
             log.info("submission %s needs no grading (%s): a repeated delivery", submission_id, found.status)
             return Graded(submission_id, found.status, False, found.callback_url)
     challenge = grader.challenges[row.challenge]
-    result, translation = _grade(grader, challenge, row, submission_id)
+    result, translation = _grade(grader, challenge, row, submission_id, max_attempts)
     try:
         with relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
@@ -153,10 +153,10 @@ def _start(connection: Connection, grader: Grader, submission_id: str) -> Starte
 
 
 def _grade(
-    grader: Grader, challenge: Challenge, row: Started, submission_id: str
+    grader: Grader, challenge: Challenge, row: Started, submission_id: str, max_attempts: int
 ) -> tuple[Result, Result | None]:
     """The result in the platform's language, and in the other (kept for the dashboard's switch)."""
-    if row.attempts >= get_settings().grading_max_attempts:
+    if row.attempts >= max_attempts:
         return gave_up(challenge, row.lang, submission_id, row.attempts + 1), None
     other: Lang = "en" if row.lang == "es" else "es"
     told = grader.grade_in(challenge.id, row.code, (row.lang, other))

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from grader.challenge import load_challenges
 from grader.grade import Grader
 from grader.sandbox import default_sandbox
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.storage import db
 from service.storage.tables import WorkerBeat, now
 from service.worker.in_flight import Slot
@@ -26,6 +26,19 @@ _grader: Grader | None = None
 _beat: threading.Timer | None = None
 _slot: Slot | None = None  # under a supervisor: where it reads what this process is grading
 _sender = False  # the webhook sender process: it never grades, so it has no grader
+_settings: Settings | None = None  # given by the worker's boot (`autograder worker`)
+
+
+def configure(settings: Settings) -> None:
+    """The worker's Settings, read once by its boot: the grader and the tasks take theirs here."""
+    global _settings
+    _settings = settings
+
+
+def settings() -> Settings:
+    if _settings is None:
+        raise RuntimeError("the worker's settings were never given: its boot calls configure()")
+    return _settings
 
 
 def send_webhooks_only() -> None:
@@ -58,13 +71,13 @@ def grader() -> Grader:
     global _grader
     with _lock:
         if _grader is None:
-            settings = get_settings()
+            given = settings()
             sandbox = default_sandbox(
-                allow_missing_layers=settings.sandbox_allow_missing_layers,
+                allow_missing_layers=given.sandbox_allow_missing_layers,
                 slots=1,  # a worker process grades one submission at a time
-                hardware_env=settings.hardware_env,
+                hardware_env=given.hardware_env,
             )
-            _grader = Grader(load_challenges(settings.challenges_dir), sandbox)
+            _grader = Grader(load_challenges(given.challenges_dir), sandbox)
             _grader.warm()
             _start_beat()
         return _grader

@@ -9,7 +9,6 @@ from celery import Task
 from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy.exc import DBAPIError
 
-from service.core.settings import get_settings
 from service.lti import passback
 from service.worker import graded_pubsub, process_state, webhooks
 from service.worker.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
@@ -30,7 +29,8 @@ def regrade(submission_id: str) -> None:
 
 def _grade(submission_id: str, notify: bool) -> None:
     with process_state.grading(submission_id):
-        graded = grade_submission(process_state.grader(), submission_id)
+        max_attempts = process_state.settings().grading_max_attempts
+        graded = grade_submission(process_state.grader(), submission_id, max_attempts)
     if graded is None or not graded.stored:
         return
     graded_pubsub.publish_graded(
@@ -44,20 +44,20 @@ def _grade(submission_id: str, notify: bool) -> None:
 
 @lru_cache(maxsize=1)
 def _delivery_policy() -> webhooks.DeliveryPolicy:
-    return webhooks.DeliveryPolicy.from_settings(get_settings())
+    return webhooks.DeliveryPolicy.from_settings(process_state.settings())
 
 
 def deliver_webhook(task: Task, submission_id: str) -> None:
     """On the webhook queue, taken by the sender process: a slow receiver never holds a grading."""
     attempt = task.request.retries + 1
     outcome = webhooks.deliver(submission_id, attempt, _delivery_policy())
-    if outcome.retry and attempt < get_settings().webhook_attempts:
+    if outcome.retry and attempt < process_state.settings().webhook_attempts:
         raise task.retry(countdown=min(2**attempt, 300))
 
 
 def send_lti_score(task: Task, submission_id: str) -> None:
     """On the webhook queue too: an LMS that answers slowly never holds a grading."""
-    attempt, attempts = task.request.retries + 1, get_settings().webhook_attempts
+    attempt, attempts = task.request.retries + 1, process_state.settings().webhook_attempts
     outcome = passback.post(submission_id, attempt, attempts)
     if outcome.retry and attempt < attempts:
         raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))

@@ -53,7 +53,7 @@ class DeliveryPolicy:
             settings.webhook_timeout_seconds,
             settings.webhook_per_receiver_per_minute,
             settings.queue,
-            rate_limits.counter(),
+            rate_limits.counter(settings),  # built once: the worker keeps its policy
             webhook_secrets(settings),
         )
 

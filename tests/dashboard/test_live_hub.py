@@ -16,7 +16,7 @@ async def _next(listener: Listener) -> str:
 
 
 async def _scenario() -> tuple[int, list[str], int, int, bool]:
-    hub = LiveHub(None, poll_seconds=0.01)
+    hub = LiveHub(None, poll_seconds=0.01, spacing_seconds=0.0)
     mark = [0]
     page = ["v0"]
     renders = 0
@@ -60,3 +60,38 @@ def test_one_render_per_view_and_change_whatever_the_number_of_browsers() -> Non
     assert renders == 2  # one per distinct view (overview, students), not one per browser
     assert watched == 0  # the last browser gone, the course is not watched any more
     assert drained
+
+
+async def _burst() -> tuple[int, int]:
+    """Changes keep coming after a refresh: none of them renders again within the spacing."""
+    hub = LiveHub(None, poll_seconds=0.01, spacing_seconds=3600)
+    mark, renders = [0], 0
+
+    async def read_mark() -> int:
+        return mark[0]
+
+    async def fetch() -> str:
+        nonlocal renders
+        renders += 1
+        return f"v{mark[0]}"
+
+    listener = hub.subscribe(COURSE, 7, read_mark, ("overview", "en", "UTC"), fetch)
+    await asyncio.sleep(0.05)  # the watcher has read the first mark
+    mark[0] = 1
+    hub.changed(7)
+    await _next(listener)
+    first = renders
+    for change in range(2, 12):  # a burst of results, polled and announced
+        mark[0] = change
+        hub.changed(7)
+        await asyncio.sleep(0.01)
+    later = renders
+    await hub.stop()
+    return first, later
+
+
+def test_a_burst_renders_each_view_once_per_spacing() -> None:
+    with ThreadPoolExecutor(1) as thread:
+        first, later = thread.submit(asyncio.run, _burst()).result()
+    assert first == 1
+    assert later == 1

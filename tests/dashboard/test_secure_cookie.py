@@ -3,26 +3,20 @@ embedded default serves plain HTTP on localhost, where a Secure cookie would nev
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.dashboard.app import SESSION_COOKIE, create_dashboard
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 
 
 @pytest.fixture
-def dashboard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FastAPI]:
-    monkeypatch.setenv("AUTOGRADER_DATA_DIR", str(tmp_path))
-    get_settings.cache_clear()
-    try:
-        yield create_dashboard()
-    finally:
-        get_settings.cache_clear()
+def dashboard(tmp_path: Path) -> FastAPI:
+    return create_dashboard(Settings(data_dir=tmp_path))
 
 
 def _session_cookie(dashboard: FastAPI, base_url: str) -> str:

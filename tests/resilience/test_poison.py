@@ -6,11 +6,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from grader.grade import Grader
-from service.core.settings import get_settings
 from service.storage import db
 from service.storage.tables import Submission
 from service.worker.grading import grade_submission
 from tests.resilience.stack import REFERENCE, auth, body, new_key, results_of
+
+MAX_ATTEMPTS = 3  # gradings that may start without finishing before the submission ends `error`
 
 
 def _started(submission_id: str, attempts: int) -> None:
@@ -27,8 +28,8 @@ def test_after_the_last_allowed_attempt_the_submission_ends_as_an_internal_error
 ) -> None:
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(REFERENCE, lang="en"), headers=headers).json()
-    _started(submitted["id"], get_settings().grading_max_attempts)  # every earlier start died
-    graded = grade_submission(grader, submitted["id"])
+    _started(submitted["id"], MAX_ATTEMPTS)  # every earlier start died
+    graded = grade_submission(grader, submitted["id"], MAX_ATTEMPTS)
     assert graded is not None
     assert graded.stored
     assert graded.status == "error"
@@ -43,8 +44,8 @@ def test_after_the_last_allowed_attempt_the_submission_ends_as_an_internal_error
 def test_below_the_limit_a_redelivered_submission_is_graded(client: TestClient, grader: Grader) -> None:
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(REFERENCE), headers=headers).json()
-    _started(submitted["id"], get_settings().grading_max_attempts - 1)
-    graded = grade_submission(grader, submitted["id"])
+    _started(submitted["id"], MAX_ATTEMPTS - 1)
+    graded = grade_submission(grader, submitted["id"], MAX_ATTEMPTS)
     assert graded is not None
     assert graded.status == "done"
     assert client.get(f"/v1/submissions/{submitted['id']}", headers=headers).json()["result"]["score"] == 100

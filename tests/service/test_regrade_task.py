@@ -12,6 +12,7 @@ from sqlalchemy.exc import DBAPIError
 from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
+from service.core.settings import Settings
 from service.submissions.keys import CreatedKey
 from service.worker import process_state, tasks
 from service.worker.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
@@ -20,6 +21,12 @@ from tests.service.conftest import Backend
 from tests.service.test_grading_once import results_of, stored_submission
 
 HOOK = "http://127.0.0.1:9/hook"  # never called: the tasks that would call it are recorded instead
+
+
+@pytest.fixture(autouse=True)
+def worker_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tasks run in this process, as in a worker booted with these Settings."""
+    monkeypatch.setattr(process_state, "_settings", Settings())
 
 
 def _newer(grader: Grader) -> Grader:

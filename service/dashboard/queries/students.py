@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, aliased
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
-from service.storage.aggregate_tables import AggStudent, AggStudentChallenge
+from service.storage.aggregate_tables import AggChallenge, AggStudent, AggStudentChallenge
 
 SortKey = Literal["student", "attempts", "last", "best"]
 Rows = Select[int, str, int, datetime | None]  # student id, external id, attempts, last activity
@@ -94,11 +94,13 @@ def _filtered(query: Rows, chosen: StudentFilter) -> Rows:
 def _students(course: GrantedCourse) -> Rows:
     return select(
         AggStudent.student_id, AggStudent.external_id, AggStudent.attempts, AggStudent.last_at
-    ).where(AggStudent.course_id.in_(course_ids(course)))
+    ).where(AggStudent.course_id == course_ids(course).scalar_subquery())  # `=`, not IN: SQLite then
+    # reads the rows in the order of an index that starts with the course (IN sorts them all)
 
 
-def _ordered(query: Rows, columns: Sequence[Any], descending: bool) -> Rows:
-    keys = [*columns, AggStudent.external_id, AggStudent.student_id]
+def _ordered(query: Rows, columns: Sequence[Any], descending: bool, row: Any = AggStudent) -> Rows:
+    """Ties by the student's id: `row`'s copy of it, for an order an index of `row`'s table has."""
+    keys = [*columns, row.external_id, row.student_id]
     return query.order_by(*(k.desc() if descending else k.asc() for k in keys))
 
 
@@ -114,7 +116,7 @@ def _by_best(
     """Those who tried the challenge by their best on it, and those who did not below them: two
     index scans, the second only once the first is exhausted."""
     tried = _filtered(_students(course).join(AggStudentChallenge, _best_on(order.challenge)), chosen)
-    tried = _ordered(tried, [AggStudentChallenge.best], order.descending)
+    tried = _ordered(tried, [AggStudentChallenge.best], order.descending, AggStudentChallenge)
     other = aliased(AggStudentChallenge)
     untried = _filtered(_students(course).where(~exists().where(_best_on(order.challenge, other))), chosen)
     untried = _ordered(untried, [], order.descending)
@@ -147,10 +149,15 @@ def _with_bests(session: Session, course: GrantedCourse, found: list[tuple[Any, 
         for student_id, external, attempts, last in found
     }
     if rows:
+        course_id = course_ids(course).scalar_subquery()
+        # every (course, challenge, student) key spelled out: lookups in the primary key, where
+        # the students alone would scan the course's rows (no index starts with the student)
+        challenges = select(AggChallenge.challenge).where(AggChallenge.course_id == course_id)
         query = select(
             AggStudentChallenge.student_id, AggStudentChallenge.challenge, AggStudentChallenge.best
         ).where(
-            AggStudentChallenge.course_id.in_(course_ids(course)),
+            AggStudentChallenge.course_id == course_id,
+            AggStudentChallenge.challenge.in_(challenges),
             AggStudentChallenge.student_id.in_(list(rows)),
         )
         for student_id, challenge, best in session.execute(query):

@@ -1,190 +1,156 @@
-"""Dashboard queries on a large class: how long each page's SQL takes as the class grows.
+"""Dashboard queries as the class grows: each page's SQL at 1×, 4× and 16× the class, against the
+naive way (recomputed from every row) in the same run.
 
-    .venv/bin/python benchmarks/dashboard.py [--students 1000] [--attempts 4] [--postgres]
+    .venv/bin/python benchmarks/dashboard.py [--students 625] [--attempts 5] [--postgres]
 
-Grades every file of tests/solutions and tests/wrong once with the real grader, then stores
-those Results (through `service.storage.results.result_row`, as a worker does) for students × attempts
-× challenges submissions in a throwaway database (SQLite, or a private PostgreSQL schema with
---postgres). Prints the median time of each dashboard query over 5 runs.
+1× is `--students` students × 2 challenges × `--attempts` attempts (6,250 submissions by
+default; 16× is 100,000). The same course grows between the measures (see `bench_fill`). Prints,
+per query and size, the median and p99 over the runs, the growth ratio from 1× to 16× and the
+naive way's median as a multiple of the query's at 16×.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
-import sys
-import tempfile
 import time
-import uuid
 from collections.abc import Callable
-from pathlib import Path
+from dataclasses import dataclass
 
-import psycopg
-from sqlalchemy import Engine, func, select
+from bench_fill import CHALLENGES, BigCourse, count, database, graded_samples, grow, new_course
+from naive_dashboard import naive_gradebook, naive_long_csv, naive_students_page, recomputed_overview
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from service.dashboard import export
+from service.dashboard.queries.overview import course_overview
+from service.dashboard.queries.students import Order, StudentFilter, every_student, student_page
+from service.dashboard.queries.timeline import attempts
+from service.storage.tables import Submission
 
-from grader.challenge import load_challenges  # noqa: E402
-from grader.grade import Grader  # noqa: E402
-from grader.models import Result  # noqa: E402
-from grader.sandbox import default_sandbox  # noqa: E402
-from service.core.settings import get_settings  # noqa: E402
-from service.dashboard import export  # noqa: E402
-from service.dashboard.grants import GrantedCourse  # noqa: E402
-from service.dashboard.queries.overview import activity_mark, course_overview  # noqa: E402
-from service.dashboard.queries.students import StudentFilter, sort_rows, student_rows  # noqa: E402
-from service.dashboard.queries.timeline import attempts  # noqa: E402
-from service.storage.db import make_engine  # noqa: E402
-from service.storage.migrations import upgrade  # noqa: E402
-from service.storage.results import Stored, store_graded  # noqa: E402
-from service.storage.tables import ApiKey, Course, GradingResult, Student, Submission, new_id, now  # noqa: E402
-from service.submissions.keys import create_key  # noqa: E402
-from service.submissions.webhook_secrets import WebhookSecrets  # noqa: E402
-
-CHALLENGES = ("layer_norm", "bloque")
+SCALES = (1, 4, 16)
+VERSIONS = {challenge: 1 for challenge in CHALLENGES}
 
 
-def graded_samples() -> dict[str, list[tuple[str, Result]]]:
-    challenges = load_challenges(ROOT / "challenges")
-    sandbox = default_sandbox()
-    grader = Grader(challenges, sandbox)
-    samples: dict[str, list[tuple[str, Result]]] = {}
-    try:
-        for challenge in CHALLENGES:
-            files = sorted((ROOT / "tests" / "solutions" / challenge).glob("*.py"))
-            files += sorted((ROOT / "tests" / "wrong" / challenge).glob("*.py"))
-            samples[challenge] = [
-                (f.read_text(), grader.grade(challenge, f.read_text(), "en")) for f in files
-            ]
-    finally:
-        sandbox.close()
-    return samples
+@dataclass(frozen=True)
+class Timing:
+    median: float
+    p99: float
 
 
-def fill(engine: Engine, students: int, tries: int, samples: dict[str, list[tuple[str, Result]]]) -> None:
-    rng = random.Random(7)
-    opener = sessionmaker(engine, expire_on_commit=False)
-    with opener.begin() as session:
-        create_key(session, "bench", [], WebhookSecrets.with_new_key())
-        key = session.scalars(select(ApiKey)).one()
-        course = Course(platform_id=key.platform_id, slug="big")
-        session.add(course)
-        session.flush()
-        people = [Student(course_id=course.id, external_id=f"student-{i:05d}") for i in range(students)]
-        session.add_all(people)
-        session.flush()
-        ids = [(p.id, key.platform_id, key.id, course.id) for p in people]
-    for start in range(0, len(ids), 200):
-        pending: list[tuple[Submission, Result]] = []
-        with opener.begin() as session:
-            for student_id, platform_id, key_id, course_id in ids[start : start + 200]:
-                for challenge in CHALLENGES:
-                    for _ in range(tries):
-                        code, result = rng.choice(samples[challenge])
-                        submission = Submission(
-                            id=new_id(),
-                            platform_id=platform_id,
-                            api_key_id=key_id,
-                            course_id=course_id,
-                            student_id=student_id,
-                            challenge=challenge,
-                            lang="en",
-                            code=code,
-                            status=result.status,
-                            score=result.score,
-                            finished_at=now(),
-                        )
-                        pending.append((submission, result))
-
-            session.add_all(s for s, _ in pending)
-            session.flush()  # results point at their submissions: those go first
-            connection = session.connection()
-            for submission, result in pending:
-                stored = Stored(submission.id, submission.course_id, submission.challenge)
-                store_graded(connection, stored, 1, result)
-
-
-def median_ms(action: Callable[[], object], runs: int = 5) -> float:
+def timed(action: Callable[[], object], runs: int) -> Timing:
+    action()  # warm: compiled statements, the database's cache
     times = []
     for _ in range(runs):
         started = time.perf_counter()
         action()
         times.append(1000 * (time.perf_counter() - started))
-    return statistics.median(times)
+    p99 = statistics.quantiles(times, n=100, method="inclusive")[98] if runs > 1 else times[0]
+    return Timing(statistics.median(times), p99)
 
 
-def measure(engine: Engine) -> list[tuple[str, float]]:
+@dataclass(frozen=True)
+class Query:
+    name: str
+    action: Callable[[sessionmaker[Session], BigCourse], object]
+    naive: Callable[[sessionmaker[Session], BigCourse], object] | None
+    runs: int
+
+
+def _in(work: Callable[[Session, BigCourse], object]) -> Callable[[sessionmaker[Session], BigCourse], object]:
+    def run(opener: sessionmaker[Session], course: BigCourse) -> object:
+        with opener.begin() as session:
+            return work(session, course)
+
+    return run
+
+
+def _student(course: BigCourse) -> str:
+    return f"student-{course.students // 2:06d}"
+
+
+QUERIES = [
+    Query(
+        "course overview",
+        _in(lambda s, c: course_overview(s, c.granted, VERSIONS)),
+        _in(recomputed_overview),
+        30,
+    ),
+    Query(
+        "students page (by id)",
+        _in(lambda s, c: student_page(s, c.granted, StudentFilter(), Order(), 3)),
+        _in(lambda s, c: naive_students_page(s, c, 3, by_best=False)),
+        30,
+    ),
+    Query(
+        "students page (by best on bloque)",
+        _in(lambda s, c: student_page(s, c.granted, StudentFilter(), Order("best", "bloque", True), 3)),
+        _in(lambda s, c: naive_students_page(s, c, 3)),
+        30,
+    ),
+    Query("one student's timeline", _in(lambda s, c: attempts(s, c.granted, _student(c))), None, 30),
+    Query(
+        "gradebook CSV (every student)",
+        lambda o, c: sum(1 for _ in export.wide(every_student(c.granted, o.begin), list(CHALLENGES))),
+        _in(lambda s, c: naive_gradebook(s, c)),
+        5,
+    ),
+    Query(
+        "every attempt CSV (streamed)",
+        lambda o, c: sum(1 for _ in export.long_lines(c.granted, o.begin)),
+        _in(lambda s, c: naive_long_csv(s, c)),
+        3,
+    ),
+]
+
+
+def measure(engine: Engine, course: BigCourse) -> dict[str, tuple[Timing, Timing | None]]:
     opener = sessionmaker(engine, expire_on_commit=False)
+    found: dict[str, tuple[Timing, Timing | None]] = {}
+    for query in QUERIES:
+        ours = timed(lambda q=query: q.action(opener, course), query.runs)
+        naive = None
+        if query.naive is not None:
+            naive = timed(lambda q=query: q.naive(opener, course), max(3, query.runs // 6))  # type: ignore[misc]
+        found[query.name] = (ours, naive)
+    return found
 
-    def in_session(work: Callable[[Session], object]) -> Callable[[], object]:
-        def run() -> object:
-            with opener.begin() as session:
-                return work(session)
 
-        return run
-
-    with opener.begin() as session:
-        platform_id = session.scalars(select(Course.platform_id).where(Course.slug == "big")).one()
-    big = GrantedCourse("big", "bench", platform_id)
-    rows = in_session(lambda s: student_rows(s, big, StudentFilter()))()
-    assert isinstance(rows, list)
-    return [
-        (
-            "course overview (all aggregates)",
-            median_ms(in_session(lambda s: course_overview(s, big, {"layer_norm": 1, "bloque": 1}))),
-        ),
-        ("activity mark (polled every 3 s)", median_ms(in_session(lambda s: activity_mark(s, big)))),
-        (
-            "students table, sorted by best",
-            median_ms(
-                in_session(lambda s: sort_rows(student_rows(s, big, StudentFilter()), "best", "bloque", True))
-            ),
-        ),
-        ("one student's timeline", median_ms(in_session(lambda s: attempts(s, big, "student-00042")))),
-        ("gradebook CSV (wide)", median_ms(lambda: export.wide(rows, list(CHALLENGES)))),
-        (
-            "every attempt CSV (long, streamed)",
-            median_ms(lambda: sum(1 for _ in export.long_lines(big, opener.begin)), 3),
-        ),
-    ]
+def report(name: str, sizes: list[int], by_scale: list[dict[str, tuple[Timing, Timing | None]]]) -> None:
+    heads = " | ".join(f"{s}× ({n:,}) median / p99 ms" for s, n in zip(SCALES, sizes, strict=True))
+    print(f"\n{name}\n\n| query | {heads} | growth 1×→16× | naive at 16× ms | naive ÷ ours |")
+    print("| --- |" + " ---: |" * (len(SCALES) + 3))
+    for query in QUERIES:
+        cells = [f"{t.median:.1f} / {t.p99:.1f}" for t, _ in (m[query.name] for m in by_scale)]
+        first, last = by_scale[0][query.name][0], by_scale[-1][query.name]
+        growth = last[0].median / first.median
+        naive = last[1]
+        naive_cells = (
+            ["—", "—"] if naive is None else [f"{naive.median:.1f}", f"{naive.median / last[0].median:.1f}×"]
+        )
+        print(f"| {query.name} | {' | '.join(cells)} | {growth:.2f} | {' | '.join(naive_cells)} |")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--students", type=int, default=1000)
-    parser.add_argument("--attempts", type=int, default=4, help="per student and challenge")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--students", type=int, default=625, help="students at 1×")
+    parser.add_argument("--attempts", type=int, default=5, help="per student and challenge")
     parser.add_argument("--postgres", action="store_true")
     args = parser.parse_args()
-    schema = f"ag_bench_{uuid.uuid4().hex[:8]}"
-    if args.postgres:
-        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-            connection.execute(f"CREATE SCHEMA {schema}")
-        url = f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
-    else:
-        url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
-    try:
-        upgrade(get_settings(), url)
-        engine = make_engine(url)
-        started = time.perf_counter()
-        fill(engine, args.students, args.attempts, graded_samples())
-        with engine.connect() as connection:
-            submissions = connection.scalar(select(func.count()).select_from(Submission))
-            results = connection.scalar(select(func.count()).select_from(GradingResult))
-        print(
-            f"{'PostgreSQL' if args.postgres else 'SQLite'}: {submissions} submissions, {results} results, "
-            f"filled in {time.perf_counter() - started:.0f} s"
-        )
-        print("| query | median ms |\n| --- | ---: |")
-        for name, ms in measure(engine):
-            print(f"| {name} | {ms:.1f} |")
-        engine.dispose()
-    finally:
-        if args.postgres:
-            with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-                connection.execute(f"DROP SCHEMA {schema} CASCADE")
+    samples = graded_samples()
+    with database(args.postgres) as engine:
+        course = new_course(engine)
+        by_scale, sizes = [], []
+        for scale in SCALES:
+            started = time.perf_counter()
+            grow(engine, course, args.students * scale - course.students, args.attempts, samples)
+            sizes.append(count(engine, Submission))
+            print(
+                f"{scale}×: {sizes[-1]:,} submissions, filled in {time.perf_counter() - started:.0f} s",
+                flush=True,
+            )
+            by_scale.append(measure(engine, course))
+        report("PostgreSQL" if args.postgres else "SQLite", sizes, by_scale)
 
 
 if __name__ == "__main__":

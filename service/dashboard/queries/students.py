@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, aliased
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
-from service.storage.aggregate_tables import AggStudent, AggStudentChallenge
+from service.storage.aggregate_tables import AggChallenge, AggStudent, AggStudentChallenge
 
 SortKey = Literal["student", "attempts", "last", "best"]
 Rows = Select[int, str, int, datetime | None]  # student id, external id, attempts, last activity
@@ -149,10 +149,15 @@ def _with_bests(session: Session, course: GrantedCourse, found: list[tuple[Any, 
         for student_id, external, attempts, last in found
     }
     if rows:
+        course_id = course_ids(course).scalar_subquery()
+        # every (course, challenge, student) key spelled out: lookups in the primary key, where
+        # the students alone would scan the course's rows (no index starts with the student)
+        challenges = select(AggChallenge.challenge).where(AggChallenge.course_id == course_id)
         query = select(
             AggStudentChallenge.student_id, AggStudentChallenge.challenge, AggStudentChallenge.best
         ).where(
-            AggStudentChallenge.course_id.in_(course_ids(course)),
+            AggStudentChallenge.course_id == course_id,
+            AggStudentChallenge.challenge.in_(challenges),
             AggStudentChallenge.student_id.in_(list(rows)),
         )
         for student_id, challenge, best in session.execute(query):

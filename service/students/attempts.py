@@ -68,14 +68,15 @@ def listing(grant: PageGrant) -> list[Attempt]:
     if grant.lti_link_id is None:
         return listed
     sent = passback.states([a.id for a in listed])
-    return [a.model_copy(update={"gradebook": _gradebook(sent.get(a.id), grant)}) for a in listed]
+    return [a.model_copy(update=_gradebook(sent.get(a.id), grant)) for a in listed]
 
 
-def _gradebook(state: tuple[str, float | None] | None, grant: PageGrant) -> str | None:
+def _gradebook(state: tuple[str, float | None] | None, grant: PageGrant) -> dict[str, str | None]:
     if state is None:
-        return None
+        return {"gradebook": None, "gradebook_state": None}
     name, score = state
-    return labels.GRADEBOOK_STATES[name].format(score=score or 0)(grant.lang)
+    told = labels.GRADEBOOK_STATES[name].format(score=score or 0)(grant.lang)
+    return {"gradebook": told, "gradebook_state": name}
 
 
 def attempt(view: schemas.Submission, grant: PageGrant, with_feedback: bool) -> Attempt:

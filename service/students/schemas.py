@@ -55,3 +55,4 @@ class Attempt(BaseModel):
     error_line: int | None = None
     feedback_html: str | None = None  # the escaped fragment, once graded
     gradebook: str | None = None  # launched from an LMS: whether its gradebook has the score
+    gradebook_state: Literal["waiting", "sent", "failed"] | None = None  # the same, for the page's script

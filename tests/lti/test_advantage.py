@@ -67,6 +67,8 @@ def test_a_students_score_reaches_the_lms_gradebook(tool: Site, lms: Platform, d
     assert score["scoreMaximum"] == 100
     assert score["activityProgress"] == "Completed"
     assert score["gradingProgress"] == "FullyGraded"
+    gradebook = frame.locator("#attempts tbody tr").first.locator("td").last
+    expect(gradebook).to_have_text("enviada (100)", timeout=GRADED)  # the page learns it, no reload
     shoot(desktop, "student-desktop-graded")
 
 

@@ -69,6 +69,20 @@ def test_the_launched_page_reads_at_phone_width(tool: Site, lms: Platform, place
     shoot(phone, "student-phone")
 
 
+def test_a_long_program_scrolls_inside_the_editor_of_a_fitted_frame(
+    tool: Site, lms: Platform, placed: Link, phone: Page
+) -> None:
+    """The frame grows to the page, and the editor's bound does not grow with the frame."""
+    phone.goto(lms.course_url("lola", "learner", placed.id))
+    frame = tool_frame(phone)
+    frame.wait_for_selector(".cm-editor")
+    type_code(frame, "import numpy as np\n" + "x = 1\n" * 400)
+    frame.wait_for_function(FITS_ITS_FRAME)
+    editor = frame.locator(".cm-editor").bounding_box()
+    assert editor is not None
+    assert editor["height"] <= PHONE["height"]  # one window's height at most: the rest scrolls inside
+
+
 @pytest.mark.parametrize("spoil", ["expired", "audience", "deployment", "signature"])
 def test_a_bad_launch_is_refused_with_a_page_that_says_why(
     tool: Site, lms: Platform, placed: Link, desktop: Page, spoil: str

@@ -56,6 +56,7 @@ def test_a_student_submits_in_the_platforms_iframe_and_reads_the_feedback(
     failing = frame.locator(".ag-group[open]").first
     expect(failing).to_be_visible()  # a failing category, open, before the passing ones
     expect(frame.locator("#attempts tbody tr")).to_have_count(1)
+    expect(frame.locator("#attempts tbody tr").first).to_contain_text("11/100")  # not the "no attempts" row
     shoot(desktop, "page-desktop-diagnosis")
 
     type_code(frame, SYNTAX_ERROR)

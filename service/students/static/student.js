@@ -47,6 +47,7 @@
     if (button.disabled) return;
     const code = editor.getValue();
     saveDraft(code);
+    gradebookDelay = GRADEBOOK_FIRST_MS;  // a new score is on its way: follow it closely again
     button.disabled = true;
     status.textContent = data.pending;
     try {
@@ -54,6 +55,7 @@
       while (!show(attempt)) {
         attempt = await call(data.read.replace("ID", attempt.id) + "?wait=10");
       }
+      button.disabled = false;  // the feedback is shown: a next try need not wait for the list below
       await refreshAttempts();
     } catch (error) {
       status.textContent = error.message;
@@ -62,8 +64,25 @@
     }
   }
 
+  // A score on its way to the LMS's gradebook: the attempts are read again, less and less often,
+  // until none is waiting, so the page says when it arrived without a reload.
+  const GRADEBOOK_FIRST_MS = 1000;
+  const GRADEBOOK_LONGEST_MS = 30000;
+  let gradebookDelay = GRADEBOOK_FIRST_MS;
+  let gradebookTimer = null;
+  function followGradebook(attempts) {
+    clearTimeout(gradebookTimer);
+    if (!attempts.some((attempt) => attempt.gradebook_state === "waiting")) {
+      gradebookDelay = GRADEBOOK_FIRST_MS;
+      return;
+    }
+    gradebookTimer = setTimeout(() => refreshAttempts().catch(() => {}), gradebookDelay);
+    gradebookDelay = Math.min(gradebookDelay * 2, GRADEBOOK_LONGEST_MS);
+  }
+
   async function refreshAttempts() {
     const attempts = await call(data.attempts);
+    followGradebook(attempts);
     attemptsBody.replaceChildren();
     if (attempts.length === 0) {
       const row = attemptsBody.insertRow();

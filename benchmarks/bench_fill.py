@@ -73,18 +73,20 @@ def database(postgres: bool) -> Iterator[Engine]:
     """A migrated empty database: SQLite in a temporary folder, or a private PostgreSQL schema
     of the `test` database, dropped afterwards."""
     schema = f"ag_bench_{uuid.uuid4().hex[:8]}"
+    folder = tempfile.TemporaryDirectory(prefix="ag_bench_")  # a class's database: a gigabyte
     if postgres:
         with psycopg.connect(POSTGRES, autocommit=True) as connection:
             connection.execute(f"CREATE SCHEMA {schema}")
         url = f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
     else:
-        url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
+        url = f"sqlite:///{Path(folder.name) / 'bench.db'}"
     try:
         upgrade(get_settings(), url)
         engine = make_engine(url)
         yield engine
         engine.dispose()
     finally:
+        folder.cleanup()
         if postgres:
             with psycopg.connect(POSTGRES, autocommit=True) as connection:
                 connection.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -13,7 +13,6 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import lru_cache
 from typing import Any
 
 import requests
@@ -26,14 +25,13 @@ from pylti1p3.service_connector import ServiceConnector
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from service.core.settings import get_settings
 from service.lti import tool_keys
 from service.lti.adapter import TimedSession, ToolRegistration
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
 from service.submissions.schemas import FINAL_STATUSES
-from service.submissions.webhook_destinations import Destinations, Refused, allowed_networks, own_addresses
+from service.submissions.webhook_destinations import Destinations, Refused
 from service.worker.celery_app import LTI_SCORE_TASK, celery
 
 log = logging.getLogger(__name__)
@@ -120,13 +118,14 @@ class _Job:
     scopes: list[str]
 
 
-def post(submission_id: str, attempt: int, attempts: int) -> Posted:
-    """One try at sending the score this attempt decides; recorded on the attempt's row."""
+def post(submission_id: str, attempt: int, attempts: int, destinations: Destinations) -> Posted:
+    """One try at sending the score this attempt decides; recorded on the attempt's row. The
+    LMS's URLs must be where webhooks may go (`destinations`, the worker's)."""
     with transaction() as session:
         job = _job(session, submission_id)
     if job is None:
         return Posted(sent=True, retry=False)  # not graded yet, or no longer linked: nothing to send
-    outcome = _send(job)
+    outcome = _send(job, destinations)
     with transaction() as session:
         row = session.get_one(LtiScore, submission_id)
         row.tries, row.tried_at = attempt, now()
@@ -175,11 +174,11 @@ def _score(session: Session, link_id: int, student: str, mode: str) -> float:
     return max(s for _, s in scores)
 
 
-def _send(job: _Job) -> Posted:
+def _send(job: _Job, destinations: Destinations) -> Posted:
     try:
         for url in (job.link.lineitem_url, job.link.lineitems_url):
             if url:  # named by the LMS's launch: reachable only where webhooks may go
-                _destinations().resolved(_destinations().target(url))
+                destinations.resolved(destinations.target(url))
     except Refused as refused:
         return Posted(False, retry=False, error=f"refused: {refused}")
     connector = CachedTokens(ToolRegistration(job.registration, job.key), job.registration.id)
@@ -209,12 +208,6 @@ def _send(job: _Job) -> Posted:
     except requests.RequestException as error:
         return Posted(False, retry=True, error=f"{type(error).__name__}: {error}")
     return Posted(True, retry=False)
-
-
-@lru_cache(maxsize=1)
-def _destinations() -> Destinations:
-    settings = get_settings()
-    return Destinations(allowed_networks(settings.webhook_allowed_networks), own_addresses(settings.host))
 
 
 def _line_item(link: LtiLink) -> LineItem | None:

@@ -7,11 +7,8 @@ requests (see `service.api.waiting`) listen on the pattern; without Redis they p
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
 
 import redis
-
-from service.core.settings import get_settings
 
 CHANNEL_PREFIX = "autograder:graded:"
 COURSE_PREFIX = "autograder:course:"  # a result of the course was stored: live dashboards refresh
@@ -22,28 +19,24 @@ def channel(submission_id: str) -> str:
     return CHANNEL_PREFIX + submission_id
 
 
-@lru_cache(maxsize=1)
-def _client() -> redis.Redis | None:
-    url = get_settings().events
-    return redis.Redis.from_url(url, socket_timeout=2) if url else None
+class Publisher:
+    """The worker's side: one per worker process, on the events Redis of its Settings (None: no
+    Redis, nothing is published and the waiting side polls)."""
 
+    def __init__(self, events_url: str | None) -> None:
+        self._client = redis.Redis.from_url(events_url, socket_timeout=2) if events_url else None
 
-def publish_graded(submission_id: str, message: str, course_id: int | None = None) -> None:
-    """Tell waiting requests the result is stored: the message is the graded Submission's JSON
-    (or just its status); and the course's live dashboards, when `course_id` is given (both in
-    one round trip). A lost message only delays them (they recheck the database)."""
-    client = _client()
-    if client is None:
-        return
-    try:
-        with client.pipeline(transaction=False) as pipe:
-            pipe.publish(channel(submission_id), message)
-            if course_id is not None:
-                pipe.publish(f"{COURSE_PREFIX}{course_id}", b"")
-            pipe.execute()
-    except redis.RedisError as error:
-        log.warning("could not publish the grading of %s: %s", submission_id, error)
-
-
-def reset_after_fork() -> None:
-    _client.cache_clear()
+    def graded(self, submission_id: str, message: str, course_id: int | None = None) -> None:
+        """Tell waiting requests the result is stored: the message is the graded Submission's JSON
+        (or just its status); and the course's live dashboards, when `course_id` is given (both in
+        one round trip). A lost message only delays them (they recheck the database)."""
+        if self._client is None:
+            return
+        try:
+            with self._client.pipeline(transaction=False) as pipe:
+                pipe.publish(channel(submission_id), message)
+                if course_id is not None:
+                    pipe.publish(f"{COURSE_PREFIX}{course_id}", b"")
+                pipe.execute()
+        except redis.RedisError as error:
+            log.warning("could not publish the grading of %s: %s", submission_id, error)

@@ -33,13 +33,18 @@ def _grade(submission_id: str, notify: bool) -> None:
         graded = grade_submission(process_state.grader(), submission_id, max_attempts)
     if graded is None or not graded.stored:
         return
-    graded_pubsub.publish_graded(
+    _publisher(process_state.settings().events).graded(
         submission_id, graded.view.model_dump_json() if graded.view else graded.status, graded.course_id
     )
     if notify and graded.callback_url:
         app.send_task(WEBHOOK_TASK, args=[submission_id])
     if graded.lti_linked:  # made through an LTI link: its gradebook hears of it
         app.send_task(LTI_SCORE_TASK, args=[submission_id])
+
+
+@lru_cache(maxsize=1)
+def _publisher(events_url: str | None) -> graded_pubsub.Publisher:
+    return graded_pubsub.Publisher(events_url)
 
 
 @lru_cache(maxsize=1)
@@ -58,7 +63,7 @@ def deliver_webhook(task: Task, submission_id: str) -> None:
 def send_lti_score(task: Task, submission_id: str) -> None:
     """On the webhook queue too: an LMS that answers slowly never holds a grading."""
     attempt, attempts = task.request.retries + 1, process_state.settings().webhook_attempts
-    outcome = passback.post(submission_id, attempt, attempts)
+    outcome = passback.post(submission_id, attempt, attempts, _delivery_policy().destinations)
     if outcome.retry and attempt < attempts:
         raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))
 

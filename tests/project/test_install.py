@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -52,7 +53,7 @@ def _dockerfile_env() -> dict[str, str]:
 
 
 @pytest.mark.slow
-def test_an_installed_copy_migrates_grades_and_serves_its_pages(tmp_path: Path) -> None:
+def test_an_installed_copy_migrates_grades_serves_its_pages_and_keeps_data_at_home(tmp_path: Path) -> None:
     _dockerfile_env()
     source = tmp_path / "src"
     source.mkdir()
@@ -95,6 +96,16 @@ def test_an_installed_copy_migrates_grades_and_serves_its_pages(tmp_path: Path) 
     assert '"score":100.0' in graded.replace(" ", "")
     pages = run("-c", _PAGES)
     assert pages.split() == ["200", "200", "200"]
+    # No data folder configured: the user's own, private; nothing beside the installed code.
+    del env["AUTOGRADER_DATA_DIR"]
+    env.pop("XDG_DATA_HOME", None)
+    env["HOME"] = str(tmp_path / "home")
+    run("-m", "service.cli", "keys", "create", "--name", "platform")
+    folder = tmp_path / "home" / ".local" / "share" / "autograder"
+    assert (folder / "autograder.db").is_file()
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert not (target / "data").exists()
+    assert not list(target.rglob("*.db"))
 
 
 _PAGES = """

@@ -22,7 +22,7 @@ from service.storage.migrations import upgrade
 from service.storage.tables import GradingResult, Submission, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
 from service.submissions.webhook_secrets import webhook_secrets
-from service.worker import celery_app, graded_pubsub
+from service.worker import celery_app
 from tests.resilience.servers import PrivatePostgres, PrivateRedis
 
 REFERENCE = (PROJECT_ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
@@ -39,7 +39,6 @@ def reset_caches() -> None:
         db.forget()
     get_settings.cache_clear()
     celery_app.celery.cache_clear()
-    graded_pubsub.reset_after_fork()
 
 
 @dataclass(frozen=True)

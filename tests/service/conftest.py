@@ -31,7 +31,7 @@ from service.storage.migrations import upgrade
 from service.storage.tables import Base, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
 from service.submissions.webhook_secrets import webhook_secrets
-from service.worker import celery_app, graded_pubsub
+from service.worker import celery_app
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
@@ -91,7 +91,6 @@ def reset_caches() -> None:
     db.forget()
     get_settings.cache_clear()
     celery_app.celery.cache_clear()
-    graded_pubsub.reset_after_fork()
 
 
 def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.dashboard import export
 from service.dashboard.grants import GrantedCourse
-from service.storage.tables import ApiKey, Course, Student, Submission
+from service.storage.tables import ApiKey, Course, GradingResult, Student, Submission
 from service.submissions.keys import create_key
 from service.submissions.webhook_secrets import WebhookSecrets
 
@@ -82,3 +82,44 @@ def test_the_long_csv_is_read_a_chunk_at_a_time(engine: Engine, monkeypatch: pyt
     size = rest + sum(len(line) for line in first)
     assert size > 1_000_000  # the whole file...
     assert peak < size / 4  # ...was never in memory at once
+
+
+def test_postgresql_plans_the_long_csv_for_its_first_rows(engine: Engine) -> None:
+    """The course read along its (created_at, id) index, not hashed and sorted whole first."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL's planning of a cursor")
+    course = _fill(engine)
+    with engine.connect() as connection:
+        graded = [
+            {
+                "submission_id": sid,
+                "course_id": course_id,
+                "challenge": "bloque",
+                "challenge_version": 1,
+                "status": "done",
+                "score": 50.0,
+                "points": 1,
+                "max_points": 2,
+                "stdout": "",
+                "grading_ms": 10.0,
+            }
+            for sid, course_id in connection.execute(select(Submission.id, Submission.course_id))
+        ]
+        connection.execute(insert(GradingResult), graded)
+        connection.execute(text("ANALYZE"))
+        connection.commit()
+        course_id = connection.execute(select(Course.id)).scalar_one()
+    query = export._attempts(course_id).compile(engine, compile_kwargs={"literal_binds": True})
+    plans: list[str] = []
+
+    @contextmanager
+    def session_of() -> Iterator[Session]:
+        with sessionmaker(engine).begin() as session:
+            yield session
+            plans.extend(session.execute(text(f"EXPLAIN DECLARE probe CURSOR FOR {query}")).scalars())
+
+    for _ in export.long_lines(course, session_of):
+        pass
+    plan = "\n".join(plans)
+    assert "ix_submissions_course_created" in plan, plan
+    assert "Sort" not in plan, plan

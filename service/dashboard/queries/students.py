@@ -99,8 +99,10 @@ def _students(course: GrantedCourse) -> Rows:
 
 
 def _ordered(query: Rows, columns: Sequence[Any], descending: bool, row: Any = AggStudent) -> Rows:
-    """Ties by the student's id: `row`'s copy of it, for an order an index of `row`'s table has."""
-    keys = [*columns, row.external_id, row.student_id]
+    """Ties by the student's id (unique in a course): `row`'s copy of it, so that the whole order
+    is an index of `row`'s table. One more column, not in the index, would make the database sort
+    every tie of the others (a whole class at 100)."""
+    keys = [*columns, row.external_id]
     return query.order_by(*(k.desc() if descending else k.asc() for k in keys))
 
 

@@ -40,6 +40,7 @@ from service.storage import db
 from service.students import routes as student_routes
 from service.submissions import intake
 from service.submissions.rate_limits import SubmissionLimits
+from service.worker import celery_app
 from service.worker.sweeper import sweep_forever
 
 log = logging.getLogger(__name__)
@@ -107,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     of its own."""
     settings = settings or get_settings()
     db.use(settings)
+    celery_app.use(settings)  # where submissions are sent to be graded
     app = FastAPI(
         title="autograder",
         version="1",

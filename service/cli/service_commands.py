@@ -52,11 +52,12 @@ def worker(
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
     from service.storage import db
-    from service.worker import process_state
+    from service.worker import celery_app, process_state
 
     _logging()
     settings = get_settings()
     db.use(settings)
+    celery_app.use(settings)
     process_state.configure(settings)
     if webhooks:  # a process of its own: a slow receiver never holds a grading one
         process_state.send_webhooks_only()

@@ -37,6 +37,30 @@ def make_celery(settings: Settings) -> Celery:
     return app
 
 
+_given: Settings | None = None  # what the process's entry point passed to `use`
+
+
+def use(settings: Settings) -> None:
+    """The broker and queues of these Settings from now on (the app factory's, the worker boot's)."""
+    global _given
+    if (settings.broker, settings.queue) != _broker_and_queue(_given or get_settings()):
+        celery.cache_clear()
+    _given = settings
+
+
+def forget() -> None:
+    """Forget the app and the Settings given: the next use reads the environment again."""
+    global _given
+    _given = None
+    celery.cache_clear()
+
+
+def _broker_and_queue(settings: Settings) -> tuple[str, str]:
+    return settings.broker, settings.queue
+
+
 @lru_cache(maxsize=1)
 def celery() -> Celery:
-    return make_celery(get_settings())
+    """The process's Celery app, on its entry point's Settings (a script that gave none: the
+    environment's)."""
+    return make_celery(_given if _given is not None else get_settings())

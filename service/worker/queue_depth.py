@@ -5,16 +5,17 @@ from __future__ import annotations
 from kombu.exceptions import ChannelError, OperationalError
 
 from service.core.errors import NotReady
-from service.core.settings import get_settings
 from service.worker.celery_app import celery
 
 
 def queue_depth() -> int:
     """Messages waiting in the grading queue (not those a worker holds); NotReady when the broker is down."""
     try:
-        with celery().connection_for_write() as connection:
+        app = celery()
+        with app.connection_for_write() as connection:
             connection.ensure_connection(max_retries=1, timeout=2)
-            declared = connection.default_channel.queue_declare(queue=get_settings().queue, passive=True)
+            queue = app.conf.task_default_queue
+            declared = connection.default_channel.queue_declare(queue=queue, passive=True)
             return int(declared.message_count)
     except ChannelError:
         return 0  # the queue was never declared: nothing waits in it

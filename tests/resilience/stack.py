@@ -38,7 +38,7 @@ def reset_caches() -> None:
     with suppress(Exception):  # a server may have been stopped on purpose
         db.forget()
     get_settings.cache_clear()
-    celery_app.celery.cache_clear()
+    celery_app.forget()
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.core.settings import get_settings
+from service.worker import celery_app
 from service.worker.celery_app import GRADE_TASK, celery
 from service.worker.queue_depth import queue_depth
 from tests.resilience.stack import Stack, Worker, auth, body, new_key, results_of, slow, status, wait_until
@@ -32,7 +33,7 @@ def amqp(stack: Stack) -> Iterator[Stack]:
         pytest.skip("no RabbitMQ on 127.0.0.1:5672")
     os.environ["AUTOGRADER_BROKER_URL"] = RABBITMQ
     get_settings.cache_clear()
-    celery.cache_clear()
+    celery_app.forget()
     try:
         yield stack
     finally:

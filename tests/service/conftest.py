@@ -90,7 +90,7 @@ def _configure(backend: Backend, tmp: Path) -> None:
 def reset_caches() -> None:
     db.forget()
     get_settings.cache_clear()
-    celery_app.celery.cache_clear()
+    celery_app.forget()
 
 
 def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:

@@ -51,8 +51,11 @@ class Posted:
 # -- the API side: an attempt made through a link ------------------------------------------------
 def record(submission_id: str, link_id: int, student: str) -> bool:
     """Remember the attempt's link; True when it is graded already (its score is to be sent now)."""
+    # The link is committed before the status is read, and the worker reads the link after it
+    # commits the result: one of the two sees the other, so the score is never left unsent.
     with transaction() as session:
         session.merge(LtiScore(submission_id=submission_id, link_id=link_id, student=student))
+    with transaction() as session:
         status = session.scalar(select(Submission.status).where(Submission.id == submission_id))
     return status in FINAL_STATUSES
 

@@ -32,9 +32,7 @@ from service.worker.attempts import gave_up
 log = logging.getLogger(__name__)
 
 _FIND = select(Submission.status, Submission.callback_url).where(Submission.id == bindparam("id"))
-# Asked on the storing connection, after the result: one round trip, not a transaction of three.
-# An attempt linked after this look is sent by `passback.record` (it sees the result) or, in
-# the narrow race between the two, by the LTI sweeper.
+# Whether the graded attempt came through an LTI link: one statement after the result is stored.
 _LINKED = select(select(LtiScore.submission_id).where(LtiScore.submission_id == bindparam("id")).exists())
 
 
@@ -122,10 +120,13 @@ def grade_submission(grader: Grader, submission_id: str, max_attempts: int) -> G
         with relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
             finished_at = store_graded(connection, stored, challenge.version, result, translation)
-            linked = bool(connection.execute(_LINKED, {"id": submission_id}).scalar())
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
+    # Asked once the result is committed: `passback.record` commits the link before it reads the
+    # status, so at least one of the two sees the other (in one transaction both could miss).
+    with relaxed_statements() as connection:
+        linked = bool(connection.execute(_LINKED, {"id": submission_id}).scalar())
     view = _view(submission_id, row, result, finished_at)
     callback_url = None if row.regrading else row.callback_url
     return Graded(submission_id, result.status, True, callback_url, view, linked, row.course_id)

@@ -87,3 +87,5 @@ async def sweep_forever(settings: Settings) -> None:
             await run_in_threadpool(passback.resend_lost, settings.sweep_stale_seconds, settings.sweep_batch)
         except DBAPIError as error:
             log.warning("sweeper skipped a round: database unavailable (%s)", type(error).__name__)
+        except Exception:  # one failed round must not end the sweeping for good
+            log.exception("sweeper skipped a round")

@@ -119,6 +119,7 @@
   }
 
   button.addEventListener("click", submit);
+  button.disabled = false;  // rendered disabled: a click before this script ran would be lost
   fitFrame();
   refreshAttempts().catch((error) => { status.textContent = error.message; });
 })();

@@ -65,11 +65,13 @@ def test_the_best_score_or_the_last_as_the_course_chooses(tool: Site, lms: Platf
 
     def submit(code: str, attempts: int) -> None:
         type_code(frame, code)
-        with desktop.expect_response(lambda r: r.url.endswith("/students/api/submissions")):
+        with desktop.expect_response(lambda r: r.url.endswith("/students/api/submissions"), timeout=60_000):
             frame.get_by_role("button", name="Enviar").click()
         expect(frame.locator("#attempts tbody tr")).to_have_count(attempts, timeout=60_000)
 
     frame.wait_for_selector(".cm-editor")
+    # The attempts read once (the empty row): the script has run and the frame has its height.
+    expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=60_000)
     submit(CORRECT, 1)
     assert score_of(link, "ines", 1)["scoreGiven"] == 100
     tokens = lms.tokens_issued

@@ -22,10 +22,9 @@ from service.storage.aggregate_tables import AGGREGATES, AggChallenge, AggStuden
 from service.storage.aggregates_rebuild import rebuild
 from service.storage.db import make_engine
 from service.storage.results import Stored, store_graded
-from service.storage.tables import ApiKey, Course, Student, Submission, new_id
-from service.submissions.keys import create_key
-from service.submissions.webhook_secrets import WebhookSecrets
+from service.storage.tables import Course, Submission, new_id
 from tests.conftest import ROOT
+from tests.dashboard.seeding import seed_course
 from tests.dashboard.site import autograder
 
 TESTS = ("shape", "mean", "std", "gamma")
@@ -74,17 +73,8 @@ steps = st.tuples(
 
 def _setup(opener: sessionmaker[Session]) -> tuple[int, int, int, list[int]]:
     with opener.begin() as session:
-        key = session.scalars(select(ApiKey)).first()
-        if key is None:
-            create_key(session, "platform", [], WebhookSecrets.with_new_key())
-            key = session.scalars(select(ApiKey)).one()
-        course = Course(platform_id=key.platform_id, slug=new_id())
-        session.add(course)
-        session.flush()
-        people = [Student(course_id=course.id, external_id=f"s{i}") for i in range(4)]
-        session.add_all(people)
-        session.flush()
-        return key.platform_id, key.id, course.id, [p.id for p in people]
+        seeded = seed_course(session, new_id(), [f"s{i}" for i in range(4)])
+        return seeded.key.platform_id, seeded.key.id, seeded.course.id, [p.id for p in seeded.students]
 
 
 def snapshot(engine: Engine, course_id: int) -> dict[str, set[tuple[Any, ...]]]:

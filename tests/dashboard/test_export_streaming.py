@@ -14,9 +14,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.dashboard import export
 from service.dashboard.grants import GrantedCourse
-from service.storage.tables import ApiKey, Course, GradingResult, Student, Submission
-from service.submissions.keys import create_key
-from service.submissions.webhook_secrets import WebhookSecrets
+from service.storage.tables import Course, GradingResult, Submission
+from tests.dashboard.seeding import seed_course
 
 ROWS = 15_000
 
@@ -24,14 +23,8 @@ ROWS = 15_000
 def _fill(engine: Engine) -> GrantedCourse:
     opener = sessionmaker(engine, expire_on_commit=False)
     with opener.begin() as session:
-        create_key(session, "platform", [], WebhookSecrets.with_new_key())
-        key = session.scalars(select(ApiKey)).one()
-        course = Course(platform_id=key.platform_id, slug="big")
-        session.add(course)
-        session.flush()
-        student = Student(course_id=course.id, external_id="s")
-        session.add(student)
-        session.flush()
+        seeded = seed_course(session, "big", ["s"])
+        key, course, [student] = seeded.key, seeded.course, seeded.students
         start = datetime(2026, 1, 1, tzinfo=UTC)
         rows = [
             {

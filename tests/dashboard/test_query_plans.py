@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, event, insert, select
+from sqlalchemy import Engine, event, insert
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.core.settings import get_settings
@@ -20,9 +20,8 @@ from service.dashboard.queries.timeline import attempts
 from service.storage.aggregate_tables import AggStudent, AggStudentChallenge
 from service.storage.db import make_engine
 from service.storage.migrations import upgrade
-from service.storage.tables import ApiKey, Course, Student, Submission
-from service.submissions.keys import create_key
-from service.submissions.webhook_secrets import WebhookSecrets
+from service.storage.tables import Submission
+from tests.dashboard.seeding import seed_course
 
 SORT = "USE TEMP B-TREE FOR"  # also "... RIGHT PART OF ORDER BY": it sorts ties, a class at 100
 
@@ -38,14 +37,8 @@ def sqlite(tmp_path: Path) -> Iterator[Engine]:
 
 def _course(engine: Engine) -> GrantedCourse:
     with sessionmaker(engine).begin() as session:
-        create_key(session, "platform", [], WebhookSecrets.with_new_key())
-        key = session.scalars(select(ApiKey)).one()
-        course = Course(platform_id=key.platform_id, slug="c")
-        session.add(course)
-        session.flush()
-        student = Student(course_id=course.id, external_id="ana")
-        session.add(student)
-        session.flush()
+        seeded = seed_course(session, "c", ["ana"])
+        key, course, [student] = seeded.key, seeded.course, seeded.students
         ids = {"course_id": course.id, "student_id": student.id, "external_id": "ana"}
         session.execute(insert(AggStudent), [{**ids, "attempts": 1}])
         session.execute(insert(AggStudentChallenge), [{**ids, "challenge": "bloque", "best": 50.0}])

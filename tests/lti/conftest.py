@@ -61,6 +61,17 @@ def tool_frame(page: Page) -> Frame:
     return frame
 
 
+def student_frame(page: Page, lms: Platform, student: str, link_id: str) -> Frame:
+    """The student page launched in the LMS's frame, once a student can use it: its editor made
+    and its script run (Submit is enabled by it, and its first read of the attempts is shown)."""
+    page.goto(lms.course_url(student, "learner", link_id))
+    frame = tool_frame(page)
+    frame.wait_for_selector(".cm-editor")
+    frame.wait_for_selector("#submit:enabled")
+    frame.wait_for_selector("#attempts tbody tr", timeout=60_000)
+    return frame
+
+
 def shoot(page: Page, name: str) -> Path:
     """The whole LMS page with the tool's frame. The window is made as tall as the page first: a
     full-page screenshot leaves a frame of another site blank below the window's height."""

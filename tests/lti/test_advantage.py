@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, text
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
-from tests.lti.conftest import shoot, tool_frame
+from tests.lti.conftest import shoot, student_frame, tool_frame
 from tests.lti.platform import Link, Platform
 from tests.students.test_page import type_code
 
@@ -58,9 +58,7 @@ def score_of(link: Link, user: str, count: int = 1) -> dict[str, Any]:
 
 def test_a_students_score_reaches_the_lms_gradebook(tool: Site, lms: Platform, desktop: Page) -> None:
     link = _deep_link(lms, desktop)
-    desktop.goto(lms.course_url("eva", "learner", link.id))
-    frame = tool_frame(desktop)
-    frame.wait_for_selector(".cm-editor")
+    frame = student_frame(desktop, lms, "eva", link.id)
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Enviar").click()
     expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
@@ -98,9 +96,7 @@ def _row_of(tool: Site, student: str, state: str) -> dict[str, object]:
 
 def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Page) -> None:
     link = _deep_link(lms, desktop)
-    desktop.goto(lms.course_url("gil", "learner", link.id))
-    frame = tool_frame(desktop)
-    frame.wait_for_selector(".cm-editor")
+    frame = student_frame(desktop, lms, "gil", link.id)
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Enviar").click()
     score_of(link, "gil")
@@ -117,9 +113,7 @@ def test_a_score_the_gradebook_could_not_take_is_sent_again(tool: Site, lms: Pla
     link = Link("link-busy", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
     lms.place(link)
     lms.unavailable[link.id] = 1
-    desktop.goto(lms.course_url("iris", "learner", link.id))
-    frame = tool_frame(desktop)
-    frame.wait_for_selector(".cm-editor")
+    frame = student_frame(desktop, lms, "iris", link.id)
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Submit").click()
     assert score_of(link, "iris")["scoreGiven"] == 100
@@ -132,9 +126,7 @@ def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform
         Link("link-ssrf", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
     )
     lms.spoil = "lineitem"
-    desktop.goto(lms.course_url("hugo", "learner", "link-ssrf"))
-    frame = tool_frame(desktop)
-    frame.wait_for_selector(".cm-editor")
+    frame = student_frame(desktop, lms, "hugo", "link-ssrf")
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Submit").click()
     failed = [r for r in _passback(tool, "failed") if r["student"] == "hugo"]
@@ -146,9 +138,7 @@ def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform
 def test_a_score_whose_task_was_lost_is_sent_by_the_sweeper(tool: Site, lms: Platform, desktop: Page) -> None:
     """As if the broker lost the task: the attempt's row waits, untried, its grading long over."""
     link = _deep_link(lms, desktop)
-    desktop.goto(lms.course_url("jon", "learner", link.id))
-    frame = tool_frame(desktop)
-    frame.wait_for_selector(".cm-editor")
+    frame = student_frame(desktop, lms, "jon", link.id)
     type_code(frame, CORRECT)
     frame.get_by_role("button", name="Enviar").click()
     score_of(link, "jon")

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.dashboard.site import Site, close_site, open_site
-from tests.lti.conftest import tool_frame
+from tests.lti.conftest import student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import score_of
 from tests.lti.test_launch import BATCH_NORM, GRADED
@@ -41,9 +41,7 @@ def test_a_launch_its_diagnosis_and_its_score_on_the_embedded_default(
     assert site.database_url.startswith("sqlite")
     link = Link("link-e", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
     lms.place(link)
-    desktop.goto(lms.course_url("ana", "learner", link.id))
-    frame = tool_frame(desktop)
-    frame.wait_for_selector(".cm-editor")
+    frame = student_frame(desktop, lms, "ana", link.id)
     type_code(frame, BATCH_NORM)
     frame.get_by_role("button", name="Submit").click()
     diagnosis = frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
-from tests.lti.conftest import PHONE, shoot, tool_frame
+from tests.lti.conftest import PHONE, shoot, student_frame, tool_frame
 from tests.lti.platform import Link, Platform
 from tests.students.test_page import type_code
 
@@ -39,9 +39,7 @@ def test_add_platform_prints_the_urls_to_paste_into_the_lms(tool: Site, lms: Pla
 def test_a_learner_submits_in_the_lms_frame_and_reads_the_diagnosis(
     tool: Site, lms: Platform, placed: Link, desktop: Page
 ) -> None:
-    desktop.goto(lms.course_url("ana", "learner", placed.id))
-    frame = tool_frame(desktop)
-    frame.wait_for_selector(".cm-editor")
+    frame = student_frame(desktop, lms, "ana", placed.id)
     expect(frame.locator("h1")).to_contain_text("layer norm")
     type_code(frame, BATCH_NORM)
     frame.get_by_role("button", name="Submit").click()
@@ -52,9 +50,7 @@ def test_a_learner_submits_in_the_lms_frame_and_reads_the_diagnosis(
 
 
 def test_the_launched_page_reads_at_phone_width(tool: Site, lms: Platform, placed: Link, phone: Page) -> None:
-    phone.goto(lms.course_url("bea", "learner", placed.id))
-    frame = tool_frame(phone)
-    frame.wait_for_selector(".cm-editor")
+    frame = student_frame(phone, lms, "bea", placed.id)
     expect(frame.get_by_role("button", name="Submit")).to_be_visible()
     assert frame.evaluate("() => window.innerWidth") <= PHONE["width"]  # the LMS's page is at phone width
     assert frame.evaluate(OVERFLOW) <= 0
@@ -73,9 +69,7 @@ def test_a_long_program_scrolls_inside_the_editor_of_a_fitted_frame(
     tool: Site, lms: Platform, placed: Link, phone: Page
 ) -> None:
     """The frame grows to the page, and the editor's bound does not grow with the frame."""
-    phone.goto(lms.course_url("lola", "learner", placed.id))
-    frame = tool_frame(phone)
-    frame.wait_for_selector(".cm-editor")
+    frame = student_frame(phone, lms, "lola", placed.id)
     type_code(frame, "import numpy as np\n" + "x = 1\n" * 400)
     frame.wait_for_function(FITS_ITS_FRAME)
     editor = frame.locator(".cm-editor").bounding_box()

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.storage.tables import ApiKey, Platform, now
-from service.submissions.keys import KEY_PREFIX, CreatedKey, create_key
+from service.submissions.keys import KEY_PREFIX, CreatedKey, create_key, key_parts
 from service.submissions.webhook_secrets import WebhookSecrets
 
 
@@ -39,7 +39,7 @@ class Rotated:
 def prefix_of(key_or_prefix: str) -> str:
     """A key's prefix, whether given the prefix itself or the whole key."""
     if key_or_prefix.startswith(KEY_PREFIX):
-        return key_or_prefix[len(KEY_PREFIX) :].partition("_")[0]
+        return key_parts(key_or_prefix)[0]
     return key_or_prefix
 
 

@@ -38,6 +38,17 @@ class CreatedKey:
     webhook_secret: str
     platform: str
 
+    @property
+    def secret(self) -> str:
+        """The key's part after its prefix (never stored, never logged)."""
+        return key_parts(self.key)[1]
+
+
+def key_parts(key: str) -> tuple[str, str]:
+    """(prefix, secret) of `ag_<prefix>_<secret>`; the secret is URL-safe base64 and may hold "_"."""
+    prefix, _, secret = key.removeprefix(KEY_PREFIX).partition("_")
+    return prefix, secret
+
 
 def _hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
@@ -71,7 +82,7 @@ def create_key(session: Session, name: str, courses: list[str], sealer: WebhookS
 def _prefix(key: str) -> str | None:
     if not key.startswith(KEY_PREFIX):
         return None
-    prefix, _, secret = key[len(KEY_PREFIX) :].partition("_")
+    prefix, secret = key_parts(key)
     return prefix if len(prefix) == 12 and secret else None
 
 

@@ -14,6 +14,7 @@ from service.core.errors import Unauthorized
 from service.storage import db
 from service.storage.tables import Submission
 from service.submissions import intake, keys, schemas
+from service.submissions.keys import key_parts
 from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
 
 
@@ -51,7 +52,7 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     "mangle",
     [
         lambda key: key[:-1] + ("A" if key[-1] != "A" else "B"),  # known prefix, wrong secret
-        lambda key: "ag_000000000000_" + key.rsplit("_", 1)[-1],  # unknown prefix
+        lambda key: "ag_000000000000_" + key_parts(key)[1],  # unknown prefix
         lambda key: key + "x",  # longer
         lambda key: key,  # the right key
     ],

@@ -35,6 +35,7 @@ from service.storage.aggregates_rebuild import rebuild  # noqa: E402
 from service.storage.db import make_engine  # noqa: E402
 from service.storage.migrations import upgrade  # noqa: E402
 from service.storage.results import Stored, diagnosis_rows, outcome_rows, result_row  # noqa: E402
+from service.storage.sealing import Sealer  # noqa: E402
 from service.storage.tables import (  # noqa: E402
     ApiKey,
     Course,
@@ -45,7 +46,6 @@ from service.storage.tables import (  # noqa: E402
     TestOutcome,
 )
 from service.submissions.keys import create_key  # noqa: E402
-from service.submissions.webhook_secrets import WebhookSecrets  # noqa: E402
 
 CHALLENGES = ("layer_norm", "bloque")
 POSTGRES = "host=127.0.0.1 user=postgres dbname=test"
@@ -107,7 +107,7 @@ def new_course(engine: Engine) -> BigCourse:
         from sqlalchemy.orm import Session
 
         session = Session(connection)
-        create_key(session, "bench", [], WebhookSecrets.with_new_key())
+        create_key(session, "bench", [], Sealer.with_new_key())
         key = session.scalars(select(ApiKey)).one()
         course = Course(platform_id=key.platform_id, slug="big")
         session.add(course)

@@ -1,4 +1,4 @@
-"""webhook secrets sealed at rest (service/submissions/webhook_secrets.py)
+"""webhook secrets sealed at rest (service/storage/sealing.py)
 
 Revision ID: 0009_sealed_webhook_secrets
 Revises: 0008_result_translation
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 from service.core.settings import get_settings
-from service.submissions.webhook_secrets import WebhookSecrets, webhook_secrets
+from service.storage.sealing import Sealer, sealer_for
 
 revision: str = "0009_sealed_webhook_secrets"
 down_revision: str | None = "0008_result_translation"
@@ -49,13 +49,13 @@ def downgrade() -> None:
         )
 
 
-def _rewrite(column: str, change: Callable[[WebhookSecrets, str], str]) -> None:
+def _rewrite(column: str, change: Callable[[Sealer, str], str]) -> None:
     connection = op.get_bind()
     rows = connection.execute(sa.text(f"SELECT id, {column} FROM api_keys")).all()  # noqa: S608
     if not rows:
         return  # no key needed (nor made) for an empty table
     given = op.get_context().config.attributes
-    sealer = given.get("webhook_secrets") or webhook_secrets(given.get("settings") or get_settings())
+    sealer = given.get("webhook_secrets") or sealer_for(given.get("settings") or get_settings())
     update = sa.text(f"UPDATE api_keys SET {column} = :value WHERE id = :id")  # noqa: S608
     for key_id, value in rows:
         connection.execute(update, {"id": key_id, "value": change(sealer, value)})

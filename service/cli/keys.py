@@ -10,9 +10,9 @@ import typer
 from service.cli import output
 from service.cli.database import open_database
 from service.storage.db import transaction
+from service.storage.sealing import sealer_for
 from service.submissions import key_admin
 from service.submissions.keys import CreatedKey, create_key
-from service.submissions.webhook_secrets import webhook_secrets
 
 keys_app = typer.Typer(no_args_is_help=True, help="Manage the API keys of course platforms.")
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
@@ -60,7 +60,7 @@ def create(
     settings = open_database()
     try:
         with transaction() as session:
-            created = create_key(session, name, course or [], webhook_secrets(settings))
+            created = create_key(session, name, course or [], sealer_for(settings))
     except ValueError as error:
         _usage_error(f"--course {error}")
         raise  # unreachable
@@ -138,7 +138,7 @@ def rotate(
     settings = open_database()
     try:
         with transaction() as session:
-            rotated = key_admin.rotate(session, key, timedelta(hours=grace_hours), webhook_secrets(settings))
+            rotated = key_admin.rotate(session, key, timedelta(hours=grace_hours), sealer_for(settings))
     except key_admin.UnknownKey as error:
         _usage_error(str(error))
         raise  # unreachable

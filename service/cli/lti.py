@@ -16,7 +16,7 @@ from service.lti.registrations import PlatformEndpoints
 from service.lti.tables import LtiContext, LtiRegistration
 from service.lti.urls import tool_urls
 from service.storage.db import transaction
-from service.submissions.webhook_secrets import webhook_secrets
+from service.storage.sealing import sealer_for
 
 lti_app = typer.Typer(no_args_is_help=True, help="The LTI 1.3 tool: platforms (LMSs), URLs, keys.")
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
@@ -73,7 +73,7 @@ def add_platform(
     endpoints = PlatformEndpoints(issuer, client_id, login_url, token_url, jwks_url, token_audience)
     try:
         with transaction() as session:
-            sealer = webhook_secrets(settings)
+            sealer = sealer_for(settings)
             row = registrations.add(session, name, endpoints, deployment, sealer, frame_origin)
             summary: dict[str, object] = {"platform": name, "issuer": row.issuer, "client_id": row.client_id}
     except ValueError as error:

@@ -19,7 +19,7 @@ from service.lti.adapter import HTTP_TIMEOUT_SECONDS, Refused
 from service.lti.registrations import PlatformEndpoints
 from service.lti.urls import ToolUrls
 from service.storage.db import transaction
-from service.submissions.webhook_secrets import WebhookSecrets
+from service.storage.sealing import Sealer
 
 INVITE_SECONDS = 7 * 24 * 3600
 MAX_DOCUMENT_BYTES = 256 * 1024
@@ -73,7 +73,7 @@ def registration_request(urls: ToolUrls, tool_name: str) -> dict[str, Any]:
     }
 
 
-def register(params: dict[str, str], urls: ToolUrls, tool_name: str, sealer: WebhookSecrets) -> Registered:
+def register(params: dict[str, str], urls: ToolUrls, tool_name: str, sealer: Sealer) -> Registered:
     token = params.get("invite", "")
     invited = values.get(_key(token)) if token else None
     if not invited:

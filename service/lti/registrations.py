@@ -10,9 +10,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.lti.tables import LtiDeployment, LtiRegistration
+from service.storage.sealing import Sealer
 from service.storage.tables import ApiKey
 from service.submissions.keys import create_key
-from service.submissions.webhook_secrets import WebhookSecrets
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ def add(
     name: str,
     endpoints: PlatformEndpoints,
     deployments: list[str],
-    sealer: WebhookSecrets,
+    sealer: Sealer,
     frame_origin: str | None = None,
 ) -> LtiRegistration:
     """Register (or update) the platform `name`'s LMS; its deployments are added to those known."""

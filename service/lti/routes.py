@@ -21,8 +21,8 @@ from service.lti.adapter import Refused
 from service.lti.pages import page_lang, refused, render
 from service.lti.urls import ToolUrls, tool_urls
 from service.storage.db import transaction
+from service.storage.sealing import sealer_for
 from service.students import grants
-from service.submissions.webhook_secrets import webhook_secrets
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/lti", include_in_schema=False)
@@ -182,7 +182,7 @@ async def register(request: Request) -> Response:
             params,
             _urls(request),
             TOOL_NAME,
-            webhook_secrets(request.app.state.settings),
+            sealer_for(request.app.state.settings),
         )
     except Refused as error:
         return await _refused(request, error)

@@ -6,12 +6,10 @@ from alembic import command
 from alembic.config import Config
 
 from service.core.settings import Settings
-from service.submissions.webhook_secrets import WebhookSecrets
+from service.storage.sealing import Sealer
 
 
-def alembic_config(
-    settings: Settings, url: str | None = None, sealer: WebhookSecrets | None = None
-) -> Config:
+def alembic_config(settings: Settings, url: str | None = None, sealer: Sealer | None = None) -> Config:
     """alembic.ini's options, built here: an installed copy has no alembic.ini beside its code.
     `url` defaults to the settings' database; `sealer` seals the webhook secrets stored before
     0009 (default: the settings' key, made only if there is a secret to seal)."""

@@ -58,7 +58,7 @@ class ApiKey(Base):
     platform_id: Mapped[int] = mapped_column(ForeignKey("platforms.id", ondelete="CASCADE"), index=True)
     prefix: Mapped[str] = mapped_column(String(32), unique=True)
     key_hash: Mapped[str] = mapped_column(String(64))
-    webhook_secret_sealed: Mapped[str] = mapped_column(String(255))  # see submissions/webhook_secrets.py
+    webhook_secret_sealed: Mapped[str] = mapped_column(String(255))  # see storage/sealing.py
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # a rotated key's grace

@@ -8,9 +8,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service.storage.sealing import Sealer
 from service.storage.tables import ApiKey, Platform, now
 from service.submissions.keys import KEY_PREFIX, CreatedKey, create_key, key_parts
-from service.submissions.webhook_secrets import WebhookSecrets
 
 
 class UnknownKey(LookupError):
@@ -77,7 +77,7 @@ def revoke(session: Session, key_or_prefix: str) -> KeyInfo:
     return _info(row)
 
 
-def rotate(session: Session, key_or_prefix: str, grace: timedelta, sealer: WebhookSecrets) -> Rotated:
+def rotate(session: Session, key_or_prefix: str, grace: timedelta, sealer: Sealer) -> Rotated:
     """A new key (and webhook secret) for the same platform and courses; the old key keeps working
     for `grace` and then expires (at once with no grace)."""
     old = _find(session, key_or_prefix)

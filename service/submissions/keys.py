@@ -12,9 +12,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.core.errors import Unauthorized
+from service.storage.sealing import Sealer
 from service.storage.tables import ApiKey, KeyScope, Platform, now
 from service.submissions import ids
-from service.submissions.webhook_secrets import WebhookSecrets
 
 KEY_PREFIX = "ag_"
 LAST_USED_PRECISION = timedelta(minutes=1)
@@ -54,7 +54,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-def create_key(session: Session, name: str, courses: list[str], sealer: WebhookSecrets) -> CreatedKey:
+def create_key(session: Session, name: str, courses: list[str], sealer: Sealer) -> CreatedKey:
     """A new key (and webhook secret) for the platform `name`, created if new. Shown only here.
 
     Raises ValueError for a course that is no valid course id (`ids.valid_course`)."""

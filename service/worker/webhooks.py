@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from service.core.settings import Settings
 from service.storage.db import transaction
+from service.storage.sealing import Sealer, UnreadableSecret, sealer_for
 from service.storage.tables import ApiKey, Submission, WebhookDelivery, now
 from service.submissions import rate_limits
 from service.submissions.records import view
@@ -23,7 +24,6 @@ from service.submissions.webhook_destinations import (
     allowed_networks,
     own_addresses,
 )
-from service.submissions.webhook_secrets import UnreadableSecret, WebhookSecrets, webhook_secrets
 from service.worker import webhook_http
 
 SIGNATURE_HEADER = "X-Autograder-Signature"
@@ -41,7 +41,7 @@ class DeliveryPolicy:
     per_receiver_per_minute: int
     scope: str  # deployments sharing a Redis count apart
     counter: rate_limits.Counter
-    secrets: WebhookSecrets
+    secrets: Sealer
 
     @classmethod
     def from_settings(cls, settings: Settings) -> DeliveryPolicy:
@@ -54,7 +54,7 @@ class DeliveryPolicy:
             settings.webhook_per_receiver_per_minute,
             settings.queue,
             rate_limits.counter(settings),  # built once: the worker keeps its policy
-            webhook_secrets(settings),
+            sealer_for(settings),
         )
 
     def with_cap(self, per_minute: int) -> DeliveryPolicy:

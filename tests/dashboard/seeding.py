@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service.storage.sealing import Sealer
 from service.storage.tables import ApiKey, Course, Student
 from service.submissions.keys import create_key
-from service.submissions.webhook_secrets import WebhookSecrets
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ def seed_course(session: Session, slug: str, student_ids: list[str]) -> SeededCo
     """A course of the database's platform (one is made with its key on an empty database)."""
     key = session.scalars(select(ApiKey)).first()
     if key is None:
-        create_key(session, "platform", [], WebhookSecrets.with_new_key())
+        create_key(session, "platform", [], Sealer.with_new_key())
         key = session.scalars(select(ApiKey)).one()
     course = Course(platform_id=key.platform_id, slug=slug)
     session.add(course)

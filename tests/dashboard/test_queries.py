@@ -17,10 +17,10 @@ from service.dashboard.queries.overview import course_overview
 from service.dashboard.queries.students import Order, StudentFilter, StudentRow, every_student, student_page
 from service.dashboard.queries.timeline import attempts
 from service.storage.results import Stored, store_graded
+from service.storage.sealing import Sealer
 from service.storage.tables import Submission, new_id
 from service.submissions import accepting, schemas
 from service.submissions.keys import authenticate, create_key
-from service.submissions.webhook_secrets import WebhookSecrets
 from tests.conftest import ROOT
 
 VERSIONS = {"layer_norm": 1, "bloque": 1}
@@ -40,7 +40,7 @@ def _opener(engine: Engine) -> sessionmaker[Session]:
 def _grade_class(engine: Engine, grader: Grader, course: str) -> GrantedCourse:
     """Accept each attempt as the API does, grade it with the real grader, store it as a worker does."""
     with _opener(engine).begin() as session:
-        caller = authenticate(session, create_key(session, "platform", [], WebhookSecrets.with_new_key()).key)
+        caller = authenticate(session, create_key(session, "platform", [], Sealer.with_new_key()).key)
     for student, challenge, path in CLASS:
         code = (ROOT / "tests" / path).read_text()
         body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)

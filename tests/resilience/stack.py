@@ -19,9 +19,9 @@ from sqlalchemy import func, select
 from service.core.settings import PROJECT_ROOT, get_settings
 from service.storage import db
 from service.storage.migrations import upgrade
+from service.storage.sealing import sealer_for
 from service.storage.tables import GradingResult, Submission, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
-from service.submissions.webhook_secrets import webhook_secrets
 from service.worker import celery_app
 from tests.resilience.servers import PrivatePostgres, PrivateRedis
 
@@ -78,7 +78,7 @@ def configured(
 
 def new_key(name: str = "platform-a", courses: list[str] | None = None) -> CreatedKey:
     with db.transaction() as session:
-        return create_key(session, name, courses or [], webhook_secrets(get_settings()))
+        return create_key(session, name, courses or [], sealer_for(get_settings()))
 
 
 def auth(created: CreatedKey) -> dict[str, str]:

@@ -15,7 +15,7 @@ from sqlalchemy import Connection, create_engine, text
 
 from service.core.settings import get_settings
 from service.storage.migrations import alembic_config
-from service.submissions.webhook_secrets import WebhookSecrets
+from service.storage.sealing import Sealer
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
 BEFORE = "0004_result_document"
@@ -115,7 +115,7 @@ def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_o
         _instructor(connection, 2, "nlp")
         _insert(connection, "regrades", id=1, course="algebra", challenge=None, total=0, created_at=NOW)
         _insert(connection, "regrades", id=2, course="nlp", challenge=None, total=0, created_at=NOW)
-    command.upgrade(alembic_config(get_settings(), url, WebhookSecrets.with_new_key()), "head")
+    command.upgrade(alembic_config(get_settings(), url, Sealer.with_new_key()), "head")
     assert _grants(url) == {(1, "uni-a", "algebra"), (1, "uni-b", "stats")}
     engine = create_engine(url)
     with engine.connect() as connection:

@@ -20,8 +20,8 @@ from sqlalchemy import create_engine, text
 from service.core.settings import Settings, get_settings
 from service.storage import db
 from service.storage.migrations import alembic_config
+from service.storage.sealing import KEY_FILE, Sealer, UnreadableSecret, sealer_for
 from service.submissions.keys import CreatedKey
-from service.submissions.webhook_secrets import KEY_FILE, UnreadableSecret, WebhookSecrets, webhook_secrets
 from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
 BEFORE = "0008_result_translation"
@@ -34,28 +34,28 @@ def test_the_database_holds_no_webhook_secret_in_clear(key: CreatedKey) -> None:
     assert key.webhook_secret not in stored
     assert key.webhook_secret.removeprefix("whsec_") not in stored
     (sealed,) = [row._mapping["webhook_secret_sealed"] for row in rows]
-    assert webhook_secrets(get_settings()).unseal(sealed) == key.webhook_secret
+    assert sealer_for(get_settings()).unseal(sealed) == key.webhook_secret
 
 
 def test_the_key_is_made_once_private_in_the_data_folder(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path / "data")
-    sealed = webhook_secrets(settings).seal("whsec_one")
+    sealed = sealer_for(settings).seal("whsec_one")
     path = tmp_path / "data" / KEY_FILE
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     assert Fernet(path.read_bytes().strip())  # a whole key, not a half-written file
-    assert webhook_secrets(Settings(data_dir=tmp_path / "data")).unseal(sealed) == "whsec_one"
+    assert sealer_for(Settings(data_dir=tmp_path / "data")).unseal(sealed) == "whsec_one"
     assert list(path.parent.iterdir()) == [path]  # no draft left behind
 
 
 def test_configured_keys_rotate_and_a_lost_key_opens_nothing(tmp_path: Path) -> None:
     old, new = Fernet.generate_key().decode(), Fernet.generate_key().decode()
-    sealed = webhook_secrets(Settings(data_dir=tmp_path, webhook_keys=old)).seal("whsec_two")
-    rotated = webhook_secrets(Settings(data_dir=tmp_path, webhook_keys=f"{new},{old}"))
+    sealed = sealer_for(Settings(data_dir=tmp_path, webhook_keys=old)).seal("whsec_two")
+    rotated = sealer_for(Settings(data_dir=tmp_path, webhook_keys=f"{new},{old}"))
     assert rotated.unseal(sealed) == "whsec_two"
     assert not (tmp_path / KEY_FILE).exists()  # configured keys: no file
     with pytest.raises(UnreadableSecret):
-        webhook_secrets(Settings(data_dir=tmp_path, webhook_keys=new)).unseal(sealed)
+        sealer_for(Settings(data_dir=tmp_path, webhook_keys=new)).unseal(sealed)
 
 
 def _postgres() -> Iterator[str]:
@@ -90,7 +90,7 @@ def _column(url: str, column: str) -> str:
 
 
 def test_the_migration_seals_existing_secrets_and_its_downgrade_opens_them(url: str) -> None:
-    sealer = WebhookSecrets.with_new_key()
+    sealer = Sealer.with_new_key()
     config = alembic_config(get_settings(), url, sealer)
     command.upgrade(config, BEFORE)
     engine = create_engine(url)

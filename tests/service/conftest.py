@@ -28,9 +28,9 @@ from service.cli.embedded_broker import EmbeddedBroker
 from service.core.settings import get_settings
 from service.storage import db
 from service.storage.migrations import upgrade
+from service.storage.sealing import sealer_for
 from service.storage.tables import Base, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
-from service.submissions.webhook_secrets import webhook_secrets
 from service.worker import celery_app
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -188,7 +188,7 @@ def client(clean: Backend) -> Iterator[TestClient]:
 
 def new_key(name: str = "platform-a", courses: list[str] | None = None) -> CreatedKey:
     with db.transaction() as session:
-        return create_key(session, name, courses or [], webhook_secrets(get_settings()))
+        return create_key(session, name, courses or [], sealer_for(get_settings()))
 
 
 @pytest.fixture

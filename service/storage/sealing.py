@@ -1,4 +1,4 @@
-"""Webhook secrets sealed at rest: the database holds them encrypted, the key lives outside it.
+"""Secrets sealed at rest (webhook secrets, LTI registration tokens): the database holds them encrypted, the key lives outside it.
 
 A webhook secret signs every delivery, so it cannot be stored as a hash the way API keys are.
 It is encrypted with Fernet (AES-128-CBC + HMAC-SHA256) under a key kept apart from the
@@ -24,12 +24,12 @@ class UnreadableSecret(Exception):
     """Sealed under a key this deployment no longer has."""
 
 
-class WebhookSecrets:
+class Sealer:
     def __init__(self, keys: list[bytes]) -> None:
         self._fernet = MultiFernet([Fernet(key) for key in keys])
 
     @classmethod
-    def with_new_key(cls) -> WebhookSecrets:
+    def with_new_key(cls) -> Sealer:
         """Under a key of its own, kept nowhere: for what no other process will open."""
         return cls([Fernet.generate_key()])
 
@@ -43,14 +43,14 @@ class WebhookSecrets:
             raise UnreadableSecret("sealed under another key (AUTOGRADER_WEBHOOK_KEYS)") from error
 
 
-def webhook_secrets(settings: Settings) -> WebhookSecrets:
+def sealer_for(settings: Settings) -> Sealer:
     return _loaded(settings.webhook_keys, settings.data_dir)
 
 
 @lru_cache(maxsize=4)
-def _loaded(configured: str, data_dir: Path) -> WebhookSecrets:
+def _loaded(configured: str, data_dir: Path) -> Sealer:
     keys = [key.strip().encode() for key in configured.split(",") if key.strip()]
-    return WebhookSecrets(keys or [_key_file(data_dir)])
+    return Sealer(keys or [_key_file(data_dir)])
 
 
 def _key_file(data_dir: Path) -> bytes:

@@ -28,10 +28,10 @@ from sqlalchemy.orm import Session
 from service.lti import tool_keys
 from service.lti.adapter import TimedSession, ToolRegistration
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
+from service.outbound.destinations import Destinations, Refused
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
 from service.submissions.schemas import FINAL_STATUSES
-from service.submissions.webhook_destinations import Destinations, Refused
 from service.worker.celery_app import LTI_SCORE_TASK, celery
 
 log = logging.getLogger(__name__)

@@ -9,8 +9,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from grader.models import Result
 from service.core.settings import get_settings
+from service.outbound.destinations import Destinations, Refused, allowed_networks
 from service.submissions import ids
-from service.submissions.webhook_destinations import Destinations, Refused, allowed_networks
 
 Status = Literal["queued", "running", "done", "error"]
 FINAL_STATUSES: frozenset[str] = frozenset({"done", "error"})

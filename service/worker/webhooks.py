@@ -12,19 +12,19 @@ import time
 from dataclasses import dataclass, replace
 
 from service.core.settings import Settings
+from service.outbound import http as outbound_http
+from service.outbound.destinations import (
+    Destinations,
+    Refused,
+    allowed_networks,
+    own_addresses,
+)
 from service.storage.db import transaction
 from service.storage.sealing import Sealer, UnreadableSecret, sealer_for
 from service.storage.tables import ApiKey, Submission, WebhookDelivery, now
 from service.submissions import rate_limits
 from service.submissions.records import view
 from service.submissions.schemas import WebhookPayload
-from service.submissions.webhook_destinations import (
-    Destinations,
-    Refused,
-    allowed_networks,
-    own_addresses,
-)
-from service.worker import webhook_http
 
 SIGNATURE_HEADER = "X-Autograder-Signature"
 TIMESTAMP_HEADER = "X-Autograder-Timestamp"
@@ -127,7 +127,7 @@ def _attempt(stored: _Stored, secret: str, policy: DeliveryPolicy) -> Attempt:
     }
     try:
         answer = asyncio.run(
-            webhook_http.post(stored.url, body, headers, policy.destinations, policy.deadline_seconds)
+            outbound_http.post(stored.url, body, headers, policy.destinations, policy.deadline_seconds)
         )
     except Refused as refused:
         return Attempt(False, None, f"refused: {refused}")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import anyio.to_thread
 import httpcore
 
-from service.submissions.webhook_destinations import Destinations, Target
+from service.outbound.destinations import Destinations, Target
 
 ANSWER_BYTES = 500  # of a failed answer's body, kept for the delivery's record
 

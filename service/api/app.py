@@ -36,11 +36,11 @@ from service.dashboard.app import PREFIX, create_dashboard
 from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
 from service.lti import routes as lti_routes
+from service.messaging import celery_app
 from service.storage import db
 from service.students import routes as student_routes
 from service.submissions import intake
 from service.submissions.rate_limits import SubmissionLimits
-from service.worker import celery_app
 from service.worker.sweeper import sweep_forever
 
 log = logging.getLogger(__name__)

@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
 
+from service.messaging.celery_app import celery
 from service.storage.db import transaction
 from service.storage.tables import WorkerBeat
 from service.submissions import schemas
-from service.worker.celery_app import celery
 
 WORKER_STALE_SECONDS = 30
 

@@ -16,7 +16,7 @@ from typing import TypeVar
 
 import redis.asyncio as aioredis
 
-from service.worker.graded_pubsub import CHANNEL_PREFIX
+from service.messaging.graded_pubsub import CHANNEL_PREFIX
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

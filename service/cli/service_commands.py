@@ -51,8 +51,9 @@ def worker(
     ] = False,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
+    from service.messaging import celery_app
     from service.storage import db
-    from service.worker import celery_app, process_state
+    from service.worker import process_state
 
     _logging()
     settings = get_settings()
@@ -73,7 +74,7 @@ def worker(
 
 def _celery_worker(pool: str, concurrency: int, queue: str) -> None:
     """One Celery process: a grading one on the solo pool, or the webhook sender on threads."""
-    from service.worker.celery_app import celery
+    from service.messaging.celery_app import celery
 
     # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a
     # hundred gradings a second the worker's main process spent a tenth of its time logging them.

@@ -21,7 +21,7 @@ import httpx
 import redis.asyncio as aioredis
 from sqlalchemy.exc import SQLAlchemyError
 
-from service.worker.graded_pubsub import COURSE_PREFIX
+from service.messaging.graded_pubsub import COURSE_PREFIX
 
 log = logging.getLogger(__name__)
 Fetch = Callable[[], Awaitable[str | None]]  # the view's live region now (None: not available)

@@ -12,8 +12,8 @@ from service.dashboard import csrf, regrade
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
 from service.dashboard.grants import GrantedCourse
+from service.messaging.enqueue import send_regrades
 from service.storage.db import reading, transaction
-from service.worker.enqueue import send_regrades
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]

@@ -28,11 +28,11 @@ from sqlalchemy.orm import Session
 from service.lti import tool_keys
 from service.lti.adapter import TimedSession, ToolRegistration
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
+from service.messaging.celery_app import LTI_SCORE_TASK, celery
 from service.outbound.destinations import Destinations, Refused
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
 from service.submissions.schemas import FINAL_STATUSES
-from service.worker.celery_app import LTI_SCORE_TASK, celery
 
 log = logging.getLogger(__name__)
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from grader.challenge import Challenge
+from service.messaging.enqueue import send_grade
 from service.storage.db import reading
 from service.storage.tables import new_id
 from service.submissions import accepting, records, schemas
 from service.submissions.keys import Caller
-from service.worker.enqueue import send_grade
 
 GRADED_CHUNK = 500  # ids per query: SQLite bounds the parameters of one statement
 

@@ -153,6 +153,6 @@ class Supervisor:
 
 def supervise(count: int) -> int:
     """`count` solo worker processes, each started as `autograder worker --slot N`, and the sender."""
-    from service.worker.enqueue import send_grade
+    from service.messaging.enqueue import send_grade
 
     return Supervisor(count, worker_command, send_grade, SENDER_COMMAND).run()

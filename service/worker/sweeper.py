@@ -24,10 +24,10 @@ from starlette.concurrency import run_in_threadpool
 from service.core.errors import NotReady
 from service.core.settings import Settings
 from service.lti import passback
+from service.messaging.enqueue import send_grade
+from service.messaging.queue_depth import queue_depth
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
-from service.worker.enqueue import send_grade
-from service.worker.queue_depth import queue_depth
 
 log = logging.getLogger(__name__)
 

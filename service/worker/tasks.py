@@ -10,8 +10,9 @@ from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy.exc import DBAPIError
 
 from service.lti import passback
-from service.worker import graded_pubsub, process_state, webhooks
-from service.worker.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
+from service.messaging import graded_pubsub
+from service.messaging.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
+from service.worker import process_state, webhooks
 from service.worker.grading import grade_submission
 
 app = celery()

@@ -17,12 +17,12 @@ import psutil  # type: ignore[import-untyped]
 from sqlalchemy import func, select
 
 from service.core.settings import PROJECT_ROOT, get_settings
+from service.messaging import celery_app
 from service.storage import db
 from service.storage.migrations import upgrade
 from service.storage.sealing import sealer_for
 from service.storage.tables import GradingResult, Submission, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
-from service.worker import celery_app
 from tests.resilience.servers import PrivatePostgres, PrivateRedis
 
 REFERENCE = (PROJECT_ROOT / "challenges" / "layer_norm" / "reference.py").read_text()

@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.core.settings import get_settings
-from service.worker import celery_app
-from service.worker.celery_app import GRADE_TASK, celery
-from service.worker.queue_depth import queue_depth
+from service.messaging import celery_app
+from service.messaging.celery_app import GRADE_TASK, celery
+from service.messaging.queue_depth import queue_depth
 from tests.resilience.stack import Stack, Worker, auth, body, new_key, results_of, slow, status, wait_until
 
 pytestmark = pytest.mark.slow

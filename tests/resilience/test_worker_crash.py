@@ -8,7 +8,7 @@ import signal
 import pytest
 from fastapi.testclient import TestClient
 
-from service.worker.celery_app import GRADE_TASK, celery
+from service.messaging.celery_app import GRADE_TASK, celery
 from tests.resilience.stack import (
     Stack,
     Worker,

@@ -26,12 +26,12 @@ from sqlalchemy.exc import OperationalError
 import service.storage.aggregate_tables  # noqa: F401  (its tables join Base.metadata: emptied too)
 from service.cli.embedded_broker import EmbeddedBroker
 from service.core.settings import get_settings
+from service.messaging import celery_app
 from service.storage import db
 from service.storage.migrations import upgrade
 from service.storage.sealing import sealer_for
 from service.storage.tables import Base, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
-from service.worker import celery_app
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"

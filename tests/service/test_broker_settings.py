@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from service.core.settings import Settings
-from service.worker import celery_app
+from service.messaging import celery_app
 
 
 @pytest.fixture

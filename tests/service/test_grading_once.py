@@ -6,11 +6,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from grader.grade import Grader
+from service.messaging.enqueue import send_grade
 from service.storage import db
 from service.storage.tables import ApiKey, GradingResult, Submission, new_id
 from service.submissions import accepting, schemas
 from service.submissions.keys import Caller, CreatedKey
-from service.worker.enqueue import send_grade
 from service.worker.grading import grade_submission
 from tests.resilience.stack import wait_until
 from tests.service.conftest import Backend, auth

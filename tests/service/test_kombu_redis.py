@@ -7,8 +7,8 @@ import uuid
 import pytest
 from kombu.entity import Queue
 
-from service.worker import kombu_redis
-from service.worker.celery_app import celery
+from service.messaging import kombu_redis
+from service.messaging.celery_app import celery
 from tests.service.conftest import Backend
 
 

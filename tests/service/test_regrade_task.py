@@ -13,9 +13,9 @@ from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
 from service.core.settings import Settings
+from service.messaging.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
 from service.submissions.keys import CreatedKey
 from service.worker import process_state, tasks
-from service.worker.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
 from service.worker.in_flight import Slot, Slots
 from tests.service.conftest import Backend
 from tests.service.test_grading_once import results_of, stored_submission

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kombu.exceptions import ChannelError, OperationalError
 
 from service.core.errors import NotReady
-from service.worker.celery_app import celery
+from service.messaging.celery_app import celery
 
 
 def queue_depth() -> int:

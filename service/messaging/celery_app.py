@@ -7,7 +7,7 @@ from functools import lru_cache
 from celery import Celery
 
 from service.core.settings import Settings, get_settings
-from service.worker.kombu_redis import transport_for
+from service.messaging.kombu_redis import transport_for
 
 GRADE_TASK = "autograder.grade"
 REGRADE_TASK = "autograder.regrade"

@@ -23,7 +23,7 @@ from kombu.transport import redis as kombu_redis
 from kombu.transport import virtual
 from kombu.utils.json import dumps
 
-NAME = "service.worker.kombu_redis:Transport"
+NAME = "service.messaging.kombu_redis:Transport"
 _RECORD = "redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]); redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])"
 _FORGET = "redis.call('ZREM', KEYS[1], ARGV[1]); redis.call('HDEL', KEYS[2], ARGV[1])"
 

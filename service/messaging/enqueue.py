@@ -16,7 +16,7 @@ from kombu.entity import Queue
 from kombu.exceptions import OperationalError
 
 from service.core.errors import NotReady
-from service.worker.celery_app import GRADE_TASK, REGRADE_TASK, celery
+from service.messaging.celery_app import GRADE_TASK, REGRADE_TASK, celery
 
 log = logging.getLogger(__name__)
 PERSISTENT = 2  # the delivery mode Celery gives a task on a durable queue

@@ -8,9 +8,9 @@ from fastapi import APIRouter
 
 from grader.challenge import Challenge
 from service.api.contract import errors
-from service.api.deps import Challenges
 from service.core.errors import NotFound
 from service.submissions import schemas
+from service.web.deps import Challenges
 
 router = APIRouter(prefix="/v1/challenges", tags=["challenges"])
 

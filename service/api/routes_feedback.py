@@ -11,12 +11,12 @@ from starlette.concurrency import run_in_threadpool
 
 from grader.models import Result
 from grader.text import Lang
-from service.api.deps import CurrentCaller
 from service.core.errors import ServiceError
 from service.storage.db import reading
 from service.students import feedback
 from service.submissions import records
 from service.submissions.keys import Caller
+from service.web.deps import CurrentCaller
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
 # Shown on its own, the fragment may use its inline stylesheet and nothing else.

@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 
 from fastapi import APIRouter, Request
 
-from service.api.deps import Challenges, CurrentCaller, SessionSecret
 from service.core.errors import Forbidden, Invalid
 from service.students import grants
 from service.students.schemas import StudentLink, StudentLinkIn
+from service.web.deps import Challenges, CurrentCaller, SessionSecret
 
 router = APIRouter(prefix="/v1/student-links", tags=["students"])
 ERRORS: dict[int | str, dict[str, str]] = {

@@ -11,13 +11,13 @@ from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
 from service.api.contract import errors, submission_answers
-from service.api.deps import Challenges, CurrentCaller, CurrentWaiter, Limits
 from service.api.metrics import observe_request
-from service.api.waiting import Waiter, Woken
 from service.storage.db import reading
 from service.storage.tables import new_id
 from service.submissions import intake, rate_limits, records, schemas
 from service.submissions.keys import Caller
+from service.web.deps import Challenges, CurrentCaller, CurrentWaiter, Limits
+from service.web.waiting import Waiter, Woken
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
 Wait = Annotated[float, Query(ge=0, le=30, description="seconds to wait for the result (0 to 30)")]

@@ -13,7 +13,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from service.api.deps import Challenges
 from service.core.settings import Settings
 from service.dashboard.forms import form_fields
 from service.lti import adapter, claims, deep_links, dynamic_registration, landing, registrations, tool_keys
@@ -23,6 +22,7 @@ from service.lti.urls import ToolUrls, tool_urls
 from service.storage.db import transaction
 from service.storage.sealing import sealer_for
 from service.students import grants
+from service.web.deps import Challenges
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/lti", include_in_schema=False)

@@ -1,7 +1,7 @@
 """Wake-ups when a submission is graded: Redis pub/sub where there is Redis, else nothing to send.
 
 The worker publishes on `autograder:graded:<id>` after the result is committed. Waiting
-requests (see `service.api.waiting`) listen on the pattern; without Redis they poll the database.
+requests (see `service.web.waiting`) listen on the pattern; without Redis they poll the database.
 """
 
 from __future__ import annotations

@@ -11,8 +11,6 @@ from fastapi.responses import HTMLResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
-from service.api.deps import Challenges, CurrentWaiter, Limits, SessionSecret
-from service.api.waiting import Waiter
 from service.core.errors import NotFound
 from service.storage.tables import new_id
 from service.students import attempts, labels
@@ -20,6 +18,8 @@ from service.students.grants import GrantRefused, PageGrant, verify
 from service.students.page import headers, page_view, templates
 from service.students.schemas import Attempt, CodeIn
 from service.submissions import schemas
+from service.web.deps import Challenges, CurrentWaiter, Limits, SessionSecret
+from service.web.waiting import Waiter
 
 router = APIRouter(prefix="/students", include_in_schema=False)
 _bearer = HTTPBearer(auto_error=False)

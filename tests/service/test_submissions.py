@@ -104,7 +104,7 @@ def test_unknown_submission_is_404(client: TestClient, key: CreatedKey) -> None:
 
 def test_wait_works_by_polling_the_database_without_redis(clean: object, key: CreatedKey) -> None:
     from service.api.app import create_app
-    from service.api.waiting import Waiter
+    from service.web.waiting import Waiter
 
     app = create_app()
     with TestClient(app) as polling:

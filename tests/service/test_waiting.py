@@ -7,9 +7,9 @@ import time
 from collections.abc import Collection
 from concurrent.futures import ThreadPoolExecutor
 
-from service.api.waiting import RECHECK_SECONDS, Waiter
 from service.core.settings import get_settings
 from service.storage.tables import new_id
+from service.web.waiting import RECHECK_SECONDS, Waiter
 from tests.service.conftest import Backend
 
 

@@ -11,10 +11,10 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
-from service.api.waiting import Waiter
 from service.storage.db import transaction
 from service.submissions.keys import Caller, authenticate
 from service.submissions.rate_limits import SubmissionLimits
+from service.web.waiting import Waiter
 
 CALLER_CACHE_SECONDS = 10.0  # a revoked key stops working within this time
 _bearer = HTTPBearer(auto_error=False, description="The platform's API key")

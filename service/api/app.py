@@ -29,6 +29,7 @@ from service.api import (
 from service.api.body_limit import BodyLimit
 from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
+from service.api.sweeper import sweep_forever
 from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
 from service.core.settings import Settings, get_settings
 from service.dashboard.app import PREFIX, create_dashboard
@@ -41,7 +42,6 @@ from service.students import routes as student_routes
 from service.submissions import intake
 from service.submissions.rate_limits import SubmissionLimits
 from service.web.waiting import Waiter
-from service.worker.sweeper import sweep_forever
 
 log = logging.getLogger(__name__)
 STUDENT_STATIC = Path(__file__).resolve().parents[1] / "students" / "static"

@@ -12,7 +12,8 @@ from sqlalchemy.exc import DBAPIError
 from service.lti import passback
 from service.messaging import graded_pubsub
 from service.messaging.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
-from service.worker import process_state, webhooks
+from service.webhooks import delivery
+from service.worker import process_state
 from service.worker.grading import grade_submission
 
 app = celery()
@@ -49,14 +50,14 @@ def _publisher(events_url: str | None) -> graded_pubsub.Publisher:
 
 
 @lru_cache(maxsize=1)
-def _delivery_policy() -> webhooks.DeliveryPolicy:
-    return webhooks.DeliveryPolicy.from_settings(process_state.settings())
+def _delivery_policy() -> delivery.DeliveryPolicy:
+    return delivery.DeliveryPolicy.from_settings(process_state.settings())
 
 
 def deliver_webhook(task: Task, submission_id: str) -> None:
     """On the webhook queue, taken by the sender process: a slow receiver never holds a grading."""
     attempt = task.request.retries + 1
-    outcome = webhooks.deliver(submission_id, attempt, _delivery_policy())
+    outcome = delivery.deliver(submission_id, attempt, _delivery_policy())
     if outcome.retry and attempt < process_state.settings().webhook_attempts:
         raise task.retry(countdown=min(2**attempt, 300))
 

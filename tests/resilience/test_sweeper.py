@@ -9,11 +9,11 @@ import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
+from service.api import sweeper
 from service.core.settings import get_settings
 from service.messaging.queue_depth import queue_depth
 from service.storage import db
 from service.storage.tables import Submission, now
-from service.worker import sweeper
 from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
 
 

@@ -14,7 +14,7 @@ from service.core.settings import get_settings
 from service.storage import db
 from service.storage.tables import Submission
 from service.submissions.keys import CreatedKey
-from service.worker.webhooks import Attempt
+from service.webhooks.delivery import Attempt
 from tests.security.receivers import receiver
 from tests.security.webhooks import deliveries
 from tests.service.conftest import auth
@@ -104,7 +104,7 @@ def test_delivery_checks_the_address_it_connects_to(
     default_destinations: None, client: TestClient, key: CreatedKey
 ) -> None:
     """A name that resolves to loopback at delivery time (DNS rebinding) gets nothing and is not retried."""
-    from service.worker.webhooks import DeliveryPolicy, deliver
+    from service.webhooks.delivery import DeliveryPolicy, deliver
 
     with receiver() as (received, port):
         submission_id = _stored_with_callback(client, key, f"http://localhost:{port}/hook")
@@ -117,7 +117,7 @@ def test_delivery_checks_the_address_it_connects_to(
 
 
 def test_deliveries_per_receiver_are_capped(client: TestClient, key: CreatedKey) -> None:
-    from service.worker.webhooks import DeliveryPolicy, deliver
+    from service.webhooks.delivery import DeliveryPolicy, deliver
 
     policy = DeliveryPolicy.from_settings(get_settings())
     policy = policy.with_cap(3)

@@ -36,6 +36,8 @@ from service.dashboard.app import PREFIX, create_dashboard
 from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
 from service.lti import routes as lti_routes
+from service.lti import routes_entry as lti_entry
+from service.lti.passback import LmsGradebook
 from service.messaging import celery_app
 from service.storage import db
 from service.students import routes as student_routes
@@ -121,6 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.session_secret = session_secret(settings)  # signs the student pages' grants
     app.state.limits = SubmissionLimits.from_settings(settings)
+    app.state.gradebook = LmsGradebook()  # where the student pages' LMS attempts are scored
     install(app)
     add_docs(app)
     app.include_router(routes_submissions.router)
@@ -132,7 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
     app.include_router(lti_routes.router)
     app.mount("/lti/static", StaticFiles(directory=lti_pages.STATIC), name="lti_static")
-    app.state.dashboard = create_dashboard(settings)
+    app.state.dashboard = create_dashboard(settings, lti_entry.router)
     app.mount(PREFIX, app.state.dashboard)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
@@ -21,7 +21,6 @@ from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
 from service.dashboard.throttle import LoginThrottle, login_counts
-from service.lti import routes_entry
 
 PREFIX = "/dashboard"
 SESSION_COOKIE = "autograder_dashboard"
@@ -54,7 +53,9 @@ async def _security_headers(request: Request, call_next: object) -> Response:
     return response
 
 
-def create_dashboard(settings: Settings) -> FastAPI:
+def create_dashboard(settings: Settings, *more: APIRouter) -> FastAPI:
+    """The dashboard's app; `more` are routers of other packages served under its session cookie
+    (the LTI instructor's entry)."""
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.challenges = load_challenges(settings.challenges_dir)
     app.state.login_throttle = LoginThrottle(
@@ -62,8 +63,10 @@ def create_dashboard(settings: Settings) -> FastAPI:
     )
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
     app.state.live = LiveHub(settings.events, POLL_SECONDS)
-    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_entry, routes_live):
+    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_live):
         app.include_router(module.router)
+    for router in more:
+        app.include_router(router)
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
     app.add_exception_handler(LoginRequired, _login_required)
     app.add_exception_handler(ServiceError, _service_error)

@@ -99,6 +99,17 @@ def resend_lost(stale_seconds: float, batch: int) -> int:
     return len(ids)
 
 
+class LmsGradebook:
+    """The student pages' gradebook (`service.students.gradebook.Gradebook`): the LMS's, through AGS."""
+
+    def link(self, submission_id: str, link_id: int, student: str) -> None:
+        if record(submission_id, link_id, student):
+            send(submission_id)  # graded before it was recorded: the worker did not see the link
+
+    def states(self, submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
+        return states(submission_ids)
+
+
 def states(submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
     """What became of these attempts' scores: (state, score sent) by submission id."""
     if not submission_ids:

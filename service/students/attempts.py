@@ -8,10 +8,10 @@ from sqlalchemy import select
 
 from grader.challenge import Challenge
 from service.core.errors import NotFound, Unauthorized
-from service.lti import passback
 from service.storage.db import reading
 from service.storage.tables import ApiKey
 from service.students import feedback, labels
+from service.students.gradebook import Gradebook
 from service.students.grants import PageGrant
 from service.students.schemas import Attempt
 from service.submissions import intake, records, schemas
@@ -39,6 +39,7 @@ def submit(
     known: Mapping[str, Challenge],
     submission_id: str,
     limits: ratelimit.SubmissionLimits,
+    gradebook: Gradebook,
 ) -> schemas.Submission:
     check_key_active(grant)
     body = schemas.SubmissionIn(
@@ -46,8 +47,8 @@ def submit(
     )
     limits.check(caller(grant), body)
     view = intake.submit(caller(grant), body, None, known, submission_id)
-    if grant.lti_link_id is not None and passback.record(view.id, grant.lti_link_id, grant.student):
-        passback.send(view.id)  # graded before it was recorded: the worker did not see the link
+    if grant.lti_link_id is not None:
+        gradebook.link(view.id, grant.lti_link_id, grant.student)
     return view
 
 
@@ -59,7 +60,7 @@ def read(grant: PageGrant, submission_id: str) -> schemas.Submission:
     return view
 
 
-def listing(grant: PageGrant) -> list[Attempt]:
+def listing(grant: PageGrant, gradebook: Gradebook) -> list[Attempt]:
     with reading() as session:
         page = records.listing(
             session, caller(grant), grant.course, grant.student, grant.challenge, MAX_LISTED, None
@@ -67,7 +68,7 @@ def listing(grant: PageGrant) -> list[Attempt]:
     listed = [attempt(s, grant, with_feedback=False) for s in page.items]
     if grant.lti_link_id is None:
         return listed
-    sent = passback.states([a.id for a in listed])
+    sent = gradebook.states([a.id for a in listed])
     return [a.model_copy(update=_gradebook(sent.get(a.id), grant)) for a in listed]
 
 

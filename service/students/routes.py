@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from service.core.errors import NotFound
 from service.storage.tables import new_id
 from service.students import attempts, labels
+from service.students.gradebook import Gradebook
 from service.students.grants import GrantRefused, PageGrant, verify
 from service.students.page import headers, page_view, templates
 from service.students.schemas import Attempt, CodeIn
@@ -32,7 +33,13 @@ async def current_grant(
     return verify(secret, credentials.credentials if credentials else None)
 
 
+async def lms_gradebook(request: Request) -> Gradebook:
+    gradebook: Gradebook = request.app.state.gradebook
+    return gradebook
+
+
 Grant = Annotated[PageGrant, Depends(current_grant)]
+LmsGradebook = Annotated[Gradebook, Depends(lms_gradebook)]
 Wait = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS)]
 
 
@@ -71,10 +78,16 @@ def _final(view: schemas.Submission) -> bool:
 
 @router.post("/api/submissions", name="student_submit")
 async def submit(
-    body: CodeIn, grant: Grant, known: Challenges, waiter: CurrentWaiter, limits: Limits, wait: Wait = 5
+    body: CodeIn,
+    grant: Grant,
+    known: Challenges,
+    waiter: CurrentWaiter,
+    limits: Limits,
+    gradebook: LmsGradebook,
+    wait: Wait = 5,
 ) -> Attempt:
     # _settle listens, then reads once more: a grading finished before it listens is not missed.
-    view = await run_in_threadpool(attempts.submit, grant, body.code, known, new_id(), limits)
+    view = await run_in_threadpool(attempts.submit, grant, body.code, known, new_id(), limits, gradebook)
     return await _settle(waiter, grant, view, wait)
 
 
@@ -85,5 +98,5 @@ async def read(submission_id: str, grant: Grant, waiter: CurrentWaiter, wait: Wa
 
 
 @router.get("/api/attempts", name="student_attempts")
-async def listing(grant: Grant) -> list[Attempt]:
-    return await run_in_threadpool(attempts.listing, grant)
+async def listing(grant: Grant, gradebook: LmsGradebook) -> list[Attempt]:
+    return await run_in_threadpool(attempts.listing, grant, gradebook)

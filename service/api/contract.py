@@ -36,7 +36,10 @@ _ERRORS: dict[int, str] = {
     404: "No such id for this API key (or one of a course this key may not read)",
     409: "This Idempotency-Key was already used for a submission to another course",
     413: "The code is over 64 KiB, or the request body over 1 MiB",
-    422: "Invalid request: a list of the invalid fields, or (unknown challenge, invalid cursor) a sentence",
+    422: (
+        "Invalid request: a list of the invalid fields, or a sentence (unknown challenge, invalid"
+        " cursor, an Idempotency-Key already used with another body)"
+    ),
     429: "Too many submissions from this API key or this student: try again after `Retry-After` seconds",
     503: "The database or the grading queue is unavailable: try again after `Retry-After` seconds",
 }

@@ -7,7 +7,7 @@ import asyncio
 import re
 from collections.abc import AsyncIterator
 from typing import Annotated
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, unquote
 
 import httpx
 from fastapi import APIRouter, Query, Request
@@ -30,21 +30,27 @@ HEARTBEAT_SECONDS = 15.0
 LIVE = re.compile(r'<div id="live">.*</div>', re.DOTALL)
 CSRF = re.compile(r'(name="csrf_token" value=")[^"]*(")')
 FORWARDED = ("cookie", "accept-language")
+INTERNAL = httpx.URL("http://dashboard")  # the dashboard as the live fetch asks it, in this process
 
 
-def _view(course: GrantedCourse, view: str) -> str:
-    """The page's path and query, if it is one of the course's live pages."""
-    parts = urlsplit(view)
+def _view(course: GrantedCourse, view: str) -> httpx.URL:
+    """The page (path and query) to render, if it is one of the course's live pages: decided on
+    the very URL the fetch requests (its dot segments resolved as the client resolves them)."""
+    asked = httpx.URL(view)
+    relative = not asked.is_absolute_url and not asked.host and view.startswith("/")
+    page = INTERNAL.join(view) if relative else None
     base = f"{PATH}/courses/{quote(course.slug, safe='')}"
-    page = parts.path.removeprefix(base)
-    if (
-        parts.scheme
-        or parts.netloc
-        or parts.path == page
-        or (page not in ("", "/students") and not page.startswith("/students/"))
-    ):
+    path = page.raw_path.decode("ascii").partition("?")[0] if page is not None else ""
+    segments = path.removeprefix(base).split("/")[1:] if path.startswith(f"{base}/") else []
+    live = path == base or segments == ["students"] or (len(segments) == 2 and segments[0] == "students")
+    if page is None or page.raw_path != asked.raw_path or not live or any(_dot(s) for s in segments):
         raise Invalid("not a live page of this course")
-    return view
+    return page
+
+
+def _dot(segment: str) -> bool:
+    """A segment a server may still read as `.` or `..` (written with percent escapes)."""
+    return unquote(segment) in ("", ".", "..")
 
 
 def _mark(course: GrantedCourse) -> int:
@@ -67,22 +73,24 @@ def _live_region(html: str) -> str | None:
     return CSRF.sub(r"\1\2", found.group(0)) if found else None
 
 
-def _fetcher(request: Request, view: str) -> object:
+def _fetcher(request: Request, view: httpx.URL) -> object:
     headers = {k: v for k, v in request.headers.items() if k in FORWARDED}
     app = request.app
 
     async def fetch() -> str | None:
         transport = httpx.ASGITransport(app=app, root_path=PATH)
-        async with httpx.AsyncClient(transport=transport, base_url="http://dashboard") as client:
+        async with httpx.AsyncClient(transport=transport) as client:
             page = await client.get(view, headers=headers)
         return _live_region(page.text) if page.status_code == 200 else None
 
     return fetch
 
 
-async def _events(request: Request, hub: LiveHub, course: GrantedCourse, view: str) -> AsyncIterator[str]:
+async def _events(
+    request: Request, hub: LiveHub, course: GrantedCourse, view: httpx.URL
+) -> AsyncIterator[str]:
     key = (course.platform_id, course.slug)
-    group = (view, i18n.lang_of(request), timezones.zone_of(request).name)
+    group = (str(view), i18n.lang_of(request), timezones.zone_of(request).name)
 
     async def mark() -> int:
         return await run_in_threadpool(_mark, course)

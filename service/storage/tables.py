@@ -114,6 +114,8 @@ class Submission(Base):
     status: Mapped[str] = mapped_column(String(10), default="queued")
     score: Mapped[float | None] = mapped_column(Float)
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    # SHA-256 of the request that first used the key: the key sent with another body is refused
+    idempotency_fingerprint: Mapped[str | None] = mapped_column(String(64))
     callback_url: Mapped[str | None] = mapped_column(String(2000))
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

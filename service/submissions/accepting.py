@@ -37,6 +37,7 @@ _COPIED = (
     "attempts",
     "created_at",
     "idempotency_key",
+    "idempotency_fingerprint",
     "callback_url",
 )
 _params = {name: bindparam(name, type_=_table.c[name].type) for name in _COPIED}
@@ -55,7 +56,7 @@ _INSERT = (
     .returning(_table.c.id)
 )
 _BY_KEY = (
-    select(Submission.id, Course.slug)
+    select(Submission.id, Submission.idempotency_fingerprint, Course.slug)
     .join(Course, Submission.course_id == Course.id)
     .where(Submission.platform_id == bindparam("platform_id"), Submission.idempotency_key == bindparam("key"))
 )
@@ -91,6 +92,7 @@ def accept(
         "attempts": 0,
         "created_at": created_at,
         "idempotency_key": idempotency_key,
+        "idempotency_fingerprint": records.fingerprint(body) if idempotency_key is not None else None,
         "callback_url": body.callback_url,
         "course": body.course,
         "student": body.student,
@@ -139,7 +141,7 @@ def _by_key(connection: Connection, row: dict[str, Any]) -> str | None:
     ).first()
     if found is None:
         return None
-    records.same_course(found.slug, row["course"])
+    records.same_request(found.slug, found.idempotency_fingerprint, row)
     return str(found.id)
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
@@ -33,12 +35,25 @@ def check(body: schemas.SubmissionIn, caller: Caller, challenges: Mapping[str, C
         raise Forbidden(f"this API key may not submit to course {body.course!r}")
 
 
-def same_course(earlier: str, requested: str) -> None:
-    """An Idempotency-Key answers its submission only to a request for the same course: a key
-    limited to one course must not read another course's submission by reusing its key."""
-    if earlier != requested:
+def fingerprint(body: schemas.SubmissionIn) -> str:
+    """The request as it was understood (after validation: `lang` omitted is `lang: "es"`)."""
+    return hashlib.sha256(body.model_dump_json().encode()).hexdigest()
+
+
+def same_request(earlier_course: str, earlier: str | None, row: Mapping[str, Any]) -> None:
+    """An Idempotency-Key answers its submission only to the request that first used it.
+
+    Another course is a 409 (a key limited to one course must not read another course's
+    submission by reusing its key); another body is a 422, as payment APIs answer it. A
+    submission stored before fingerprints were kept has none, and answers as it did."""
+    if earlier_course != row["course"]:
         raise Conflict(
             "this Idempotency-Key was already used for a submission to another course; send a new one"
+        )
+    if earlier is not None and earlier != row["idempotency_fingerprint"]:
+        raise Invalid(
+            "this Idempotency-Key was already used with a different request body; send the same "
+            "body to get that submission, or a new key for a new submission"
         )
 
 

@@ -82,23 +82,29 @@ def deliver(submission_id: str, attempt: int, policy: DeliveryPolicy) -> Attempt
     if stored is None:
         return Attempt(True, None, None)
     started = time.perf_counter()
+    outcome = Attempt(False, None, "the sender failed during the attempt (its log tells why)")
     try:
         outcome = _attempt(stored, policy.secrets.unseal(stored.sealed_secret), policy)
     except UnreadableSecret as error:  # nothing to sign with: no attempt will ever do better
         outcome = Attempt(False, None, f"webhook secret {error}")
+    finally:  # every attempt leaves its record, even one that broke
+        _record(submission_id, stored.url, attempt, outcome, time.perf_counter() - started)
+    return outcome
+
+
+def _record(submission_id: str, url: str, attempt: int, outcome: Attempt, seconds: float) -> None:
     with transaction() as session:
         session.add(
             WebhookDelivery(
                 submission_id=submission_id,
-                url=stored.url,
+                url=url,
                 attempt=attempt,
                 status_code=outcome.status_code,
                 error=outcome.error,
                 delivered=outcome.delivered,
-                duration_ms=round((time.perf_counter() - started) * 1000, 2),
+                duration_ms=round(seconds * 1000, 2),
             )
         )
-    return outcome
 
 
 def _load(submission_id: str) -> _Stored | None:

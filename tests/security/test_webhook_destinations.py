@@ -42,6 +42,15 @@ REFUSED = [
     "http://[::ffff:127.0.0.1]/hook",
     "http://[::ffff:7f00:1]/hook",
     "http://[64:ff9b::7f00:1]/hook",
+    "http://[::127.0.0.1]/hook",  # IPv4-compatible IPv6
+    "http://[::ffff:0:127.0.0.1]/hook",  # IPv4-translated IPv6
+    "http://[64:ff9b:1::7f00:1]/hook",  # a site's own NAT64
+    "http://①②⑦.0.0.1/hook",  # circled digits: IDNA maps them to 127.0.0.1
+    "http://１２７.０.０.１/hook",  # fullwidth digits
+    "http://127。0。0。1/hook",  # ideographic full stops
+    "http://ⓛocalhost/hook",
+    "http://exa mple.com/hook",
+    "http://evil.example\\.internal/hook",
     "https://user:secret@example.com/hook",
     "https://example.com@127.0.0.1/hook",
     "http:///hook",
@@ -80,6 +89,18 @@ def test_a_public_callback_url_is_accepted(default_destinations: None) -> None:
     fields = {"challenge": "layer_norm", "code": "", "student": "s", "course": "c"}
     accepted = SubmissionIn.model_validate({**fields, "callback_url": "https://93.184.215.14/hook"})
     assert accepted.callback_url == "https://93.184.215.14/hook"
+    named = SubmissionIn.model_validate({**fields, "callback_url": "https://bücher.example/hoök"})
+    assert named.callback_url == "https://bücher.example/hoök"
+
+
+def test_the_url_checked_is_the_url_sent() -> None:
+    """One parse decides and connects: the host in the ASCII IDNA gives, the path percent-encoded."""
+    from service.outbound.destinations import parse
+
+    target = parse("https://Bücher.Example./hoök?q=ä b#fragment")
+    assert target.url == "https://xn--bcher-kva.example/ho%C3%B6k?q=%C3%A4%20b"
+    assert parse("http://0x7f.1:8080/").netloc == "127.0.0.1:8080"
+    assert parse("http://[::1]:443/").netloc == "[::1]:443"
 
 
 def _in_a_thread(deliver: Callable[..., Attempt], *args: object) -> Attempt:
@@ -114,6 +135,24 @@ def test_delivery_checks_the_address_it_connects_to(
     assert not outcome.retry
     [row] = deliveries(submission_id, 1)
     assert "not a public address" in (row.error or "")
+
+
+@pytest.mark.parametrize("host", ["①②⑦.0.0.1", "[::127.0.0.1]", "ⓛocalhost"])
+def test_a_stored_loopback_spelling_is_refused_and_recorded_at_delivery(
+    default_destinations: None, client: TestClient, key: CreatedKey, host: str
+) -> None:
+    """Stored before the check knew these spellings: the delivery refuses it and records why
+    (the circled digits crashed the sender with a TypeError, and no record was left)."""
+    from service.webhooks.delivery import DeliveryPolicy, deliver
+
+    with receiver() as (received, port):
+        submission_id = _stored_with_callback(client, key, f"http://{host}:{port}/hook")
+        outcome = _in_a_thread(deliver, submission_id, 1, DeliveryPolicy.from_settings(get_settings()))
+    assert received.calls == []
+    assert (outcome.delivered, outcome.retry) == (False, False)
+    [row] = deliveries(submission_id, 1)
+    assert "not a public address" in (row.error or "")
+    assert not row.delivered
 
 
 def test_deliveries_per_receiver_are_capped(client: TestClient, key: CreatedKey) -> None:

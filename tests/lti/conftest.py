@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Frame, Page
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site, close_site, open_site
-from tests.lti.hostile import ALLOWED_NETWORKS
+from tests.lti.hostile import ALLOWED_NETWORKS, HostileLms
 from tests.lti.platform import Platform
 
 ARTIFACTS = ROOT / "test-artifacts" / "lti"
@@ -38,6 +38,17 @@ def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Si
     finally:
         lms.stop()
         close_site(site)
+
+
+@pytest.fixture
+def hostile(tool: Site) -> Iterator[HostileLms]:
+    """An LMS on the same host as the test LMS (another Moodle of the same university, another
+    port), in the attacker's hands (tests/lti/hostile.py)."""
+    lms = HostileLms("localhost")
+    lms.tool = tool.base
+    lms.start()
+    yield lms
+    lms.stop()
 
 
 @pytest.fixture

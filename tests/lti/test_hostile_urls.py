@@ -35,15 +35,6 @@ def internal() -> Iterator[tuple[Reached, str]]:
 
 
 @pytest.fixture
-def hostile(tool: Site) -> Iterator[HostileLms]:
-    lms = HostileLms("localhost")
-    lms.tool = tool.base
-    lms.start()
-    yield lms
-    lms.stop()
-
-
-@pytest.fixture
 def registered(tool: Site, hostile: HostileLms) -> HostileLms:
     """The hostile LMS registered by the operator with its own URLs (it changes them later)."""
     hostile.client_id = f"hostile-{hostile.port}"
@@ -81,6 +72,12 @@ def test_a_configuration_naming_an_internal_endpoint_registers_nothing(
     assert stored_registration(tool, hostile.issuer, f"client-{field}") is None
 
 
+def _stored_unchecked(tool: Site, lms: HostileLms, column: str, url: str) -> None:
+    """A URL of the registration stored before it was checked (or a name resolving there now)."""
+    statement = f"UPDATE lti_registrations SET {column} = :url WHERE client_id = :client"  # noqa: S608 a column of this test's
+    execute(tool, statement, url=url, client=lms.client_id)
+
+
 # -- a launch ----------------------------------------------------------------------------------------
 def _launch(tool: Site, lms: HostileLms, student: str, link: str) -> httpx.Response:
     launch = lms.launch_over_http(student, link)
@@ -94,10 +91,7 @@ def test_a_key_set_url_inside_the_deployment_is_not_fetched_at_launch(
 ) -> None:
     """Stored before it was checked (or a name that resolves there now): refused when used."""
     reached, base = internal
-    execute(
-        tool, "UPDATE lti_registrations SET jwks_url = :u WHERE client_id = :c",
-        u=f"{base}/jwks", c=registered.client_id,
-    )  # fmt: skip
+    _stored_unchecked(tool, registered, "jwks_url", f"{base}/jwks")
     registered.place(Link("link-k", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {}))
     answer = _launch(tool, registered, "kim", "link-k")
     assert answer.status_code == 401, answer.text
@@ -141,10 +135,7 @@ def test_a_token_url_inside_the_deployment_gets_no_signed_assertion(
     tool: Site, registered: HostileLms, internal: tuple[Reached, str]
 ) -> None:
     reached, base = internal
-    execute(
-        tool, "UPDATE lti_registrations SET token_url = :u WHERE client_id = :c",
-        u=f"{base}/token", c=registered.client_id,
-    )  # fmt: skip
+    _stored_unchecked(tool, registered, "token_url", f"{base}/token")
     _scored_attempt(tool, registered, "tomas", _link("link-t"))
     assert "refused" in str(_failed_passback(tool, "tomas")["error"])
     assert reached.requests == []

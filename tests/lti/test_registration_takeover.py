@@ -10,7 +10,6 @@ or student of the victim's courses."""
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -21,16 +20,6 @@ from tests.lti.hostile import HostileLms, invitation, stored_registration
 from tests.lti.platform import Link, Platform
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def attacker(tool: Site) -> Iterator[HostileLms]:
-    """An LMS on the same host as the victim (another Moodle of the same university, another port)."""
-    hostile = HostileLms("localhost")
-    hostile.tool = tool.base
-    hostile.start()
-    yield hostile
-    hostile.stop()
 
 
 def _claim(hostile: HostileLms, victim: Platform) -> None:
@@ -59,17 +48,17 @@ def _victim_launches(tool: Site, victim: Platform) -> None:
 
 
 def test_dynamic_registration_with_a_registered_lms_s_identity_is_refused(
-    tool: Site, lms: Platform, attacker: HostileLms
+    tool: Site, lms: Platform, hostile: HostileLms
 ) -> None:
     before = stored_registration(tool, lms.issuer, lms.client_id)
     assert before is not None
-    _claim(attacker, lms)
-    answer = attacker.register_with(tool, invitation(tool, "evil-uni"))
+    _claim(hostile, lms)
+    answer = hostile.register_with(tool, invitation(tool, "evil-uni"))
     assert answer.status_code == 409, answer.text
     assert 'data-reason="registration_taken"' in answer.text
     assert stored_registration(tool, lms.issuer, lms.client_id) == before  # nothing of it changed
     assert "evil-uni" not in tool.run("lti", "platforms")
-    forged = _forged_instructor_launch(tool, attacker, lms)
+    forged = _forged_instructor_launch(tool, hostile, lms)
     assert forged.status_code == 401, forged.text
     assert 'data-reason="signature"' in forged.text
     _victim_launches(tool, lms)
@@ -92,15 +81,15 @@ def test_an_lms_cannot_claim_an_issuer_on_another_host(tool: Site, lms: Platform
 
 
 def test_the_same_client_at_the_same_token_endpoint_is_refused_under_another_issuer(
-    tool: Site, lms: Platform, attacker: HostileLms
+    tool: Site, lms: Platform, hostile: HostileLms
 ) -> None:
     """Its own issuer, but the victim's OAuth client: the tool's signed assertion would get the
     victim LMS's access token, sent then to the attacker's line items."""
-    attacker.claimed = {"token_endpoint": f"{lms.origin}/token"}
-    attacker.dynamic_client_id = lms.client_id
-    answer = attacker.register_with(tool, invitation(tool, "evil-uni"))
+    hostile.claimed = {"token_endpoint": f"{lms.origin}/token"}
+    hostile.dynamic_client_id = lms.client_id
+    answer = hostile.register_with(tool, invitation(tool, "evil-uni"))
     assert answer.status_code == 409, answer.text
-    assert stored_registration(tool, attacker.issuer, lms.client_id) is None
+    assert stored_registration(tool, hostile.issuer, lms.client_id) is None
 
 
 def _cli(tool: Site, *args: str) -> subprocess.CompletedProcess[str]:

@@ -39,6 +39,7 @@ from service.lti import routes as lti_routes
 from service.lti import routes_entry as lti_entry
 from service.lti.passback import LmsGradebook
 from service.messaging import celery_app
+from service.outbound.session import Outbound
 from service.storage import db
 from service.students import routes as student_routes
 from service.submissions import intake
@@ -124,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.session_secret = session_secret(settings)  # signs the student pages' grants
     app.state.limits = SubmissionLimits.from_settings(settings)
     app.state.gradebook = LmsGradebook()  # where the student pages' LMS attempts are scored
+    app.state.outbound = Outbound.from_settings(settings)  # every request it sends (to LMSs)
     install(app)
     add_docs(app)
     app.include_router(routes_submissions.router)

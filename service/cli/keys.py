@@ -9,6 +9,7 @@ import typer
 
 from service.cli import output
 from service.cli.database import open_database
+from service.lti import registrations
 from service.storage.db import transaction
 from service.storage.sealing import sealer_for
 from service.submissions import key_admin
@@ -139,11 +140,14 @@ def rotate(
     try:
         with transaction() as session:
             rotated = key_admin.rotate(session, key, timedelta(hours=grace_hours), sealer_for(settings))
+            lmss = registrations.follow_rotation(session, rotated.old_key_id, rotated.created.key_id)
     except key_admin.UnknownKey as error:
         _usage_error(str(error))
         raise  # unreachable
     if not as_json:
         typer.echo(f"old key {rotated.old_prefix} works until {output.moment(rotated.old_expires_at)}")
+        if lmss:
+            typer.echo(f"LMS registrations now launching with the new key: {lmss}")
     old: dict[str, object] = {
         "replaces": {"prefix": rotated.old_prefix, "expires_at": output.iso(rotated.old_expires_at)}
     }

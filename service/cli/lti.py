@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import asdict, dataclass
 from typing import Annotated
 
@@ -11,13 +12,14 @@ from sqlalchemy import select
 from service.cli import output
 from service.cli.database import open_database
 from service.core.settings import get_settings
-from service.lti import dynamic_registration, passback, registrations, tool_keys
+from service.lti import contexts, dynamic_registration, passback, registrations, tool_keys
 from service.lti.registrations import PlatformEndpoints
 from service.lti.tables import LtiContext, LtiRegistration
 from service.lti.urls import tool_urls
 from service.storage.db import transaction
 from service.storage.sealing import sealer_for
 
+log = logging.getLogger(__name__)
 lti_app = typer.Typer(no_args_is_help=True, help="The LTI 1.3 tool: platforms (LMSs), URLs, keys.")
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
 ToolBase = Annotated[
@@ -65,22 +67,35 @@ def add_platform(
         str | None,
         typer.Option("--token-audience", help="The aud of token requests, when not the token URL."),
     ] = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Re-register this platform's LMS (same issuer and client id): its URLs as given now.",
+        ),
+    ] = False,
     tool_url: ToolBase = None,
     as_json: Json = False,
 ) -> None:
-    """Register an LMS (or update it, adding deployments); prints the tool's URLs for the LMS."""
+    """Register an LMS; prints the tool's URLs for the LMS. An LMS registered already is refused
+    (exit status 2) unless `--replace` re-registers it for the same platform (logged)."""
     settings = open_database()
     endpoints = PlatformEndpoints(issuer, client_id, login_url, token_url, jwks_url, token_audience)
     try:
         with transaction() as session:
-            sealer = sealer_for(settings)
-            row = registrations.add(session, name, endpoints, deployment, sealer, frame_origin)
+            if replace:
+                row = registrations.replace(session, name, endpoints, deployment, frame_origin)
+            else:
+                row = registrations.add(
+                    session, name, endpoints, deployment, sealer_for(settings), frame_origin
+                )
             summary: dict[str, object] = {"platform": name, "issuer": row.issuer, "client_id": row.client_id}
-    except ValueError as error:
+    except (ValueError, LookupError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=2) from error
     if not as_json:
-        typer.echo(f"platform: {name} ({issuer}, client id {client_id})")
+        done = "re-registered" if replace else "platform"
+        typer.echo(f"{done}: {name} ({issuer}, client id {client_id})")
     _print_urls(tool_url, as_json, summary)
 
 
@@ -114,6 +129,33 @@ def add_deployment(
         typer.echo(f"error: no LMS registered with issuer {issuer!r} and client id {client_id!r}", err=True)
         raise typer.Exit(code=2)
     typer.echo(f"deployments added: {', '.join(deployment)}")
+
+
+@lti_app.command("link-course")
+def link_course(
+    issuer: Annotated[str, typer.Option("--issuer", help="The LMS's issuer.")],
+    client_id: Annotated[str, typer.Option("--client-id", help="The tool's client id in that LMS.")],
+    context: Annotated[str, typer.Option("--context", help="The LMS course's id (its LTI context id).")],
+    course: Annotated[str, typer.Option("--course", help="The platform's course it opens from now on.")],
+) -> None:
+    """Make an LMS course open an existing course of its platform (a launch never does that by
+    itself, whatever the LMS course's label): its students then join that course."""
+    open_database()
+    try:
+        with transaction() as session:
+            row = registrations.find(session, issuer, client_id)
+            if row is None:
+                raise LookupError(f"no LMS registered with issuer {issuer!r} and client id {client_id!r}")
+            contexts.link_course(session, row, context, course)
+            platform = row.platform.name
+    except (ValueError, LookupError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(code=2) from error
+    log.warning(
+        "LMS context %r of %s (%s) linked to course %r of platform %r by the operator",
+        *(context, issuer, client_id, course, platform),
+    )
+    typer.echo(f"{platform} / {course}: opened by LMS course {context} of {issuer}")
 
 
 @lti_app.command("platforms")

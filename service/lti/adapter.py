@@ -9,7 +9,8 @@ The library does the OIDC login and the launch checks; what is adapted, and why:
   when several audiences are named, `iss`, and `exp`/`iat` with a small leeway for clock skew;
   the nonce is taken only after the signature holds, so a forged token cannot burn a real one;
 - the platform's key set is cached a few minutes and fetched again for an unknown key id (rotation);
-- every HTTP call has a timeout.
+- every HTTP call goes through the service's one outgoing policy (`service.outbound`): the key set
+  URL is the LMS's to choose, so it is fetched only where webhooks may go, within a total deadline.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ from service.lti.tables import LtiRegistration
 from service.storage.db import transaction
 
 LEEWAY_SECONDS = 60
-HTTP_TIMEOUT_SECONDS = 10
 KEY_SET_SECONDS = 300
 LAUNCH_SECONDS = 3600  # a validated launch is kept this long (a deep-link picker is answered within it)
 ALGORITHMS = ("RS256", "RS384", "RS512")
@@ -53,12 +53,6 @@ class Refused(Exception):
         super().__init__(f"{reason}: {detail}")
         self.reason = reason
         self.detail = detail
-
-
-class TimedSession(requests.Session):
-    def request(self, *args: Any, **kwargs: Any) -> requests.Response:
-        kwargs.setdefault("timeout", HTTP_TIMEOUT_SECONDS)
-        return super().request(*args, **kwargs)
 
 
 class LtiRequest(Request):
@@ -268,7 +262,10 @@ class ToolLaunch(MessageLaunch[LtiRequest, DatabaseToolConf, LaunchSessions, Coo
         cached = _key_sets.get(key_set_url)
         if cached is not None and cached[0] > time.monotonic():
             return cached[1]
-        key_set = super().fetch_public_key(key_set_url)
+        try:
+            key_set = super().fetch_public_key(key_set_url)
+        except LtiException as error:  # not reachable, not allowed, or not a key set
+            raise Refused("keyset", str(error)) from error
         _key_sets[key_set_url] = (time.monotonic() + KEY_SET_SECONDS, key_set)
         return key_set
 
@@ -302,21 +299,22 @@ def services(
     return request, DatabaseToolConf(), LaunchSessions(storage), Cookies(cookies)
 
 
-def new_launch(params: Mapping[str, str], cookies: Mapping[str, str], secure: bool) -> ToolLaunch:
+def new_launch(
+    params: Mapping[str, str], cookies: Mapping[str, str], secure: bool, outgoing: requests.Session
+) -> ToolLaunch:
+    """`outgoing`: how the LMS's key set is fetched (a session of the service's outgoing policy)."""
     request, config, sessions, jar = services(params, cookies, secure)
-    launch = ToolLaunch(request, config, sessions, jar, requests_session=TimedSession())
+    launch = ToolLaunch(request, config, sessions, jar, requests_session=outgoing)
     launch.set_launch_data_storage(sessions.storage)
     launch.set_launch_data_lifetime(LAUNCH_SECONDS)
     return launch
 
 
-def restored_launch(launch_id: str) -> ToolLaunch:
+def restored_launch(launch_id: str, outgoing: requests.Session) -> ToolLaunch:
     """A launch validated earlier (a deep-link picker's), by the id only its page knows."""
     request, config, sessions, jar = services({}, {}, True)
     try:
-        launch = ToolLaunch.from_cache(
-            launch_id, request, config, sessions, jar, sessions.storage, TimedSession()
-        )
+        launch = ToolLaunch.from_cache(launch_id, request, config, sessions, jar, sessions.storage, outgoing)
     except LtiException as error:
         raise Refused("expired", str(error)) from error
     assert isinstance(launch, ToolLaunch)  # noqa: S101 narrows for mypy

@@ -9,8 +9,10 @@ import re
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service.dashboard.tables import InstructorCourse
 from service.lti.claims import Ags
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration
+from service.storage.tables import ApiKey, Course, KeyScope
 from service.submissions import ids
 
 MAX_SLUG = 60
@@ -25,8 +27,10 @@ def _slug(label: str) -> str:
 
 
 def course(session: Session, registration: LtiRegistration, context_id: str, label: str) -> LtiContext:
-    """The tool's course for an LMS context, made on its first launch and named after its label:
-    a name another context of the same platform took gets a number (two LMS courses never merge)."""
+    """The tool's course for an LMS context, made on its first launch and named after its label,
+    never a course the platform has already: a name taken by its API courses, its keys' courses,
+    its instructors' grants or another of its contexts gets a number (two courses never merge).
+    Linking a context to an existing course is the operator's act (`link`)."""
     row = session.scalar(
         select(LtiContext).where(
             LtiContext.registration_id == registration.id, LtiContext.context_id == context_id
@@ -34,13 +38,7 @@ def course(session: Session, registration: LtiRegistration, context_id: str, lab
     )
     if row is not None:
         return row
-    taken = set(
-        session.scalars(
-            select(LtiContext.course)
-            .join(LtiRegistration)
-            .where(LtiRegistration.platform_id == registration.platform_id)
-        )
-    )
+    taken = taken_names(session, registration.platform_id)
     base = _slug(label)
     slug = base
     for number in range(2, 10_000):
@@ -49,6 +47,34 @@ def course(session: Session, registration: LtiRegistration, context_id: str, lab
         slug = f"{base}-{number}"
     row = LtiContext(registration_id=registration.id, context_id=context_id, course=slug, score_mode="best")
     session.add(row)
+    session.flush()
+    return row
+
+
+def taken_names(session: Session, platform_id: int) -> set[str]:
+    """Every course name the platform uses or has reserved, whether or not it has a submission."""
+    queries = (
+        select(LtiContext.course).join(LtiRegistration).where(LtiRegistration.platform_id == platform_id),
+        select(Course.slug).where(Course.platform_id == platform_id),
+        select(KeyScope.course).join(ApiKey).where(ApiKey.platform_id == platform_id),
+        select(InstructorCourse.course).where(InstructorCourse.platform_id == platform_id),
+    )
+    return {name for query in queries for name in session.scalars(query)}
+
+
+def link_course(session: Session, registration: LtiRegistration, context_id: str, course: str) -> LtiContext:
+    """The operator's explicit act: the LMS context opens `course` of the registration's platform
+    from now on (an existing course, its students and results included); made if not launched yet."""
+    course = ids.valid_course(course)
+    row = session.scalar(
+        select(LtiContext).where(
+            LtiContext.registration_id == registration.id, LtiContext.context_id == context_id
+        )
+    )
+    if row is None:
+        row = LtiContext(registration_id=registration.id, context_id=context_id, score_mode="best")
+        session.add(row)
+    row.course = course
     session.flush()
     return row
 

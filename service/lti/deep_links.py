@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import requests
 from pylti1p3.deep_link_resource import DeepLinkResource
 from pylti1p3.exception import LtiException
 from pylti1p3.lineitem import LineItem
@@ -39,11 +40,13 @@ def resource(challenge: Challenge, lang: Lang, launch_url: str) -> DeepLinkResou
     )
 
 
-def answer(params: Mapping[str, str], known: Mapping[str, Challenge], launch_url: str) -> Answer:
+def answer(
+    params: Mapping[str, str], known: Mapping[str, Challenge], launch_url: str, outgoing: requests.Session
+) -> Answer:
     launch_id = params.get("launch_id", "")
     if not launch_id.startswith("lti1p3-launch-"):
         raise Refused("expired", "no launch id")
-    launch = adapter.restored_launch(launch_id)
+    launch = adapter.restored_launch(launch_id, outgoing)
     body = launch.get_launch_data()
     read = claims.read(body)
     if read.message_type != claims.DEEP_LINK_LAUNCH or not read.teaches:

@@ -8,19 +8,25 @@ Without it anyone could register an "LMS" of their own and submit through it."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
+import requests
 
 from service.lti import registrations, values
-from service.lti.adapter import HTTP_TIMEOUT_SECONDS, Refused
+from service.lti.adapter import Refused
 from service.lti.registrations import PlatformEndpoints
 from service.lti.urls import ToolUrls
+from service.outbound.destinations import Refused as Unreachable
+from service.outbound.session import Outbound
 from service.storage.db import transaction
 from service.storage.sealing import Sealer
 
+log = logging.getLogger(__name__)
 INVITE_SECONDS = 7 * 24 * 3600
 MAX_DOCUMENT_BYTES = 256 * 1024
 TOOL_CONFIGURATION = "https://purl.imsglobal.org/spec/lti-tool-configuration"
@@ -73,7 +79,11 @@ def registration_request(urls: ToolUrls, tool_name: str) -> dict[str, Any]:
     }
 
 
-def register(params: dict[str, str], urls: ToolUrls, tool_name: str, sealer: Sealer) -> Registered:
+def register(
+    params: dict[str, str], urls: ToolUrls, tool_name: str, sealer: Sealer, outbound: Outbound
+) -> Registered:
+    """Every URL the LMS gives (its configuration's, its registration endpoint, its key set and
+    token URLs) is the LMS's to choose: fetched, and stored, only under the outgoing policy."""
     token = params.get("invite", "")
     invited = values.get(_key(token)) if token else None
     if not invited:
@@ -83,12 +93,15 @@ def register(params: dict[str, str], urls: ToolUrls, tool_name: str, sealer: Sea
         registrations.origin(config_url)
     except ValueError as error:
         raise Refused("registration_failed", "no openid_configuration URL") from error
-    config = _json(_http("GET", config_url, {}, None), "openid configuration")
+    outgoing = outbound.session()
+    config = _json(_http(outgoing, "GET", config_url, {}, None), "openid configuration")
     endpoints = _endpoints(config)
+    _served_by_issuer(endpoints.issuer, config_url)
+    _reachable(outbound, config)
     token_header = params.get("registration_token")
     headers = {"Authorization": f"Bearer {token_header}"} if token_header else {}
     request = registration_request(urls, tool_name)
-    answer = _json(_http("POST", config["registration_endpoint"], headers, request), "registration")
+    answer = _json(_http(outgoing, "POST", config["registration_endpoint"], headers, request), "registration")
     client_id = answer.get("client_id")
     if not isinstance(client_id, str) or not client_id:
         raise Refused("registration_failed", "the LMS's answer has no client_id")
@@ -96,34 +109,50 @@ def register(params: dict[str, str], urls: ToolUrls, tool_name: str, sealer: Sea
     deployment = tool_configuration.get("deployment_id") if isinstance(tool_configuration, dict) else None
     if values.take(_key(token)) is None:
         raise Refused("invite", "the invitation was used meanwhile")
-    name = str(invited["name"])
-    with transaction() as session:
-        registrations.add(
-            session,
-            name,
-            PlatformEndpoints(
-                endpoints.issuer,
-                client_id,
-                endpoints.login_url,
-                endpoints.token_url,
-                endpoints.jwks_url,
-                endpoints.token_audience,
-            ),
-            [deployment] if isinstance(deployment, str) and deployment else [],
-            sealer,
-            registrations.origin(config_url),
-        )
+    name = str(invited["name"])  # the invitation's platform, and only it, gets this LMS
+    try:
+        with transaction() as session:
+            registrations.add(
+                session,
+                name,
+                PlatformEndpoints(
+                    endpoints.issuer,
+                    client_id,
+                    endpoints.login_url,
+                    endpoints.token_url,
+                    endpoints.jwks_url,
+                    endpoints.token_audience,
+                ),
+                [deployment] if isinstance(deployment, str) and deployment else [],
+                sealer,
+                registrations.origin(config_url),
+            )
+    except registrations.Taken as taken:  # another LMS's identity: its row stays as it is
+        log.warning("dynamic registration for platform %r refused: %s", name, taken)
+        raise Refused("registration_taken", str(taken)) from taken
     return Registered(name, endpoints.issuer, client_id, deployment if isinstance(deployment, str) else None)
 
 
-def _http(method: str, url: str, headers: dict[str, str], body: dict[str, Any] | None) -> httpx.Response:
+def _http(
+    outgoing: requests.Session, method: str, url: str, headers: dict[str, str], body: dict[str, Any] | None
+) -> requests.Response:
     try:
-        return httpx.request(method, url, headers=headers, json=body, timeout=HTTP_TIMEOUT_SECONDS)
-    except httpx.HTTPError as error:
-        raise Refused("registration_failed", f"{method} {url}: {type(error).__name__}") from error
+        return outgoing.request(method, url, headers=headers, json=body)
+    except requests.RequestException as error:
+        raise Refused("registration_failed", f"{method} {url}: {error}") from error
 
 
-def _json(response: httpx.Response, what: str) -> dict[str, Any]:
+def _reachable(outbound: Outbound, config: dict[str, Any]) -> None:
+    """The endpoints the tool will use, refused now when they name an address it may never reach
+    (names are resolved and checked again at each use)."""
+    for field in ("authorization_endpoint", "token_endpoint", "jwks_uri", "registration_endpoint"):
+        try:
+            outbound.destinations.target(config[field])
+        except Unreachable as refused:
+            raise Refused("registration_failed", f"{field} {config[field]}: {refused}") from None
+
+
+def _json(response: requests.Response, what: str) -> dict[str, Any]:
     if response.status_code not in (200, 201) or len(response.content) > MAX_DOCUMENT_BYTES:
         raise Refused("registration_failed", f"{what}: HTTP {response.status_code}")
     try:
@@ -133,6 +162,17 @@ def _json(response: httpx.Response, what: str) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise Refused("registration_failed", f"{what}: not a JSON object")
     return document
+
+
+def _served_by_issuer(issuer: str, config_url: str) -> None:
+    """An LMS names only itself: its configuration comes from its issuer's host (as LTI Dynamic
+    Registration requires), so no LMS can claim another one's issuer without serving from it."""
+    issuer_host, config_host = urlsplit(issuer).hostname, urlsplit(config_url).hostname
+    if not issuer_host or issuer_host != config_host:
+        raise Refused(
+            "registration_failed",
+            f"the issuer {issuer!r} is not on the host the openid configuration came from ({config_host})",
+        )
 
 
 def _endpoints(config: dict[str, Any]) -> PlatformEndpoints:

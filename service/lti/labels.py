@@ -18,6 +18,10 @@ REASONS: dict[str, Text] = {
         "Esta plataforma no está registrada en el corrector. Quien lo administra debe añadirla.",
         "This platform is not registered with the grader. Its administrator must add it.",
     ),
+    "key_revoked": text(
+        "La clave de esta plataforma en el corrector fue revocada. Quien lo administra debe crear otra.",
+        "This platform's key with the grader was revoked. Its administrator must issue a new one.",
+    ),
     "state": text(
         "El navegador no devolvió la cookie de este inicio. Si la actividad está dentro de un marco, "
         "ábrela en una pestaña nueva o permite las cookies de este sitio.",
@@ -28,6 +32,12 @@ REASONS: dict[str, Text] = {
     "signature": text(
         "La firma del inicio no corresponde a las claves de la plataforma: fue alterado o lo firmó otro.",
         "The launch's signature does not match the platform's keys: it was altered or signed by someone else.",
+    ),
+    "keyset": text(
+        "No se pudieron leer las claves públicas de la plataforma (su dirección no responde o el "
+        "corrector no puede acceder a ella). Quien administra la plataforma debe revisarla.",
+        "The platform's public keys could not be read (their address does not answer, or the "
+        "grader may not reach it). The platform's administrator must check it.",
     ),
     "expired": text(
         "El inicio ha caducado (o el reloj de la plataforma va muy desfasado).",
@@ -58,6 +68,12 @@ REASONS: dict[str, Text] = {
         "Pide otra a quien administra el corrector.",
         "The registration URL carries no valid invitation (it expired or was used). "
         "Ask the grader's administrator for another.",
+    ),
+    "registration_taken": text(
+        "Esta plataforma respondió con la identidad (emisor e identificador de cliente) de una "
+        "plataforma ya registrada en el corrector. No se registró nada; avisa a quien lo administra.",
+        "This platform answered with the identity (issuer and client id) of a platform already "
+        "registered with the grader. Nothing was registered; tell the grader's administrator.",
     ),
     "registration_failed": text(
         "La plataforma no completó el registro dinámico de la herramienta.",

@@ -15,6 +15,7 @@ from service.lti.adapter import Refused
 from service.lti.tables import LtiRegistration
 from service.storage.db import transaction
 from service.students import grants
+from service.submissions import keys
 
 PAGE_SECONDS = 4 * 3600
 
@@ -87,6 +88,8 @@ def _student(launch: claims.Launch, known: Mapping[str, Challenge]) -> StudentPa
         raise Refused("message", "a resource launch without a resource link or a user")
     with transaction() as session:
         registration = _registration(session, launch)
+        if not keys.alive(session, registration.api_key_id):  # its page could not submit
+            raise Refused("key_revoked", "the platform's API key for this LMS was revoked")
         context = contexts.course(session, registration, launch.context_id, launch.context_label)
         placed = (challenge, launch.lang)
         link = contexts.link(

@@ -60,6 +60,8 @@ def refused(request: Request, reason: str, lang: Lang, frame_origins: tuple[str,
     status = (
         403
         if reason in ("role",)
+        else 409
+        if reason == "registration_taken"
         else 400
         if reason in ("login", "format", "message", "context", "challenge")
         else 401

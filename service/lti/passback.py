@@ -3,7 +3,10 @@ the student's best (or last, as the course chose) score goes to the link's line 
 gradebook, from the worker's sender process (`post`), retried with backoff and recorded per attempt.
 
 The score goes through PyLTI1p3's AGS client; its access token (client credentials, signed with the
-tool's key) is cached per platform and scope set until shortly before it expires.
+tool's key) is cached per platform and scope set until shortly before it expires. Every request it
+sends (the token, the line items and their pages, the score) goes through the service's outgoing
+policy, to the origins the LMS's registration names and no others: the line item URLs come from
+the LMS's launches and answers, and its token must not go anywhere else.
 """
 
 from __future__ import annotations
@@ -26,10 +29,11 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from service.lti import tool_keys
-from service.lti.adapter import TimedSession, ToolRegistration
+from service.lti.adapter import ToolRegistration
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
 from service.messaging.celery_app import LTI_SCORE_TASK, celery
-from service.outbound.destinations import Destinations, Refused
+from service.outbound import destinations
+from service.outbound.session import Outbound, PolicySession, RefusedRequest
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
 from service.submissions.schemas import FINAL_STATUSES
@@ -132,14 +136,14 @@ class _Job:
     scopes: list[str]
 
 
-def post(submission_id: str, attempt: int, attempts: int, destinations: Destinations) -> Posted:
+def post(submission_id: str, attempt: int, attempts: int, outbound: Outbound) -> Posted:
     """One try at sending the score this attempt decides; recorded on the attempt's row. The
-    LMS's URLs must be where webhooks may go (`destinations`, the worker's)."""
+    LMS's URLs must be where webhooks may go (`outbound`, the worker's policy), and its own."""
     with transaction() as session:
         job = _job(session, submission_id)
     if job is None:
         return Posted(sent=True, retry=False)  # not graded yet, or no longer linked: nothing to send
-    outcome = _send(job, destinations)
+    outcome = _send(job, outbound)
     with transaction() as session:
         row = session.get_one(LtiScore, submission_id)
         row.tries, row.tried_at = attempt, now()
@@ -188,14 +192,21 @@ def _score(session: Session, link_id: int, student: str, mode: str) -> float:
     return max(s for _, s in scores)
 
 
-def _send(job: _Job, destinations: Destinations) -> Posted:
-    try:
-        for url in (job.link.lineitem_url, job.link.lineitems_url):
-            if url:  # named by the LMS's launch: reachable only where webhooks may go
-                destinations.resolved(destinations.target(url))
-    except Refused as refused:
-        return Posted(False, retry=False, error=f"refused: {refused}")
-    connector = CachedTokens(ToolRegistration(job.registration, job.key), job.registration.id)
+def registration_origins(row: LtiRegistration) -> frozenset[str]:
+    """The origins an LMS's registration names (its issuer, its endpoints, the origin framing the
+    tool: where its courses, and so its line items, live): the only ones its token goes to."""
+    found = set()
+    for url in (row.issuer, row.login_url, row.token_url, row.jwks_url, row.frame_origin):
+        try:
+            found.add(destinations.parse(url).origin)
+        except destinations.Refused:
+            continue  # an issuer need not be a URL
+    return frozenset(found)
+
+
+def _send(job: _Job, outbound: Outbound) -> Posted:
+    session = _TokenSession(outbound, registration_origins(job.registration))
+    connector = CachedTokens(ToolRegistration(job.registration, job.key), job.registration.id, session)
     service_data: Any = {
         "scope": job.scopes,
         "lineitem": job.link.lineitem_url,
@@ -219,6 +230,8 @@ def _send(job: _Job, destinations: Destinations) -> Posted:
         return Posted(False, retry=status in (401, 408, 425, 429) or status >= 500, error=f"HTTP {status}")
     except LtiException as error:
         return Posted(False, retry=False, error=str(error))
+    except RefusedRequest as refused:  # never worth another try
+        return Posted(False, retry=False, error=f"refused: {refused}")
     except requests.RequestException as error:
         return Posted(False, retry=True, error=f"{type(error).__name__}: {error}")
     return Posted(True, retry=False)
@@ -234,6 +247,7 @@ def _line_item(link: LtiLink) -> LineItem | None:
         .set_label(link.challenge)
         .set_resource_id(link.challenge)
         .set_resource_link_id(link.resource_link_id)
+        .set_tag(f"autograder-{link.resource_link_id}")  # how the library finds it again: one per link
     )
 
 
@@ -241,7 +255,7 @@ _tokens: dict[tuple[int, tuple[str, ...]], tuple[str, float]] = {}
 _tokens_lock = threading.Lock()
 
 
-class _TokenSession(TimedSession):
+class _TokenSession(PolicySession):
     """Remembers the lifetime the token endpoint gave its last token (the library keeps only the token)."""
 
     expires_in: float = DEFAULT_TOKEN_SECONDS
@@ -257,9 +271,9 @@ class _TokenSession(TimedSession):
 class CachedTokens(ServiceConnector):
     """PyLTI1p3's connector, with its access token kept across tasks until shortly before it expires."""
 
-    def __init__(self, registration: ToolRegistration, registration_id: int) -> None:
-        self.session = _TokenSession()
-        super().__init__(registration, requests_session=self.session)
+    def __init__(self, registration: ToolRegistration, registration_id: int, session: _TokenSession) -> None:
+        self.session = session
+        super().__init__(registration, requests_session=session)
         self.registration_id = registration_id
 
     def get_access_token(self, scopes: Any) -> str:

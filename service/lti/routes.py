@@ -9,6 +9,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+import requests
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
@@ -19,6 +20,7 @@ from service.lti import adapter, claims, deep_links, dynamic_registration, landi
 from service.lti.adapter import Refused
 from service.lti.pages import page_lang, refused, render
 from service.lti.urls import ToolUrls, tool_urls
+from service.outbound.session import Outbound
 from service.storage.db import transaction
 from service.storage.sealing import sealer_for
 from service.students import grants
@@ -30,6 +32,12 @@ LOOPBACK = ("localhost", "127.0.0.1", "[::1]", "::1")
 TOOL_NAME = "Autograder (Transformers)"
 NEW_WINDOW = "lti1p3_new_window"  # the login again, in a tab of its own (PyLTI1p3's parameter)
 PROBE_COOKIE = f"{adapter.COOKIE_PREFIX}-probe"
+
+
+def _outbound(request: Request) -> Outbound:
+    """The service's policy for the requests it sends (here: to the LMS), the app's."""
+    outbound: Outbound = request.app.state.outbound
+    return outbound
 
 
 def _urls(request: Request) -> ToolUrls:
@@ -119,7 +127,8 @@ def _login(
 async def launch(request: Request, known: Challenges) -> Response:
     params, secure = await _params(request), _secure(request)
     try:
-        launched, launch_id = await run_in_threadpool(_validate, params, request.cookies, secure)
+        outgoing = _outbound(request).session()
+        launched, launch_id = await run_in_threadpool(_validate, params, request.cookies, secure, outgoing)
         landed = await run_in_threadpool(landing.land, launched, launch_id, known)
     except Refused as error:
         return await _refused(request, error)
@@ -128,9 +137,9 @@ async def launch(request: Request, known: Challenges) -> Response:
 
 
 def _validate(
-    params: Mapping[str, str], cookies: Mapping[str, str], secure: bool
+    params: Mapping[str, str], cookies: Mapping[str, str], secure: bool, outgoing: requests.Session
 ) -> tuple[claims.Launch, str]:
-    message = adapter.new_launch(params, cookies, secure)
+    message = adapter.new_launch(params, cookies, secure, outgoing)
     message.validate()
     return claims.read(message.get_launch_data()), message.get_launch_id()
 
@@ -154,7 +163,8 @@ async def deep_link(request: Request, known: Challenges) -> Response:
     """The instructor's choice, sent back to the platform as a signed LtiDeepLinkingResponse."""
     params = await _params(request)
     try:
-        answer = await run_in_threadpool(deep_links.answer, params, known, str(request.url_for("lti_launch")))
+        launch_url, outgoing = str(request.url_for("lti_launch")), _outbound(request).session()
+        answer = await run_in_threadpool(deep_links.answer, params, known, launch_url, outgoing)
     except Refused as error:
         return await _refused(request, error)
     context = {"lang": answer.lang, "return_url": answer.return_url, "jwt": answer.jwt}
@@ -183,6 +193,7 @@ async def register(request: Request) -> Response:
             _urls(request),
             TOOL_NAME,
             sealer_for(request.app.state.settings),
+            _outbound(request),
         )
     except Refused as error:
         return await _refused(request, error)

@@ -42,6 +42,19 @@ class Answer:
         return self.error is None
 
 
+@dataclass(frozen=True)
+class Reply:
+    """A whole answer, read within the deadline and the size cap."""
+
+    status: int
+    headers: list[tuple[str, str]]
+    content: bytes
+
+
+class Unanswered(Exception):
+    """No complete answer: the deadline passed, the answer was over its cap, or the network failed."""
+
+
 class _PinnedBackend(httpcore.AnyIOBackend):
     """Connects to the addresses checked for the target, whatever host the URL is then read as."""
 
@@ -109,6 +122,31 @@ async def _delivered(
         return Answer(
             response.status, kept[:ANSWER_BYTES].decode("utf-8", "replace") or f"HTTP {response.status}"
         )
+
+
+async def fetch(
+    method: str,
+    target: Target,
+    headers: Mapping[str, str],
+    body: bytes,
+    destinations: Destinations,
+    deadline: float,
+    max_bytes: int,
+) -> Reply:
+    """The whole answer to one request; Refused for a refused destination, Unanswered when no
+    complete answer of at most `max_bytes` came within `deadline` seconds."""
+    try:
+        async with asyncio.timeout(deadline):
+            async with _opened(method, target, headers, body, destinations) as response:
+                content = await _read(response, max_bytes + 1)
+                if len(content) > max_bytes:
+                    raise Unanswered(f"{target.origin} answered more than {max_bytes} bytes")
+                listed = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in response.headers]
+                return Reply(response.status, listed, content)
+    except TimeoutError:
+        raise Unanswered(f"{target.origin}: no complete answer within the {deadline:g} s deadline") from None
+    except NETWORK_ERRORS as error:
+        raise Unanswered(f"{target.origin}: {type(error).__name__}: {error}"[:ANSWER_BYTES]) from None
 
 
 async def _read(response: httpcore.Response, limit: int) -> bytes:

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sqlalchemy import select
-
 from grader.challenge import Challenge
-from service.core.errors import NotFound, Unauthorized
+from service.core.errors import NotFound
 from service.storage.db import reading
-from service.storage.tables import ApiKey
 from service.students import feedback, labels
 from service.students.gradebook import Gradebook
-from service.students.grants import PageGrant
+from service.students.grants import GrantRefused, PageGrant
 from service.students.schemas import Attempt
-from service.submissions import intake, records, schemas
+from service.submissions import intake, keys, records, schemas
 from service.submissions import rate_limits as ratelimit
 from service.submissions.keys import Caller
 
@@ -26,11 +23,12 @@ def caller(grant: PageGrant) -> Caller:
 
 
 def check_key_active(grant: PageGrant) -> None:
-    """A link stops working when the platform's key that made it is revoked."""
+    """A link works as long as the platform's key that made it: not once it is revoked, nor once
+    a rotated key's grace period is over, on every route."""
     with reading() as session:
-        row = session.execute(select(ApiKey.revoked_at).where(ApiKey.id == grant.key_id)).first()
-    if row is None or row.revoked_at is not None:
-        raise Unauthorized("the platform's key behind this link was revoked")
+        alive = keys.alive(session, grant.key_id)
+    if not alive:
+        raise GrantRefused("expired")
 
 
 def submit(
@@ -41,7 +39,6 @@ def submit(
     limits: ratelimit.SubmissionLimits,
     gradebook: Gradebook,
 ) -> schemas.Submission:
-    check_key_active(grant)
     body = schemas.SubmissionIn(
         challenge=grant.challenge, code=code, student=grant.student, course=grant.course, lang=grant.lang
     )

@@ -30,7 +30,10 @@ MAX_WAIT_SECONDS = 10.0
 async def current_grant(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)], secret: SessionSecret
 ) -> PageGrant:
-    return verify(secret, credentials.credentials if credentials else None)
+    """The page's grant, signed, unexpired, and made by a key that still works."""
+    grant = verify(secret, credentials.credentials if credentials else None)
+    await run_in_threadpool(attempts.check_key_active, grant)
+    return grant
 
 
 async def lms_gradebook(request: Request) -> Gradebook:
@@ -49,6 +52,7 @@ def challenge_page(
 ) -> HTMLResponse:
     try:
         grant = verify(secret, t)
+        attempts.check_key_active(grant)
     except GrantRefused:
         context: dict[str, object] = {"expired": labels.LINK_EXPIRED}
         return templates.TemplateResponse(request, "expired.html", context, 401, headers(()))

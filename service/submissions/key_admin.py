@@ -34,6 +34,7 @@ class Rotated:
     courses: tuple[str, ...]
     old_prefix: str
     old_expires_at: datetime
+    old_key_id: int
 
 
 def prefix_of(key_or_prefix: str) -> str:
@@ -90,4 +91,10 @@ def rotate(session: Session, key_or_prefix: str, grace: timedelta, sealer: Seale
     if grace <= timedelta(0):
         old.revoked_at = now()
     session.flush()
-    return Rotated(created=created, courses=courses, old_prefix=old.prefix, old_expires_at=old.expires_at)
+    return Rotated(
+        created=created,
+        courses=courses,
+        old_prefix=old.prefix,
+        old_expires_at=old.expires_at,
+        old_key_id=old.id,
+    )

@@ -37,6 +37,7 @@ class CreatedKey:
     key: str
     webhook_secret: str
     platform: str
+    key_id: int
 
     @property
     def secret(self) -> str:
@@ -76,7 +77,7 @@ def create_key(session: Session, name: str, courses: list[str], sealer: Sealer) 
     )
     session.add(row)
     session.flush()
-    return CreatedKey(key=key, webhook_secret=webhook_secret, platform=name)
+    return CreatedKey(key=key, webhook_secret=webhook_secret, platform=name, key_id=row.id)
 
 
 def _prefix(key: str) -> str | None:
@@ -93,6 +94,13 @@ def _aware(moment: datetime) -> datetime:
 def _active(row: ApiKey, moment: datetime) -> bool:
     """Not revoked, and not past the end of a rotated key's grace period."""
     return row.revoked_at is None and (row.expires_at is None or _aware(row.expires_at) > moment)
+
+
+def alive(session: Session, key_id: int) -> bool:
+    """Whether the key still works, as `authenticate` would find it: what it made (a student's
+    link) works as long as it does, and no longer."""
+    row = session.get(ApiKey, key_id)
+    return row is not None and _active(row, now())
 
 
 def _mark_used(row: ApiKey) -> None:

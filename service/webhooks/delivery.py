@@ -13,12 +13,8 @@ from dataclasses import dataclass, replace
 
 from service.core.settings import Settings
 from service.outbound import http as outbound_http
-from service.outbound.destinations import (
-    Destinations,
-    Refused,
-    allowed_networks,
-    own_addresses,
-)
+from service.outbound.destinations import Destinations, Refused
+from service.outbound.session import Outbound
 from service.storage.db import transaction
 from service.storage.sealing import Sealer, UnreadableSecret, sealer_for
 from service.storage.tables import ApiKey, Submission, WebhookDelivery, now
@@ -45,11 +41,8 @@ class DeliveryPolicy:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> DeliveryPolicy:
-        destinations = Destinations(
-            allowed_networks(settings.webhook_allowed_networks), own_addresses(settings.host)
-        )
         return cls(
-            destinations,
+            Outbound.from_settings(settings).destinations,  # the one policy of every outgoing request
             settings.webhook_timeout_seconds,
             settings.webhook_per_receiver_per_minute,
             settings.queue,

@@ -12,6 +12,7 @@ from sqlalchemy.exc import DBAPIError
 from service.lti import passback
 from service.messaging import graded_pubsub
 from service.messaging.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
+from service.outbound.session import Outbound
 from service.webhooks import delivery
 from service.worker import process_state
 from service.worker.grading import grade_submission
@@ -54,6 +55,11 @@ def _delivery_policy() -> delivery.DeliveryPolicy:
     return delivery.DeliveryPolicy.from_settings(process_state.settings())
 
 
+@lru_cache(maxsize=1)
+def _outbound() -> Outbound:
+    return Outbound.from_settings(process_state.settings())
+
+
 def deliver_webhook(task: Task, submission_id: str) -> None:
     """On the webhook queue, taken by the sender process: a slow receiver never holds a grading."""
     attempt = task.request.retries + 1
@@ -65,7 +71,7 @@ def deliver_webhook(task: Task, submission_id: str) -> None:
 def send_lti_score(task: Task, submission_id: str) -> None:
     """On the webhook queue too: an LMS that answers slowly never holds a grading."""
     attempt, attempts = task.request.retries + 1, process_state.settings().webhook_attempts
-    outcome = passback.post(submission_id, attempt, attempts, _delivery_policy().destinations)
+    outcome = passback.post(submission_id, attempt, attempts, _outbound())
     if outcome.retry and attempt < attempts:
         raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))
 

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Frame, Page
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site, close_site, open_site
+from tests.lti.hostile import ALLOWED_NETWORKS, HostileLms
 from tests.lti.platform import Platform
 
 ARTIFACTS = ROOT / "test-artifacts" / "lti"
@@ -26,7 +27,7 @@ def lms() -> Platform:
 @pytest.fixture(scope="session")
 def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Site]:
     site = open_site(tmp_path_factory.mktemp("lti"))
-    site.env["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = "127.0.0.0/8"  # the LMS's AGS endpoints are there
+    site.env["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = ALLOWED_NETWORKS  # the LMS is there, and only it
     site.env["AUTOGRADER_SWEEP_EVERY_SECONDS"] = "1"  # a lost score is sent again within the test
     try:
         lms.printed = site.run(*lms.add_platform_args(), "--tool-url", site.base)
@@ -37,6 +38,17 @@ def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Si
     finally:
         lms.stop()
         close_site(site)
+
+
+@pytest.fixture
+def hostile(tool: Site) -> Iterator[HostileLms]:
+    """An LMS on the same host as the test LMS (another Moodle of the same university, another
+    port), in the attacker's hands (tests/lti/hostile.py)."""
+    lms = HostileLms("localhost")
+    lms.tool = tool.base
+    lms.start()
+    yield lms
+    lms.stop()
 
 
 @pytest.fixture

@@ -106,6 +106,8 @@ class Platform:
         self.tool_registrations: list[dict[str, Any]] = []
         self.client_id = CLIENT_ID
         self.deployment = DEPLOYMENT
+        self.dynamic_client_id = DYNAMIC_CLIENT_ID  # what its registration endpoint answers
+        self.context_id, self.context_label = CONTEXT, "TRF-42"  # the course its launches come from
         self.server = uvicorn.Server(
             uvicorn.Config(self.app(), host="127.0.0.1", port=self.port, log_level="warning")
         )
@@ -161,10 +163,10 @@ class Platform:
     def place(self, link: Link) -> None:
         self.links[link.id] = link
 
-    def launch_over_http(self, user: str, link: str) -> HttpLaunch:
+    def launch_over_http(self, user: str, link: str, role: str = "learner") -> HttpLaunch:
         """The login and the LMS's answer as a browser would follow them, without one: the launch is
         left for the caller to post."""
-        start = httpx.get(self.course_url(user, "learner", link).replace("/course?", "/start?"), timeout=30)
+        start = httpx.get(self.window_url(user, role, link), timeout=30)
         action = html.unescape(re.findall(r"action='([^']*)'", start.text)[0])
         initiation = {
             html.unescape(k): html.unescape(v)
@@ -172,9 +174,13 @@ class Platform:
         }
         login = httpx.post(action, data=initiation, timeout=30)
         assert login.status_code == 302, login.text
-        form = httpx.get(login.headers["location"], timeout=30).text
+        form = httpx.get(self.authorization(login.headers["location"]), timeout=30).text
         fields = dict(re.findall(r"name='(id_token|state)' value='([^']*)'", form))
         return HttpLaunch({k: html.unescape(v) for k, v in fields.items()}, login.headers["set-cookie"])
+
+    def authorization(self, location: str) -> str:
+        """Where the browser goes with the tool's answer to the login: the registered login URL."""
+        return location
 
     # -- the HTTP side ---------------------------------------------------------------------------
     def app(self) -> FastAPI:
@@ -195,26 +201,27 @@ class Platform:
 
     # -- LTI Dynamic Registration, the platform's side -------------------------------------------
     def _openid_configuration(self) -> JSONResponse:
-        return JSONResponse(
-            {
-                "issuer": self.issuer,
-                "authorization_endpoint": f"{self.origin}/authorize",
-                "token_endpoint": f"{self.origin}/token",
-                "jwks_uri": f"{self.origin}/jwks",
-                "registration_endpoint": f"{self.origin}/registrations",
-                "token_endpoint_auth_methods_supported": ["private_key_jwt"],
-                "id_token_signing_alg_values_supported": ["RS256"],
-                "scopes_supported": ["openid", SCORE_SCOPE, LINEITEM_SCOPE],
-                "https://purl.imsglobal.org/spec/lti-platform-configuration": {
-                    "product_family_code": "lti1p3platform-tests",
-                    "version": "0.1.8",
-                    "messages_supported": [
-                        {"type": "LtiResourceLinkRequest"},
-                        {"type": "LtiDeepLinkingRequest"},
-                    ],
-                },
-            }
-        )
+        return JSONResponse(self.openid_configuration())
+
+    def openid_configuration(self) -> dict[str, Any]:
+        return {
+            "issuer": self.issuer,
+            "authorization_endpoint": f"{self.origin}/authorize",
+            "token_endpoint": f"{self.origin}/token",
+            "jwks_uri": f"{self.origin}/jwks",
+            "registration_endpoint": f"{self.origin}/registrations",
+            "token_endpoint_auth_methods_supported": ["private_key_jwt"],
+            "id_token_signing_alg_values_supported": ["RS256"],
+            "scopes_supported": ["openid", SCORE_SCOPE, LINEITEM_SCOPE],
+            "https://purl.imsglobal.org/spec/lti-platform-configuration": {
+                "product_family_code": "lti1p3platform-tests",
+                "version": "0.1.8",
+                "messages_supported": [
+                    {"type": "LtiResourceLinkRequest"},
+                    {"type": "LtiDeepLinkingRequest"},
+                ],
+            },
+        }
 
     async def _registrations(self, request: Request) -> JSONResponse:
         if request.headers.get("authorization") != f"Bearer {self.registration_token}":
@@ -223,7 +230,7 @@ class Platform:
         self.tool_registrations.append(body)
         answer = {
             **body,
-            "client_id": DYNAMIC_CLIENT_ID,
+            "client_id": self.dynamic_client_id,
             "https://purl.imsglobal.org/spec/lti-tool-configuration": {
                 **body["https://purl.imsglobal.org/spec/lti-tool-configuration"],
                 "deployment_id": DYNAMIC_DEPLOYMENT,
@@ -288,7 +295,9 @@ class Platform:
             return HTMLResponse("unknown launch", status_code=400)
         launch = _Launch(request, self.config())
         launch.set_user_data(pending.user, pending.roles, full_name=pending.user.title())
-        launch.set_launch_context_claim(CONTEXT, context_title="Transformers 2026", context_label="TRF-42")
+        launch.set_launch_context_claim(
+            self.context_id, context_title="Transformers 2026", context_label=self.context_label
+        )
         launch.set_launch_presentation_claim(document_target=pending.target)
         if pending.link is None:
             launch.set_dl(f"{self.origin}/deep-link-return", title="Add an activity")
@@ -296,10 +305,14 @@ class Platform:
             placed = self.links[pending.link]
             launch.set_resource_link_claim(placed.id, title=placed.title)
             launch.set_custom_parameters_claim(placed.custom)
-            elsewhere = self.spoil == "lineitem"  # an address the tool may not post to
-            base = "http://10.255.255.1" if elsewhere else self.origin
-            launch.set_ags(lineitems_url=f"{base}/lineitems", lineitem_url=f"{base}/lineitems/{placed.id}")
+            launch.set_ags(*self.ags_urls(placed))
         return self._form(self._spoiled(launch))
+
+    def ags_urls(self, placed: Link) -> tuple[str, str | None]:
+        """The line items' URL and this link's line item URL, as the launch names them."""
+        elsewhere = self.spoil == "lineitem"  # an address the tool may not post to
+        base = "http://10.255.255.1" if elsewhere else self.origin
+        return f"{base}/lineitems", f"{base}/lineitems/{placed.id}"
 
     def _spoiled(self, launch: _Launch) -> dict[str, str]:
         spoil, self.spoil = self.spoil, None

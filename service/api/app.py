@@ -38,7 +38,7 @@ from service.lti import pages as lti_pages
 from service.lti import routes as lti_routes
 from service.lti import routes_entry as lti_entry
 from service.lti.passback import LmsGradebook
-from service.messaging import celery_app
+from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
 from service.storage import db
 from service.students import routes as student_routes
@@ -59,7 +59,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.waiter = Waiter(settings.events, settings.poll_seconds, _graded)
     await app.state.waiter.start()
     await app.state.dashboard.state.live.start()
-    sweeping = asyncio.create_task(sweep_forever(settings))
+    sweeping = asyncio.create_task(sweep_forever(settings, app.state.queue))
     yield
     sweeping.cancel()
     with contextlib.suppress(asyncio.CancelledError):
@@ -114,7 +114,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     of its own."""
     settings = settings or get_settings()
     db.use(settings)
-    celery_app.use(settings)  # where submissions are sent to be graded
     app = FastAPI(
         title="autograder",
         version="1",
@@ -125,9 +124,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=operation_id,
     )
     app.state.settings = settings
+    app.state.queue = TaskQueue.of(settings)  # where submissions are sent to be graded
     app.state.session_secret = session_secret(settings)  # signs the student pages' grants
     app.state.limits = SubmissionLimits.from_settings(settings)
-    app.state.gradebook = LmsGradebook()  # where the student pages' LMS attempts are scored
+    app.state.gradebook = LmsGradebook(app.state.queue)  # where the student pages' LMS attempts are scored
     app.state.outbound = Outbound.from_settings(settings)  # every request it sends (to LMSs)
     install(app)
     add_docs(app)
@@ -140,7 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
     app.include_router(lti_routes.router)
     app.mount("/lti/static", StaticFiles(directory=lti_pages.STATIC), name="lti_static")
-    app.state.dashboard = create_dashboard(settings, lti_entry.router)
+    app.state.dashboard = create_dashboard(settings, app.state.queue, lti_entry.router)
     app.mount(PREFIX, app.state.dashboard)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

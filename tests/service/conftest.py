@@ -26,7 +26,6 @@ from sqlalchemy.exc import OperationalError
 import service.storage.aggregate_tables  # noqa: F401  (its tables join Base.metadata: emptied too)
 from service.cli.embedded_broker import EmbeddedBroker
 from service.core.settings import get_settings
-from service.messaging import celery_app
 from service.storage import db
 from service.storage.migrations import upgrade
 from service.storage.sealing import sealer_for
@@ -90,7 +89,6 @@ def _configure(backend: Backend, tmp: Path) -> None:
 def reset_caches() -> None:
     db.forget()
     get_settings.cache_clear()
-    celery_app.forget()
 
 
 def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:

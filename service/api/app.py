@@ -31,7 +31,7 @@ from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
 from service.api.sweeper import sweep_forever
 from service.core.errors import RETRY_AFTER_SECONDS, InvalidField, ServiceError
-from service.core.settings import Settings, get_settings
+from service.core.settings import Settings
 from service.dashboard.app import PREFIX, create_dashboard
 from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
@@ -108,11 +108,15 @@ async def _database_error(_: Request, error: Exception) -> JSONResponse:
     )
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The API. uvicorn's factory call passes nothing: the settings are read here, once, and
-    everything the app builds is given them (the process's database too); a test passes Settings
-    of its own."""
-    settings = settings or get_settings()
+def from_environment() -> FastAPI:
+    """uvicorn's factory (`autograder api`, `serve`): the API on the Settings its process's
+    environment gives, read here, once."""
+    return create_app(Settings())
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The API on these Settings: everything the app builds is given them (the process's
+    database too)."""
     db.use(settings)
     app = FastAPI(
         title="autograder",

@@ -47,7 +47,7 @@ def test_kill_9_of_the_whole_worker_is_redelivered_by_rabbitmq_at_once(amqp: Sta
     headers = auth(new_key())
     first = Worker(amqp.folder / "first.log")
     first.wait_ready()
-    with TestClient(create_app()) as client:
+    with TestClient(create_app(get_settings())) as client:
         submitted = client.post("/v1/submissions", json=body(slow(2)), headers=headers).json()
         wait_until(lambda: status(submitted["id"]) == "running", 20)
         first.kill()  # its channel closes: RabbitMQ requeues the unacknowledged message

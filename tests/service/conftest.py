@@ -180,7 +180,7 @@ def _empty_tables() -> None:
 def client(clean: Backend) -> Iterator[TestClient]:
     from service.api.app import create_app
 
-    with TestClient(create_app()) as test_client:
+    with TestClient(create_app(get_settings())) as test_client:
         yield test_client
 
 

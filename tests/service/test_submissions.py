@@ -106,7 +106,7 @@ def test_wait_works_by_polling_the_database_without_redis(clean: object, key: Cr
     from service.api.app import create_app
     from service.web.waiting import Waiter
 
-    app = create_app()
+    app = create_app(get_settings())
     with TestClient(app) as polling:
         app.state.waiter = Waiter(None, poll_seconds=0.02)
         assert app.state.waiter.mode == "poll"

@@ -85,7 +85,7 @@ async def _invalid_request(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)  # noqa: S101 narrows for mypy
     errors = error.errors()
     detail = [{"type": e["type"], "loc": list(e["loc"]), "msg": e["msg"]} for e in errors[:MAX_ERRORS]]
-    if len(errors) > MAX_ERRORS:  # 80,000 unknown keys made a 7 MB answer
+    if len(errors) > MAX_ERRORS:  # one error per unknown key would make an answer of megabytes
         more = len(errors) - MAX_ERRORS
         detail.append({"type": "too_many_errors", "loc": ["body"], "msg": f"and {more} more errors"})
     return JSONResponse({"detail": detail}, status_code=422)

@@ -273,7 +273,7 @@ class InProcess:
         self.prepared = prepared
 
     def run(self, job: Job, limits: Limits) -> SandboxRun:
-        from grader import harness
+        from grader.sandbox import harness
 
         chunks: list[bytes] = []
         harness.run(

@@ -30,7 +30,7 @@ from service.api.body_limit import BodyLimit
 from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
 from service.api.sweeper import sweep_forever
-from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
+from service.core.errors import RETRY_AFTER_SECONDS, InvalidField, ServiceError
 from service.core.settings import Settings, get_settings
 from service.dashboard.app import PREFIX, create_dashboard
 from service.dashboard.secret import session_secret
@@ -74,6 +74,9 @@ async def _graded(submission_ids: list[str]) -> set[str]:
 
 async def _service_error(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, ServiceError)  # noqa: S101 narrows for mypy
+    if isinstance(error, InvalidField):
+        field = {"type": "value_error", "loc": list(error.loc), "msg": f"Value error, {error.detail}"}
+        return JSONResponse({"detail": [field]}, status_code=422)
     return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
 
 

@@ -1,203 +1,151 @@
-"""The dashboard's language: chosen by the instructor (a link that leaves a cookie), else the browser's.
-
-Page text is written in English in the templates and looked up here for Spanish, so a template
-reads as the page does; a phrase missing from the catalogue is an error, never a silent English.
-"""
+"""The dashboard's words: its templates' English phrases with their Spanish, and the names of
+the ways an attempt fails to run. The language of a page is chosen by `service.web.i18n`: the
+instructor's pick (a link that leaves the cookie `COOKIE`), else the browser's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from starlette.requests import Request
-
-from grader.text import LANGS, Lang, Text
+from grader.text import Text
+from service.web.i18n import Phrases
 
 COOKIE = "dashboard_lang"
-QUERY = "lang"
-DEFAULT: Lang = "en"
 
-Translate = Callable[..., str]
-
-
-def chosen(request: Request) -> Lang | None:
-    """A language asked for in this request's query (the switch's links), if a known one."""
-    asked = request.query_params.get(QUERY, "")
-    return asked if asked in LANGS else None
-
-
-def lang_of(request: Request) -> Lang:
-    """The query's, else the cookie's, else the browser's first known language, else English."""
-    asked = chosen(request) or request.cookies.get(COOKIE, "")
-    if asked in LANGS:
-        return asked
-    return _accepted(request.headers.get("accept-language", ""))
-
-
-def _accepted(header: str) -> Lang:
-    ranked = []
-    for part in header.split(","):
-        tag, _, params = part.strip().partition(";")
-        weight = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
-        try:
-            ranked.append((float(weight), tag.strip().lower()[:2]))
-        except ValueError:
-            continue
-    for _, tag in sorted(ranked, key=lambda r: -r[0]):
-        if tag in LANGS:
-            return tag
-    return DEFAULT
-
-
-def translator(lang: Lang) -> Translate:
-    """`t("{n} students", n=3)`: the phrase in `lang`, its fields filled in."""
-
-    def t(phrase: str, /, **values: object) -> str:
-        text = phrase if lang == "en" else SPANISH[phrase]
-        return text.format(**values) if values else text
-
-    return t
-
-
-def percent(share: float) -> str:
-    """A share as both languages write it here: `57 %`."""
-    return f"{round(100 * share)} %"
-
-
-SPANISH: dict[str, str] = {
-    "Students {first}–{last}": "Estudiantes {first}–{last}",
-    "No student": "Ningún estudiante",
-    "page {n}": "página {n}",
-    "Pages of students": "Páginas de estudiantes",
-    "← Previous": "← Anterior",
-    "Next →": "Siguiente →",
-    # frame
-    "Dashboard": "Panel",
-    "Course": "Curso",
-    "Overview": "Resumen",
-    "Students": "Estudiantes",
-    "Log out": "Cerrar sesión",
-    "Language": "Idioma",
-    "Times in {zone}": "Horas en {zone}",
-    "change": "cambiar",
-    "Scroll sideways to see more →": "Desliza hacia el lado para ver más →",
-    # settings
-    "Settings": "Ajustes",
-    "Time zone": "Zona horaria",
-    "The browser's ({zone})": "La del navegador ({zone})",
-    "Save": "Guardar",
-    "Saved: times are shown in {zone}.": "Guardado: las horas se muestran en {zone}.",
-    "Back": "Volver",
-    # log in and errors
-    "Log in": "Iniciar sesión",
-    "Instructor log in": "Acceso de docentes",
-    "Email": "Correo",
-    "Password": "Contraseña",
-    "Wrong email or password.": "Correo o contraseña incorrectos.",
-    "Error {status}": "Error {status}",
-    "Not found": "No encontrado",
-    "Forbidden": "Prohibido",
-    "Error": "Error",
-    "Back to your courses": "Volver a tus cursos",
-    "Your courses": "Tus cursos",
-    # overview
-    "overview": "resumen",
-    "Updates by itself as submissions arrive.": "Se actualiza solo a medida que llegan entregas.",
-    "Gradebook CSV (best per challenge)": "Calificaciones CSV (la mejor por reto)",
-    "Every attempt CSV": "Todos los intentos CSV",
-    "No graded submission in this course yet.": "Todavía no hay entregas calificadas en este curso.",
-    "version {version}": "versión {version}",
-    "Students who tried": "Estudiantes que lo intentaron",
-    "Reached 100": "Llegaron a 100",
-    "Attempts": "Intentos",
-    "Did not run": "No se ejecutaron",
-    "{n} submissions graded with an earlier version of this challenge.": (
-        "{n} entregas calificadas con una versión anterior de este reto."
-    ),
-    "1 submission graded with an earlier version of this challenge.": (
-        "1 entrega calificada con una versión anterior de este reto."
-    ),
-    "Regrade {challenge} at version {version}": "Recalificar {challenge} con la versión {version}",
-    "Best score of each student": "Mejor nota de cada estudiante",
-    "Most frequent diagnoses (share of the students who tried)": (
-        "Diagnósticos más frecuentes (parte de quienes lo intentaron)"
-    ),
-    "Failure rate of each hidden test (share of the attempts that ran)": (
-        "Fallos de cada test oculto (parte de los intentos que se ejecutaron)"
-    ),
-    "Best scores in {challenge}": "Mejores notas en {challenge}",
-    "Share of students diagnosed with each mistake in {challenge}": (
-        "Parte de estudiantes con cada diagnóstico en {challenge}"
-    ),
-    "Share of the attempts that ran failing each hidden test of {challenge}": (
-        "Parte de los intentos ejecutados que fallan cada test oculto de {challenge}"
-    ),
-    "best score": "mejor nota",
-    "students": "estudiantes",
-    "Nothing yet.": "Nada todavía.",
-    "{share} of the attempts ({count} of {of})": "{share} de los intentos ({count} de {of})",
-    "Every attempt ran.": "Todos los intentos se ejecutaron.",
-    "What each diagnosis means": "Qué significa cada diagnóstico",
-    "{share} of the students who tried ({count} of {of}): their {function} {did}": (
-        "{share} de quienes lo intentaron ({count} de {of}): su {function} {did}"
-    ),
-    "Hidden tests": "Tests ocultos",
-    "fails in {count} of the {of} attempts that ran": "falla en {count} de los {of} intentos ejecutados",
-    "Regrade every submission of the course not yet graded at the current version of its challenge. Earlier results stay on record.": (
-        "Recalificar cada entrega del curso aún no calificada con la versión actual de su reto. "
-        "Los resultados anteriores se conservan."
-    ),
-    "Regrade the whole course": "Recalificar todo el curso",
-    # students
-    "Students of {course}": "Estudiantes de {course}",
-    "Filter students": "Filtrar estudiantes",
-    "Student contains": "El estudiante contiene",
-    "Challenge": "Reto",
-    "any": "cualquiera",
-    "Best score below": "Mejor nota por debajo de",
-    "Filter": "Filtrar",
-    "1 student": "1 estudiante",
-    "{n} students": "{n} estudiantes",
-    "Best score per challenge, attempts and last activity of each student": (
-        "Mejor nota por reto, intentos y última actividad de cada estudiante"
-    ),
-    "Student": "Estudiante",
-    "Last activity": "Última actividad",
-    # one student
-    "in {course}": "en {course}",
-    "← All students": "← Todos los estudiantes",
-    "No attempt by this student in this course.": "Este estudiante no tiene intentos en este curso.",
-    "Score over time": "Nota a lo largo del tiempo",
-    "Score over time of {student}": "Nota de {student} a lo largo del tiempo",
-    "score": "nota",
-    "Attempts, newest first": "Intentos, del más reciente al más antiguo",
-    "Diagnosis": "Diagnóstico",
-    "passed": "superado",
-    "failed": "fallido",
-    "Code": "Código",
-    "The feedback below is in {language}: the attempt was graded before feedback was kept in both languages.": (
-        "La retroalimentación de abajo está en {language}: el intento se calificó antes de que se "
-        "guardara en los dos idiomas."
-    ),
-    "Spanish": "español",
-    "English": "inglés",
-    "line {line}": "línea {line}",
-    "Did not run ({kind})": "No se ejecutó ({kind})",
-    # regrade
-    "Regrade {id}": "Recalificación {id}",
-    "Regrade of {what} in {course}": "Recalificación de {what} en {course}",
-    "every challenge": "todos los retos",
-    "Each submission is graded again at the current version of its challenge; earlier results stay on record.": (
-        "Cada entrega se califica de nuevo con la versión actual de su reto; los resultados "
-        "anteriores se conservan."
-    ),
-    "Progress": "Progreso",
-    "Finished: {done} of {total} submissions regraded.": "Terminado: {done} de {total} entregas recalificadas.",
-    "{done} of {total} submissions regraded…": "{done} de {total} entregas recalificadas…",
-    "Back to the overview": "Volver al resumen",
-    "Could not read the progress ({error}); retrying.": "No se pudo leer el progreso ({error}); se reintenta.",
-    "Updated at {time}.": "Actualizado a las {time}.",
-    "Live updates paused ({error}); retrying.": "Actualización en pausa ({error}); se reintenta.",
-}
+PHRASES = Phrases(
+    {
+        "Students {first}–{last}": "Estudiantes {first}–{last}",
+        "No student": "Ningún estudiante",
+        "page {n}": "página {n}",
+        "Pages of students": "Páginas de estudiantes",
+        "← Previous": "← Anterior",
+        "Next →": "Siguiente →",
+        # frame
+        "Dashboard": "Panel",
+        "Course": "Curso",
+        "Overview": "Resumen",
+        "Students": "Estudiantes",
+        "Log out": "Cerrar sesión",
+        "Language": "Idioma",
+        "Times in {zone}": "Horas en {zone}",
+        "change": "cambiar",
+        "Scroll sideways to see more →": "Desliza hacia el lado para ver más →",
+        # settings
+        "Settings": "Ajustes",
+        "Time zone": "Zona horaria",
+        "The browser's ({zone})": "La del navegador ({zone})",
+        "Save": "Guardar",
+        "Saved: times are shown in {zone}.": "Guardado: las horas se muestran en {zone}.",
+        "Back": "Volver",
+        # log in and errors
+        "Log in": "Iniciar sesión",
+        "Instructor log in": "Acceso de docentes",
+        "Email": "Correo",
+        "Password": "Contraseña",
+        "Wrong email or password.": "Correo o contraseña incorrectos.",
+        "Error {status}": "Error {status}",
+        "Not found": "No encontrado",
+        "Forbidden": "Prohibido",
+        "Error": "Error",
+        "Back to your courses": "Volver a tus cursos",
+        "Your courses": "Tus cursos",
+        # overview
+        "overview": "resumen",
+        "Updates by itself as submissions arrive.": "Se actualiza solo a medida que llegan entregas.",
+        "Gradebook CSV (best per challenge)": "Calificaciones CSV (la mejor por reto)",
+        "Every attempt CSV": "Todos los intentos CSV",
+        "No graded submission in this course yet.": "Todavía no hay entregas calificadas en este curso.",
+        "version {version}": "versión {version}",
+        "Students who tried": "Estudiantes que lo intentaron",
+        "Reached 100": "Llegaron a 100",
+        "Attempts": "Intentos",
+        "Did not run": "No se ejecutaron",
+        "{n} submissions graded with an earlier version of this challenge.": (
+            "{n} entregas calificadas con una versión anterior de este reto."
+        ),
+        "1 submission graded with an earlier version of this challenge.": (
+            "1 entrega calificada con una versión anterior de este reto."
+        ),
+        "Regrade {challenge} at version {version}": "Recalificar {challenge} con la versión {version}",
+        "Best score of each student": "Mejor nota de cada estudiante",
+        "Most frequent diagnoses (share of the students who tried)": (
+            "Diagnósticos más frecuentes (parte de quienes lo intentaron)"
+        ),
+        "Failure rate of each hidden test (share of the attempts that ran)": (
+            "Fallos de cada test oculto (parte de los intentos que se ejecutaron)"
+        ),
+        "Best scores in {challenge}": "Mejores notas en {challenge}",
+        "Share of students diagnosed with each mistake in {challenge}": (
+            "Parte de estudiantes con cada diagnóstico en {challenge}"
+        ),
+        "Share of the attempts that ran failing each hidden test of {challenge}": (
+            "Parte de los intentos ejecutados que fallan cada test oculto de {challenge}"
+        ),
+        "best score": "mejor nota",
+        "students": "estudiantes",
+        "Nothing yet.": "Nada todavía.",
+        "{share} of the attempts ({count} of {of})": "{share} de los intentos ({count} de {of})",
+        "Every attempt ran.": "Todos los intentos se ejecutaron.",
+        "What each diagnosis means": "Qué significa cada diagnóstico",
+        "{share} of the students who tried ({count} of {of}): their {function} {did}": (
+            "{share} de quienes lo intentaron ({count} de {of}): su {function} {did}"
+        ),
+        "Hidden tests": "Tests ocultos",
+        "fails in {count} of the {of} attempts that ran": "falla en {count} de los {of} intentos ejecutados",
+        "Regrade every submission of the course not yet graded at the current version of its challenge. Earlier results stay on record.": (
+            "Recalificar cada entrega del curso aún no calificada con la versión actual de su reto. "
+            "Los resultados anteriores se conservan."
+        ),
+        "Regrade the whole course": "Recalificar todo el curso",
+        # students
+        "Students of {course}": "Estudiantes de {course}",
+        "Filter students": "Filtrar estudiantes",
+        "Student contains": "El estudiante contiene",
+        "Challenge": "Reto",
+        "any": "cualquiera",
+        "Best score below": "Mejor nota por debajo de",
+        "Filter": "Filtrar",
+        "1 student": "1 estudiante",
+        "{n} students": "{n} estudiantes",
+        "Best score per challenge, attempts and last activity of each student": (
+            "Mejor nota por reto, intentos y última actividad de cada estudiante"
+        ),
+        "Student": "Estudiante",
+        "Last activity": "Última actividad",
+        # one student
+        "in {course}": "en {course}",
+        "← All students": "← Todos los estudiantes",
+        "No attempt by this student in this course.": "Este estudiante no tiene intentos en este curso.",
+        "Score over time": "Nota a lo largo del tiempo",
+        "Score over time of {student}": "Nota de {student} a lo largo del tiempo",
+        "score": "nota",
+        "Attempts, newest first": "Intentos, del más reciente al más antiguo",
+        "Diagnosis": "Diagnóstico",
+        "passed": "superado",
+        "failed": "fallido",
+        "Code": "Código",
+        "The feedback below is in {language}: the attempt was graded before feedback was kept in both languages.": (
+            "La retroalimentación de abajo está en {language}: el intento se calificó antes de que se "
+            "guardara en los dos idiomas."
+        ),
+        "Spanish": "español",
+        "English": "inglés",
+        "line {line}": "línea {line}",
+        "Did not run ({kind})": "No se ejecutó ({kind})",
+        # regrade
+        "Regrade {id}": "Recalificación {id}",
+        "Regrade of {what} in {course}": "Recalificación de {what} en {course}",
+        "every challenge": "todos los retos",
+        "Each submission is graded again at the current version of its challenge; earlier results stay on record.": (
+            "Cada entrega se califica de nuevo con la versión actual de su reto; los resultados "
+            "anteriores se conservan."
+        ),
+        "Progress": "Progreso",
+        "Finished: {done} of {total} submissions regraded.": "Terminado: {done} de {total} entregas recalificadas.",
+        "{done} of {total} submissions regraded…": "{done} de {total} entregas recalificadas…",
+        "Back to the overview": "Volver al resumen",
+        "Could not read the progress ({error}); retrying.": "No se pudo leer el progreso ({error}); se reintenta.",
+        "Updated at {time}.": "Actualizado a las {time}.",
+        "Live updates paused ({error}); retrying.": "Actualización en pausa ({error}); se reintenta.",
+    }
+)
 
 # How an attempt that did not run is named, by the Result's `error.kind`.
 ERROR_KINDS: dict[str, Text] = {
@@ -214,8 +162,3 @@ ERROR_KINDS: dict[str, Text] = {
     "protocol": Text("protocolo", "protocol"),
     "internal": Text("error interno", "internal"),
 }
-
-
-def error_kind(kind: str, lang: Lang) -> str:
-    known = ERROR_KINDS.get(kind)
-    return known(lang) if known else kind.replace("_", " ")

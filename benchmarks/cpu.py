@@ -1,7 +1,7 @@
 """CPU time per process role of `autograder serve` (and of the machine), between two snapshots.
 
 Roles follow the process tree under `serve`: the API (the serve process itself), the worker's
-main process (the supervisor), its worker processes, and the sandbox (each fork server with the
+main process (the supervisor), its worker processes, and the sandbox (each zygote with the
 children it reaped).
 The database and broker servers are counted by name, the benchmark client is this process,
 and `machine` is every CPU's busy time: what the roles leave over is somebody else's load.

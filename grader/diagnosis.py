@@ -105,6 +105,8 @@ def _search(
     unexplained = []
     uses = prepared.challenge.model.uses
     for function in _upstream_first(prepared):
+        if function in student.missing:
+            continue  # told once, as the missing definition it is
         calls = _reached(student, prepared.runs.calls_of[function])
         if not wrong.intersection(calls):
             continue

@@ -111,7 +111,8 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
     prepared.observe(report, run.arguments, desk)
     judged = verdicts(prepared, report)
     failed = {t.id for t, v in zip(prepared.challenge.tests, judged, strict=True) if not v.passed}
-    story = diagnose(prepared, report, failed) if failed and report.protocol_error is None else NO_STORY
+    diagnosable = failed and report.protocol_error is None and report.load_error is None
+    story = diagnose(prepared, report, failed) if diagnosable else NO_STORY
     exceptions = find_causes(prepared, report, source, failed - set(story.explained))
     told = feedback.told(prepared, story, exceptions, failed)
     return _Judged(run, report, judged, failed, story, exceptions, told)
@@ -119,7 +120,12 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
 
 def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: float) -> Result:
     error = _whole_error(prepared.challenge, judged.run, judged.report, lang)
-    tests = results(prepared, judged.verdicts, lang, judged.told.because, judged.told.by)
+    because, by = dict(judged.told.because), dict(judged.told.by)
+    if error is not None:  # one message for the whole run: the tests it kept from running point to it
+        for test, verdict in zip(prepared.challenge.tests, judged.verdicts, strict=True):
+            if not verdict.ran:
+                because[test.id], by[test.id] = messages.SEE_ERROR, [error.kind]
+    tests = results(prepared, judged.verdicts, lang, because, by)
     result = _result(
         prepared.challenge,
         tests,
@@ -129,7 +135,7 @@ def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: flo
         started,
     )
     result.causes = feedback.causes(judged.exceptions, lang)
-    result.note = feedback.note(prepared, judged.story, tests, judged.told.by, lang)
+    result.note = None if error is not None else feedback.note(prepared, judged.story, tests, by, lang)
     return result
 
 
@@ -193,12 +199,14 @@ def _whole_error(
 def _load_error(report: ChildReport, lang: Lang) -> GradingError:
     assert report.load_error is not None  # noqa: S101 narrows for mypy
     error = report.load_error.error
+    original = f"{error.type}: {error.message}"
     if report.load_error.kind == "syntax":
-        message = messages.SYNTAX.format(line=error.line, message=error.message)(lang)
-        return GradingError(kind="syntax", message=message, line=error.line)
+        message = messages.syntax(error.line, error.message)(lang)
+        return GradingError(kind="syntax", message=message, line=error.line, original=original)
     if error.type == "MemoryError":
         return GradingError(kind="memory", message=messages.MEMORY(lang), line=error.line)
-    return GradingError(kind="import", message=messages.raised(error, messages.IMPORT)(lang), line=error.line)
+    message = messages.raised(error, messages.IMPORT)(lang)
+    return GradingError(kind="import", message=message, line=error.line, original=original)
 
 
 def _missing(challenge: Challenge, missing: list[str], lang: Lang) -> GradingError:

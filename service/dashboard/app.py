@@ -11,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware.sessions import SessionMiddleware
 
 from grader.challenge import load_challenges
+from service.core.counting import counts_for
 from service.core.errors import ServiceError
 from service.core.settings import Settings
 from service.dashboard import (
@@ -27,7 +28,7 @@ from service.dashboard.password_checks import WAITING_CHECKS, PasswordChecks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
-from service.dashboard.throttle import LoginThrottle, login_counts
+from service.dashboard.throttle import LoginThrottle
 
 PREFIX = "/dashboard"
 SESSION_COOKIE = "autograder_dashboard"
@@ -66,7 +67,7 @@ def create_dashboard(settings: Settings, *more: APIRouter) -> FastAPI:
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.challenges = load_challenges(settings.challenges_dir)
     app.state.login_throttle = LoginThrottle(
-        login_counts(settings), settings.queue, settings.login_failures_per_minute
+        counts_for(settings), settings.queue, settings.login_failures_per_minute
     )
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
     app.state.live = LiveHub(settings.events, POLL_SECONDS)

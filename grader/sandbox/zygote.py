@@ -22,8 +22,7 @@ import socket
 import sys
 from dataclasses import asdict, dataclass
 
-from grader import harness
-from grader.sandbox import channel, child, linux, namespaces, syscalls, warmup
+from grader.sandbox import channel, child, harness, linux, namespaces, syscalls, warmup
 from grader.sandbox.base import Layer
 
 PRELOADED = (

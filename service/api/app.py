@@ -23,6 +23,7 @@ from service.api import (
     routes_challenges,
     routes_feedback,
     routes_ops,
+    routes_policies,
     routes_student_links,
     routes_submissions,
 )
@@ -85,7 +86,7 @@ async def _invalid_request(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)  # noqa: S101 narrows for mypy
     errors = error.errors()
     detail = [{"type": e["type"], "loc": list(e["loc"]), "msg": e["msg"]} for e in errors[:MAX_ERRORS]]
-    if len(errors) > MAX_ERRORS:  # 80,000 unknown keys made a 7 MB answer
+    if len(errors) > MAX_ERRORS:  # one error per unknown key would make an answer of megabytes
         more = len(errors) - MAX_ERRORS
         detail.append({"type": "too_many_errors", "loc": ["body"], "msg": f"and {more} more errors"})
     return JSONResponse({"detail": detail}, status_code=422)
@@ -135,6 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_challenges.router)
     app.include_router(routes_ops.router)
     app.include_router(routes_feedback.router)
+    app.include_router(routes_policies.router)
     app.include_router(routes_student_links.router)
     app.include_router(student_routes.router)
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")

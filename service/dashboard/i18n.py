@@ -9,143 +9,155 @@ from service.web.i18n import Phrases
 
 COOKIE = "dashboard_lang"
 
-PHRASES = Phrases(
-    {
-        "Students {first}–{last}": "Estudiantes {first}–{last}",
-        "No student": "Ningún estudiante",
-        "page {n}": "página {n}",
-        "Pages of students": "Páginas de estudiantes",
-        "← Previous": "← Anterior",
-        "Next →": "Siguiente →",
-        # frame
-        "Dashboard": "Panel",
-        "Course": "Curso",
-        "Overview": "Resumen",
-        "Students": "Estudiantes",
-        "Log out": "Cerrar sesión",
-        "Language": "Idioma",
-        "Times in {zone}": "Horas en {zone}",
-        "change": "cambiar",
-        "Scroll sideways to see more →": "Desliza hacia el lado para ver más →",
-        # settings
-        "Settings": "Ajustes",
-        "Time zone": "Zona horaria",
-        "The browser's ({zone})": "La del navegador ({zone})",
-        "Save": "Guardar",
-        "Saved: times are shown in {zone}.": "Guardado: las horas se muestran en {zone}.",
-        "Back": "Volver",
-        # log in and errors
-        "Log in": "Iniciar sesión",
-        "Instructor log in": "Acceso de docentes",
-        "Email": "Correo",
-        "Password": "Contraseña",
-        "Wrong email or password.": "Correo o contraseña incorrectos.",
-        "Error {status}": "Error {status}",
-        "Not found": "No encontrado",
-        "Forbidden": "Prohibido",
-        "Error": "Error",
-        "Back to your courses": "Volver a tus cursos",
-        "Your courses": "Tus cursos",
-        # overview
-        "overview": "resumen",
-        "Updates by itself as submissions arrive.": "Se actualiza solo a medida que llegan entregas.",
-        "Gradebook CSV (best per challenge)": "Calificaciones CSV (la mejor por reto)",
-        "Every attempt CSV": "Todos los intentos CSV",
-        "No graded submission in this course yet.": "Todavía no hay entregas calificadas en este curso.",
-        "version {version}": "versión {version}",
-        "Students who tried": "Estudiantes que lo intentaron",
-        "Reached 100": "Llegaron a 100",
-        "Attempts": "Intentos",
-        "Did not run": "No se ejecutaron",
-        "{n} submissions graded with an earlier version of this challenge.": (
-            "{n} entregas calificadas con una versión anterior de este reto."
-        ),
-        "1 submission graded with an earlier version of this challenge.": (
-            "1 entrega calificada con una versión anterior de este reto."
-        ),
-        "Regrade {challenge} at version {version}": "Recalificar {challenge} con la versión {version}",
-        "Best score of each student": "Mejor nota de cada estudiante",
-        "Most frequent diagnoses (share of the students who tried)": (
-            "Diagnósticos más frecuentes (parte de quienes lo intentaron)"
-        ),
-        "Failure rate of each hidden test (share of the attempts that ran)": (
-            "Fallos de cada test oculto (parte de los intentos que se ejecutaron)"
-        ),
-        "Best scores in {challenge}": "Mejores notas en {challenge}",
-        "Share of students diagnosed with each mistake in {challenge}": (
-            "Parte de estudiantes con cada diagnóstico en {challenge}"
-        ),
-        "Share of the attempts that ran failing each hidden test of {challenge}": (
-            "Parte de los intentos ejecutados que fallan cada test oculto de {challenge}"
-        ),
-        "best score": "mejor nota",
-        "students": "estudiantes",
-        "Nothing yet.": "Nada todavía.",
-        "{share} of the attempts ({count} of {of})": "{share} de los intentos ({count} de {of})",
-        "Every attempt ran.": "Todos los intentos se ejecutaron.",
-        "What each diagnosis means": "Qué significa cada diagnóstico",
-        "{share} of the students who tried ({count} of {of}): their {function} {did}": (
-            "{share} de quienes lo intentaron ({count} de {of}): su {function} {did}"
-        ),
-        "Hidden tests": "Tests ocultos",
-        "fails in {count} of the {of} attempts that ran": "falla en {count} de los {of} intentos ejecutados",
-        "Regrade every submission of the course not yet graded at the current version of its challenge. Earlier results stay on record.": (
-            "Recalificar cada entrega del curso aún no calificada con la versión actual de su reto. "
-            "Los resultados anteriores se conservan."
-        ),
-        "Regrade the whole course": "Recalificar todo el curso",
-        # students
-        "Students of {course}": "Estudiantes de {course}",
-        "Filter students": "Filtrar estudiantes",
-        "Student contains": "El estudiante contiene",
-        "Challenge": "Reto",
-        "any": "cualquiera",
-        "Best score below": "Mejor nota por debajo de",
-        "Filter": "Filtrar",
-        "1 student": "1 estudiante",
-        "{n} students": "{n} estudiantes",
-        "Best score per challenge, attempts and last activity of each student": (
-            "Mejor nota por reto, intentos y última actividad de cada estudiante"
-        ),
-        "Student": "Estudiante",
-        "Last activity": "Última actividad",
-        # one student
-        "in {course}": "en {course}",
-        "← All students": "← Todos los estudiantes",
-        "No attempt by this student in this course.": "Este estudiante no tiene intentos en este curso.",
-        "Score over time": "Nota a lo largo del tiempo",
-        "Score over time of {student}": "Nota de {student} a lo largo del tiempo",
-        "score": "nota",
-        "Attempts, newest first": "Intentos, del más reciente al más antiguo",
-        "Diagnosis": "Diagnóstico",
-        "passed": "superado",
-        "failed": "fallido",
-        "Code": "Código",
-        "The feedback below is in {language}: the attempt was graded before feedback was kept in both languages.": (
-            "La retroalimentación de abajo está en {language}: el intento se calificó antes de que se "
-            "guardara en los dos idiomas."
-        ),
-        "Spanish": "español",
-        "English": "inglés",
-        "line {line}": "línea {line}",
-        "Did not run ({kind})": "No se ejecutó ({kind})",
-        # regrade
-        "Regrade {id}": "Recalificación {id}",
-        "Regrade of {what} in {course}": "Recalificación de {what} en {course}",
-        "every challenge": "todos los retos",
-        "Each submission is graded again at the current version of its challenge; earlier results stay on record.": (
-            "Cada entrega se califica de nuevo con la versión actual de su reto; los resultados "
-            "anteriores se conservan."
-        ),
-        "Progress": "Progreso",
-        "Finished: {done} of {total} submissions regraded.": "Terminado: {done} de {total} entregas recalificadas.",
-        "{done} of {total} submissions regraded…": "{done} de {total} entregas recalificadas…",
-        "Back to the overview": "Volver al resumen",
-        "Could not read the progress ({error}); retrying.": "No se pudo leer el progreso ({error}); se reintenta.",
-        "Updated at {time}.": "Actualizado a las {time}.",
-        "Live updates paused ({error}); retrying.": "Actualización en pausa ({error}); se reintenta.",
-    }
-)
+SPANISH: dict[str, str] = {
+    "Students {first}–{last}": "Estudiantes {first}–{last}",
+    "No student": "Ningún estudiante",
+    "page {n}": "página {n}",
+    "Pages of students": "Páginas de estudiantes",
+    "← Previous": "← Anterior",
+    "Next →": "Siguiente →",
+    # policies
+    "Policies": "Políticas",
+    "Policies of {course}": "Políticas de {course}",
+    "Limits on each student's attempts. An empty field is no limit; a challenge's own row replaces the course-wide one. An attempt that ended in an internal error of ours never counts.": "Límites a los intentos de cada estudiante. Un campo vacío es sin límite; la fila propia de un reto sustituye a la de todo el curso. Un intento que terminó en un error interno nuestro nunca cuenta.",
+    "Saved: {what}.": "Guardado: {what}.",
+    "Not saved: each field is a whole number of at least 1, and a window needs both its attempts and its minutes.": "No se guardó: cada campo es un número entero de al menos 1, y una ventana necesita sus intentos y sus minutos.",
+    "Not saved: unknown challenge.": "No se guardó: reto desconocido.",
+    "Every challenge (course-wide)": "Todos los retos (todo el curso)",
+    "Attempts allowed in all": "Intentos permitidos en total",
+    "Minutes between two attempts": "Minutos entre dos intentos",
+    "At most this many attempts…": "Como mucho estos intentos…",
+    "…in any span of this many minutes": "…en cualquier lapso de estos minutos",
+    "Save {what}": "Guardar {what}",
+    # frame
+    "Dashboard": "Panel",
+    "Course": "Curso",
+    "Overview": "Resumen",
+    "Students": "Estudiantes",
+    "Log out": "Cerrar sesión",
+    "Language": "Idioma",
+    "Times in {zone}": "Horas en {zone}",
+    "change": "cambiar",
+    "Scroll sideways to see more →": "Desliza hacia el lado para ver más →",
+    # settings
+    "Settings": "Ajustes",
+    "Time zone": "Zona horaria",
+    "The browser's ({zone})": "La del navegador ({zone})",
+    "Save": "Guardar",
+    "Saved: times are shown in {zone}.": "Guardado: las horas se muestran en {zone}.",
+    "Back": "Volver",
+    # log in and errors
+    "Log in": "Iniciar sesión",
+    "Instructor log in": "Acceso de docentes",
+    "Email": "Correo",
+    "Password": "Contraseña",
+    "Wrong email or password.": "Correo o contraseña incorrectos.",
+    "Error {status}": "Error {status}",
+    "Not found": "No encontrado",
+    "Forbidden": "Prohibido",
+    "Error": "Error",
+    "Back to your courses": "Volver a tus cursos",
+    "Your courses": "Tus cursos",
+    # overview
+    "overview": "resumen",
+    "Updates by itself as submissions arrive.": "Se actualiza solo a medida que llegan entregas.",
+    "Gradebook CSV (best per challenge)": "Calificaciones CSV (la mejor por reto)",
+    "Every attempt CSV": "Todos los intentos CSV",
+    "No graded submission in this course yet.": "Todavía no hay entregas calificadas en este curso.",
+    "version {version}": "versión {version}",
+    "Students who tried": "Estudiantes que lo intentaron",
+    "Reached 100": "Llegaron a 100",
+    "Attempts": "Intentos",
+    "Did not run": "No se ejecutaron",
+    "{n} submissions graded with an earlier version of this challenge.": (
+        "{n} entregas calificadas con una versión anterior de este reto."
+    ),
+    "1 submission graded with an earlier version of this challenge.": (
+        "1 entrega calificada con una versión anterior de este reto."
+    ),
+    "Regrade {challenge} at version {version}": "Recalificar {challenge} con la versión {version}",
+    "Best score of each student": "Mejor nota de cada estudiante",
+    "Most frequent diagnoses (share of the students who tried)": (
+        "Diagnósticos más frecuentes (parte de quienes lo intentaron)"
+    ),
+    "Failure rate of each hidden test (share of the attempts that ran)": (
+        "Fallos de cada test oculto (parte de los intentos que se ejecutaron)"
+    ),
+    "Best scores in {challenge}": "Mejores notas en {challenge}",
+    "Share of students diagnosed with each mistake in {challenge}": (
+        "Parte de estudiantes con cada diagnóstico en {challenge}"
+    ),
+    "Share of the attempts that ran failing each hidden test of {challenge}": (
+        "Parte de los intentos ejecutados que fallan cada test oculto de {challenge}"
+    ),
+    "best score": "mejor nota",
+    "students": "estudiantes",
+    "Nothing yet.": "Nada todavía.",
+    "{share} of the attempts ({count} of {of})": "{share} de los intentos ({count} de {of})",
+    "Every attempt ran.": "Todos los intentos se ejecutaron.",
+    "What each diagnosis means": "Qué significa cada diagnóstico",
+    "{share} of the students who tried ({count} of {of}): their {function} {did}": (
+        "{share} de quienes lo intentaron ({count} de {of}): su {function} {did}"
+    ),
+    "Hidden tests": "Tests ocultos",
+    "fails in {count} of the {of} attempts that ran": "falla en {count} de los {of} intentos ejecutados",
+    "Regrade every submission of the course not yet graded at the current version of its challenge. Earlier results stay on record.": (
+        "Recalificar cada entrega del curso aún no calificada con la versión actual de su reto. "
+        "Los resultados anteriores se conservan."
+    ),
+    "Regrade the whole course": "Recalificar todo el curso",
+    # students
+    "Students of {course}": "Estudiantes de {course}",
+    "Filter students": "Filtrar estudiantes",
+    "Student contains": "El estudiante contiene",
+    "Challenge": "Reto",
+    "any": "cualquiera",
+    "Best score below": "Mejor nota por debajo de",
+    "Filter": "Filtrar",
+    "1 student": "1 estudiante",
+    "{n} students": "{n} estudiantes",
+    "Best score per challenge, attempts and last activity of each student": (
+        "Mejor nota por reto, intentos y última actividad de cada estudiante"
+    ),
+    "Student": "Estudiante",
+    "Last activity": "Última actividad",
+    # one student
+    "in {course}": "en {course}",
+    "← All students": "← Todos los estudiantes",
+    "No attempt by this student in this course.": "Este estudiante no tiene intentos en este curso.",
+    "Score over time": "Nota a lo largo del tiempo",
+    "Score over time of {student}": "Nota de {student} a lo largo del tiempo",
+    "score": "nota",
+    "Attempts, newest first": "Intentos, del más reciente al más antiguo",
+    "Diagnosis": "Diagnóstico",
+    "passed": "superado",
+    "failed": "fallido",
+    "Code": "Código",
+    "The feedback below is in {language}: the attempt was graded before feedback was kept in both languages.": (
+        "La retroalimentación de abajo está en {language}: el intento se calificó antes de que se "
+        "guardara en los dos idiomas."
+    ),
+    "Spanish": "español",
+    "English": "inglés",
+    "line {line}": "línea {line}",
+    "Did not run ({kind})": "No se ejecutó ({kind})",
+    # regrade
+    "Regrade {id}": "Recalificación {id}",
+    "Regrade of {what} in {course}": "Recalificación de {what} en {course}",
+    "every challenge": "todos los retos",
+    "Each submission is graded again at the current version of its challenge; earlier results stay on record.": (
+        "Cada entrega se califica de nuevo con la versión actual de su reto; los resultados "
+        "anteriores se conservan."
+    ),
+    "Progress": "Progreso",
+    "Finished: {done} of {total} submissions regraded.": "Terminado: {done} de {total} entregas recalificadas.",
+    "{done} of {total} submissions regraded…": "{done} de {total} entregas recalificadas…",
+    "Back to the overview": "Volver al resumen",
+    "Could not read the progress ({error}); retrying.": "No se pudo leer el progreso ({error}); se reintenta.",
+    "Updated at {time}.": "Actualizado a las {time}.",
+    "Live updates paused ({error}); retrying.": "Actualización en pausa ({error}); se reintenta.",
+}
+PHRASES = Phrases(SPANISH)
 
 # How an attempt that did not run is named, by the Result's `error.kind`.
 ERROR_KINDS: dict[str, Text] = {

@@ -1,4 +1,4 @@
-"""15.4: callback_url may not reach this machine or a private network (SSRF), unless the deployment allows it."""
+"""Callback_url may not reach this machine or a private network (SSRF), unless the deployment allows it."""
 
 from __future__ import annotations
 

@@ -234,17 +234,26 @@ def _usage_error(message: str) -> None:
 
 def _readable(path: Path, result: Result, lang: Lang) -> str:
     words = {
-        "es": ("Nota", "Diagnóstico", "Salida impresa"),
-        "en": ("Score", "Diagnosis", "Printed output"),
+        "es": ("Nota", "Diagnóstico", "Salida impresa", "pruebas sin comprobar por el error de arriba"),
+        "en": ("Score", "Diagnosis", "Printed output", "tests not checked because of the error above"),
     }[lang]
     lines = [f"{path}  [{result.challenge}]"]
     if result.error is not None:
         lines.append(f"  ! {result.error.kind}: {result.error.message}")
+    kept_back = [
+        t for t in result.tests if result.error is not None and t.explained_by == [result.error.kind]
+    ]
     for test in result.tests:
-        mark = "✓" if test.passed else "✗"
-        lines.append(f"  {mark} {test.points}/{test.max_points}  {test.category:<14} {test.message}")
+        if test not in kept_back:
+            mark = "✓" if test.passed else "✗"
+            lines.append(f"  {mark} {test.points}/{test.max_points}  {test.category:<14} {test.message}")
+    if kept_back:  # one line: the error is one fact, however many tests it stopped
+        points = sum(t.max_points for t in kept_back)
+        lines.append(f"  ✗ 0/{points}  {len(kept_back)} {words[3]}")
     for diagnosis in result.diagnoses:
         lines.append(f"  → {words[1]} ({diagnosis.id}): {diagnosis.message}")
+    for cause in result.causes:
+        lines.append(f"  → {cause.message}")
     if result.stdout.strip():
         lines.append(f"  {words[2]}: {result.stdout.strip()[:500]}")
     lines.append(

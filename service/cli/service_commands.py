@@ -19,9 +19,19 @@ def serve(
 ) -> None:
     """Run the HTTP API and the grading workers (embedded database and broker unless configured)."""
     from service.cli.serve import serve as run
+    from service.cli.startup import CannotStart
 
     _logging()
-    raise typer.Exit(code=run(host, port))
+    try:
+        code = run(host, port)
+    except CannotStart as error:
+        typer.echo(f"autograder serve: {error}", err=True)
+        code = 1
+    except Exception as error:  # whatever failed, every child is stopped by now: one sentence last
+        logging.getLogger("service.cli.serve").error("start-up failed", exc_info=True)
+        typer.echo(f"autograder serve: could not start: {type(error).__name__}: {error}", err=True)
+        code = 1
+    raise typer.Exit(code=code)
 
 
 def api(

@@ -96,6 +96,9 @@ class HiddenTest:
     hint: Text
     calls: tuple[Call, ...]
     check: Check
+    # The error model's points this test is about (a sublayer, the mask): when a diagnosis
+    # reproduces its failure both with and without a mistake there, the story names that one.
+    part: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.calls:

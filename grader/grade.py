@@ -12,7 +12,7 @@ from grader.authoring import Verdict
 from grader.causes import Cause as FoundCause
 from grader.causes import find_causes
 from grader.challenge import Challenge
-from grader.diagnosis import Story, diagnose
+from grader.diagnosis import Story, diagnose, edited, without_edits
 from grader.evaluate import evaluate, results, verdicts
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
@@ -112,10 +112,23 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
     judged = verdicts(prepared, report)
     failed = {t.id for t, v in zip(prepared.challenge.tests, judged, strict=True) if not v.passed}
     diagnosable = failed and report.protocol_error is None and report.load_error is None
-    story = diagnose(prepared, report, failed) if diagnosable else NO_STORY
+    story = (
+        diagnose(prepared, report, failed, _failed_by_edits(prepared, report, failed))
+        if diagnosable
+        else NO_STORY
+    )
     exceptions = find_causes(prepared, report, source, failed - set(story.explained))
     told = feedback.told(prepared, story, exceptions, failed)
     return _Judged(run, report, judged, failed, story, exceptions, told)
+
+
+def _failed_by_edits(prepared: PreparedChallenge, report: ChildReport, failed: set[str]) -> set[str]:
+    """The failed tests that pass once the changes the code made to its arguments are left out."""
+    changed = edited(prepared, report)
+    if not changed:
+        return set()
+    pure = verdicts(prepared, without_edits(report, changed, prepared))
+    return {t.id for t, v in zip(prepared.challenge.tests, pure, strict=True) if v.passed and t.id in failed}
 
 
 def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: float) -> Result:

@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 
-from service.core.settings import get_settings
-
 
 def _logging() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -21,9 +19,19 @@ def serve(
 ) -> None:
     """Run the HTTP API and the grading workers (embedded database and broker unless configured)."""
     from service.cli.serve import serve as run
+    from service.cli.startup import CannotStart
 
     _logging()
-    raise typer.Exit(code=run(host, port))
+    try:
+        code = run(host, port)
+    except CannotStart as error:
+        typer.echo(f"autograder serve: {error}", err=True)
+        code = 1
+    except Exception as error:  # whatever failed, every child is stopped by now: one sentence last
+        logging.getLogger("service.cli.serve").error("start-up failed", exc_info=True)
+        typer.echo(f"autograder serve: could not start: {type(error).__name__}: {error}", err=True)
+        code = 1
+    raise typer.Exit(code=code)
 
 
 def api(
@@ -33,6 +41,7 @@ def api(
 ) -> None:
     """Run the HTTP API only (for production: the workers and the database run apart)."""
     from service.cli.api_server import api_config, run_api
+    from service.core.settings import get_settings
 
     _logging()
     settings = get_settings()
@@ -51,6 +60,7 @@ def worker(
     ] = False,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
+    from service.core.settings import get_settings
     from service.messaging import celery_app
     from service.storage import db
     from service.worker import process_state
@@ -97,6 +107,7 @@ def _celery_worker(pool: str, concurrency: int, queue: str) -> None:
 
 def migrate() -> None:
     """Upgrade the configured database to the latest schema (Alembic)."""
+    from service.core.settings import get_settings
     from service.storage.migrations import upgrade
 
     settings = get_settings()

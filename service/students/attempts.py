@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from grader.challenge import Challenge
 from service.core.errors import NotFound
-from service.policies import gate
+from service.policies import admin, gate
 from service.storage.db import reading
 from service.students import feedback, labels
 from service.students.gradebook import Gradebook
@@ -94,9 +94,11 @@ def attempt(view: schemas.Submission, grant: PageGrant, with_feedback: bool) -> 
 
 def allowance(grant: PageGrant) -> Allowance:
     found = gate.standing_of(grant.platform_id, grant.course, grant.student, grant.challenge)
+    due_at = admin.due_now(grant.platform_id, grant.course, grant.student, grant.challenge).at
     if found is None:
-        return Allowance(limited=False)
+        return Allowance(limited=False, due_at=due_at)
     return Allowance(
+        due_at=due_at,
         limited=True,
         used=found.used,
         allowed=found.allowed,

@@ -30,6 +30,7 @@ PRELOADED = (
     "collections.abc", "typing", "dataclasses", "copy", "string", "re", "decimal", "fractions",
     "numbers", "heapq", "bisect", "time", "warnings", "traceback", "linecache", "ctypes",
     "numpy.linalg", "numpy.random", "numpy.fft", "numpy.lib.stride_tricks",
+    "numpy.ma",  # np.median, np.percentile and np.quantile import it on first use
     "encodings.utf_8", "encodings.latin_1", "encodings.ascii",
 )  # fmt: skip
 

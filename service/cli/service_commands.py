@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from service.core.settings import get_settings
-
 if TYPE_CHECKING:
     from service.worker.process import WorkerProcess
 
@@ -24,9 +22,19 @@ def serve(
 ) -> None:
     """Run the HTTP API and the grading workers (embedded database and broker unless configured)."""
     from service.cli.serve import serve as run
+    from service.cli.startup import CannotStart
 
     _logging()
-    raise typer.Exit(code=run(host, port))
+    try:
+        code = run(host, port)
+    except CannotStart as error:
+        typer.echo(f"autograder serve: {error}", err=True)
+        code = 1
+    except Exception as error:  # whatever failed, every child is stopped by now: one sentence last
+        logging.getLogger("service.cli.serve").error("start-up failed", exc_info=True)
+        typer.echo(f"autograder serve: could not start: {type(error).__name__}: {error}", err=True)
+        code = 1
+    raise typer.Exit(code=code)
 
 
 def api(
@@ -36,6 +44,7 @@ def api(
 ) -> None:
     """Run the HTTP API only (for production: the workers and the database run apart)."""
     from service.cli.api_server import api_config, run_api
+    from service.core.settings import get_settings
 
     _logging()
     settings = get_settings()
@@ -54,6 +63,7 @@ def worker(
     ] = False,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
+    from service.core.settings import get_settings
     from service.messaging.enqueue import TaskQueue
     from service.storage import db
     from service.worker.in_flight import Slot
@@ -101,6 +111,7 @@ def _celery_worker(process: WorkerProcess, pool: str, concurrency: int, queue: s
 
 def migrate() -> None:
     """Upgrade the configured database to the latest schema (Alembic)."""
+    from service.core.settings import get_settings
     from service.storage.migrations import upgrade
 
     settings = get_settings()

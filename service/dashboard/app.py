@@ -14,7 +14,14 @@ from grader.challenge import load_challenges
 from service.core.counting import counts_for
 from service.core.errors import ServiceError
 from service.core.settings import Settings
-from service.dashboard import routes_auth, routes_export, routes_live, routes_pages, routes_regrade
+from service.dashboard import (
+    routes_auth,
+    routes_export,
+    routes_live,
+    routes_pages,
+    routes_policies,
+    routes_regrade,
+)
 from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.live import POLL_SECONDS, LiveHub
 from service.dashboard.password_checks import WAITING_CHECKS, PasswordChecks
@@ -66,7 +73,7 @@ def create_dashboard(settings: Settings, queue: TaskQueue, *more: APIRouter) -> 
     )
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
     app.state.live = LiveHub(settings.events, POLL_SECONDS)
-    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_live):
+    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_live, routes_policies):
         app.include_router(module.router)
     for router in more:
         app.include_router(router)

@@ -10,6 +10,8 @@
   const feedback = document.getElementById("feedback");
   const draftNote = document.getElementById("draft");
   const attemptsBody = document.querySelector("#attempts tbody");
+  const allowanceNote = document.getElementById("allowance");
+  const dueNote = document.getElementById("due");
   const headers = { Authorization: "Bearer " + data.token, "Content-Type": "application/json" };
 
   function loadDraft() {
@@ -31,8 +33,45 @@
   async function call(url, options) {
     const response = await fetch(url, Object.assign({ headers, cache: "no-store" }, options || {}));
     if (response.status === 401) throw new Error(data.expired);
+    if (response.status === 429) throw new Error(await refusal(response));
     if (!response.ok) throw new Error(data.unavailable);
     return response.json();
+  }
+
+  // A course policy refused the attempt: its words (in the page's language) say how many were
+  // used and from when; the line above Submit is read again in this browser's time zone.
+  async function refusal(response) {
+    refreshAllowance().catch(() => {});
+    try { return (await response.json()).detail; } catch (e) { return data.unavailable; }
+  }
+
+  // The due date, in this browser's time zone (the student's), said in words when it has passed.
+  function showDue(dueAt) {
+    dueNote.hidden = dueAt === null;
+    if (dueAt === null) return;
+    const due = new Date(dueAt);
+    const when = due.toLocaleString(document.documentElement.lang, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+    dueNote.textContent = (due < Date.now() ? data.duePassed : data.due).replace("{when}", when);
+  }
+
+  // What the course's policy leaves: attempts left and the next allowed time, before Submit.
+  let allowanceTimer = null;
+  async function refreshAllowance() {
+    const found = await call(data.allowance);
+    clearTimeout(allowanceTimer);
+    showDue(found.due_at);
+    allowanceNote.hidden = !found.limited;
+    if (!found.limited) return;
+    const parts = [];
+    if (found.exhausted) parts.push(data.allowanceNone);
+    else if (found.allowed !== null) parts.push(data.allowanceLeft.replace("{left}", found.left).replace("{allowed}", found.allowed));
+    if (found.next_at !== null) {
+      const next = new Date(found.next_at);
+      const time = next.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+      parts.push((parts.length ? data.allowanceNext : data.allowanceNextOnly).replace("{time}", time));
+      allowanceTimer = setTimeout(() => refreshAllowance().catch(() => {}), Math.max(next - Date.now(), 0) + 500);
+    }
+    allowanceNote.textContent = parts.join("; ");
   }
 
   function show(attempt) {
@@ -81,6 +120,7 @@
   }
 
   async function refreshAttempts() {
+    refreshAllowance().catch(() => {});
     const attempts = await call(data.attempts);
     followGradebook(attempts);
     attemptsBody.replaceChildren();

@@ -79,13 +79,14 @@ def serve(host: str | None, port: int | None) -> int:
     or the workers failed. CannotStart for what is checked before starting anything."""
     settings = get_settings()
     make_private(settings.data_dir)
+    host, port = host or settings.host, port or settings.port
     with contextlib.ExitStack() as stack:
         if settings.database_url is None or settings.embedded_broker:
-            stack.enter_context(data_folder_held(settings.data_folder()))
-        sock = stack.enter_context(listening(host or settings.host, port or settings.port))
+            stack.enter_context(data_folder_held(settings.data_folder(), _address(host, port)))
+        sock = stack.enter_context(listening(host, port))
         if settings.database_url is None:
             migrations.upgrade(settings)
-        server = _Server(api_config(settings, host or settings.host, port or settings.port))
+        server = _Server(api_config(settings, host, port))
         if settings.embedded_broker:
             stack.enter_context(EmbeddedBroker(settings.broker_socket))
         os.environ["AUTOGRADER_BROKER_URL"] = settings.broker  # the API sends where the worker listens
@@ -99,3 +100,7 @@ def serve(host: str | None, port: int | None) -> int:
         log.error("the API did not start: every process of serve was stopped")
         return 1
     return 0 if worker.returncode in (0, None) else 1
+
+
+def _address(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"

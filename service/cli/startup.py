@@ -24,25 +24,42 @@ class CannotStart(Exception):
 
 
 @contextlib.contextmanager
-def data_folder_held(folder: Path) -> Iterator[None]:
+def data_folder_held(folder: Path, address: str) -> Iterator[None]:
     """An exclusive lock on the data folder for as long as `serve` runs (the kernel frees it if
-    the process dies, however); the holder's pid is written in the lock file for the message."""
+    the process dies, however). The lock file says the holder's pid, for the message, and the
+    address it serves, for the commands that print the tool's URLs (`served_address`)."""
     path = folder / LOCK_NAME
     with path.open("a+") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             lock.seek(0)
-            holder = lock.read().strip() or "unknown"
+            holder = next(iter(lock.read().split()), "unknown")
             raise CannotStart(
                 f"another autograder serve (pid {holder}) is using the data folder {folder}; "
                 "stop it, or set AUTOGRADER_DATA_DIR to another folder"
             ) from None
         lock.seek(0)
         lock.truncate()
-        lock.write(f"{os.getpid()}\n")
+        lock.write(f"{os.getpid()}\n{address}\n")
         lock.flush()
         yield
+
+
+def served_address(folder: Path) -> str | None:
+    """The address (`http://host:port`) a running `serve` of this data folder listens on, if any."""
+    try:
+        lock = (folder / LOCK_NAME).open()
+    except OSError:
+        return None
+    with lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:  # held: a serve runs, and wrote its address
+            lines = lock.read().split()
+            return lines[1] if len(lines) > 1 else None
+        fcntl.flock(lock, fcntl.LOCK_UN)  # not held: what it says is a stopped serve's
+        return None
 
 
 @contextlib.contextmanager

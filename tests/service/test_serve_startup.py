@@ -14,6 +14,7 @@ import httpx
 import psutil  # type: ignore[import-untyped]
 import pytest
 
+from service.cli.startup import served_address
 from tests.conftest import ROOT
 from tests.http_server import free_port
 from tests.service.test_serve import autograder, embedded_env
@@ -111,6 +112,9 @@ def test_healthz_says_starting_until_a_worker_reports(tmp_path: Path) -> None:
             assert answer.status_code == (200 if seen[-1] == "ok" else 503)
             time.sleep(0.1)
         assert seen[-1] == "ok", seen
+        assert served_address(data) == f"http://127.0.0.1:{port}", (
+            "for the commands that print the tool's URLs"
+        )
         assert set(seen[:-1]) == {"starting"}, seen
         process.terminate()
         assert process.wait(timeout=60) == 0

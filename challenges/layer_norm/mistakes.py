@@ -450,9 +450,8 @@ NORMALISE = Point(
 
 
 def _with_alternatives(points):
-    return tuple(
-        Point(p.name, p.function, p.default, p.choices + ALTERNATIVES.get(p.name, ())) for p in points
-    ) + (STATISTICS, NORMALISE)
+    widened = (Point(p.name, p.function, p.default, p.choices + ALTERNATIVES.get(p.name, ())) for p in points)
+    return (*widened, STATISTICS, NORMALISE)
 
 
 MODEL = ErrorModel(template=TEMPLATE, points=_with_alternatives(LAYER_NORM_POINTS))

@@ -71,17 +71,17 @@ def worker(
 
     _logging()
     settings = get_settings()
-    db.use(settings)
+    database = db.use(settings)
     queue = TaskQueue.of(settings)
     if webhooks:  # a process of its own: a slow receiver never holds a grading one
-        sender = WorkerProcess(settings, queue, sends_only=True)
+        sender = WorkerProcess(settings, database, queue, sends_only=True)
         _celery_worker(sender, "threads", settings.webhook_senders, settings.webhook_queue)
         return
     if slot is None or slots_fd is None:  # the supervisor: one grading process per slot, and the sender
         from service.worker.supervisor import supervise
 
         raise typer.Exit(code=supervise(concurrency or settings.workers, queue))
-    grading = WorkerProcess(settings, queue, slot=Slot(slots_fd, slot))
+    grading = WorkerProcess(settings, database, queue, slot=Slot(slots_fd, slot))
     _celery_worker(grading, "solo", 1, settings.queue)
 
 

@@ -44,10 +44,10 @@ def api(
 ) -> None:
     """Run the HTTP API only (for production: the workers and the database run apart)."""
     from service.cli.api_server import api_config, run_api
-    from service.core.settings import get_settings
+    from service.core.settings import Settings
 
     _logging()
-    settings = get_settings()
+    settings = Settings()
     config = api_config(settings, host or settings.host, port or settings.port, workers)
     raise typer.Exit(code=run_api(config))
 
@@ -63,14 +63,14 @@ def worker(
     ] = False,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
-    from service.core.settings import get_settings
+    from service.core.settings import Settings
     from service.messaging.enqueue import TaskQueue
     from service.storage import db
     from service.worker.in_flight import Slot
     from service.worker.process import WorkerProcess
 
     _logging()
-    settings = get_settings()
+    settings = Settings()
     database = db.use(settings)
     queue = TaskQueue.of(settings)
     if webhooks:  # a process of its own: a slow receiver never holds a grading one
@@ -111,10 +111,10 @@ def _celery_worker(process: WorkerProcess, pool: str, concurrency: int, queue: s
 
 def migrate() -> None:
     """Upgrade the configured database to the latest schema (Alembic)."""
-    from service.core.settings import get_settings
+    from service.core.settings import Settings
     from service.storage.migrations import upgrade
 
-    settings = get_settings()
+    settings = Settings()
     upgrade(settings)
     typer.echo(f"database at the latest schema: {_safe(settings.database)}")
 

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.core.settings import Settings, get_settings
+from service.core.settings import Settings
 from service.storage.idle_ping import ping_when_idle
 
 READ_ONLY = "autograder_read_only"
@@ -198,7 +198,7 @@ def current() -> Database:
     gets the environment's."""
     global _bound
     if _bound is None:
-        _bound = Database.of(get_settings())
+        _bound = Database.of(Settings())
     return _bound
 
 

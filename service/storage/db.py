@@ -69,7 +69,7 @@ class Database:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a pool made may ask for another (sessions: the engine)
         self._made: dict[str, Any] = {}
 
     @classmethod

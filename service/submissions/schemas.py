@@ -88,8 +88,11 @@ class Layer(BaseModel):
     detail: str = ""
 
 
+HealthStatus = Literal["ok", "starting", "unavailable"]
+
+
 class Health(BaseModel):
-    status: Literal["ok", "unavailable"]
+    status: HealthStatus  # "starting": no worker has reported yet since the API started
     database: bool
     broker: bool
     sandbox: bool

@@ -1,7 +1,8 @@
 """A challenge as data: one folder with its statement, functions, limits, tests and mistakes.
 
 challenges/<id>/
-    challenge.toml      id, version, title, functions and signatures, limits
+    challenge.toml      id, version, title, functions and signatures, limits, steps (the
+                        reference's locals in the lesson's words)
     statement.es.md     what the student reads, in Spanish
     statement.en.md     ... and in English
     reference.py        the reference solution (stays in the trusted parent)
@@ -14,7 +15,7 @@ challenges/<id>/
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import cast
@@ -56,6 +57,9 @@ class Challenge:
     helpers_source: str
     directory: Path
     model: ErrorModel
+    # The reference's locals in the lesson's words ("mu": "μ_t, each row's mean"), for telling
+    # where a student's computation leaves the lesson's (challenge.toml's [steps]).
+    steps: dict[str, Text] = field(default_factory=dict)
 
     @property
     def required(self) -> list[str]:
@@ -96,6 +100,7 @@ def load_challenge(directory: Path) -> Challenge:
         helpers_source=_read(directory, "helpers.py", default=""),
         directory=directory,
         model=model,
+        steps={name: Text(**words) for name, words in manifest.get("steps", {}).items()},
     )
     _validate(challenge)
     return challenge

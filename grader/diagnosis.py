@@ -153,6 +153,11 @@ def _fitted(model: ErrorModel, deviations: Deviations) -> bool:
     return any(d.value != model.choice(d).value for d in deviations)
 
 
+def diagnosis_order(prepared: PreparedChallenge) -> list[str]:
+    """The required functions, those others call first."""
+    return _upstream_first(prepared)
+
+
 def _upstream_first(prepared: PreparedChallenge) -> list[str]:
     uses = prepared.challenge.model.uses
     required = prepared.challenge.required

@@ -37,13 +37,13 @@ class CountingJob(Job):
 
 def test_a_job_in_full_and_by_reference_carry_the_same_source() -> None:
     job = Job(b"", "0" * 32, "def f():\n    return 'ñ'\n")
-    assert decode_reference(job.reference()) == (job.key, job.source)
+    assert decode_reference(job.reference()) == (job.key, job.source, -1)
 
 
 def test_the_whole_job_is_the_setup_with_the_source(challenges: dict[str, Challenge]) -> None:
     prepared = prepare(challenges["layer_norm"])
     header, blob = decode_job(prepared.job("x = 1").whole())
-    assert header == {**prepared.header, "source": "x = 1"}
+    assert header == {**prepared.header, "source": "x = 1", "trace": -1}
     assert bytes(blob) == b""  # the arrays are in the argument memory, not in the job
 
 

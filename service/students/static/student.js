@@ -11,6 +11,7 @@
   const draftNote = document.getElementById("draft");
   const attemptsBody = document.querySelector("#attempts tbody");
   const allowanceNote = document.getElementById("allowance");
+  const dueNote = document.getElementById("due");
   const headers = { Authorization: "Bearer " + data.token, "Content-Type": "application/json" };
 
   function loadDraft() {
@@ -44,11 +45,21 @@
     try { return (await response.json()).detail; } catch (e) { return data.unavailable; }
   }
 
+  // The due date, in this browser's time zone (the student's), said in words when it has passed.
+  function showDue(dueAt) {
+    dueNote.hidden = dueAt === null;
+    if (dueAt === null) return;
+    const due = new Date(dueAt);
+    const when = due.toLocaleString(document.documentElement.lang, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+    dueNote.textContent = (due < Date.now() ? data.duePassed : data.due).replace("{when}", when);
+  }
+
   // What the course's policy leaves: attempts left and the next allowed time, before Submit.
   let allowanceTimer = null;
   async function refreshAllowance() {
     const found = await call(data.allowance);
     clearTimeout(allowanceTimer);
+    showDue(found.due_at);
     allowanceNote.hidden = !found.limited;
     if (!found.limited) return;
     const parts = [];

@@ -16,7 +16,7 @@ from kombu.entity import Queue
 from kombu.exceptions import OperationalError
 
 from service.core.errors import NotReady
-from service.messaging.celery_app import GRADE_TASK, REGRADE_TASK, celery
+from service.messaging.celery_app import GRADE_TASK, REGRADE_PASSBACK_TASK, REGRADE_TASK, celery
 
 log = logging.getLogger(__name__)
 PERSISTENT = 2  # the delivery mode Celery gives a task on a durable queue
@@ -64,3 +64,12 @@ def send_regrades(submission_ids: list[str]) -> None:
     except (OperationalError, OSError) as error:
         log.error("broker unavailable: regrade not queued: %s", error)
         raise NotReady("the grading queue is unavailable; the regrade can be started again") from error
+
+
+def send_regrade_passback(regrade_id: int) -> None:
+    """Queue the passback of a regrade's changed grades (the instructor saw its effect first)."""
+    try:
+        celery().send_task(REGRADE_PASSBACK_TASK, args=[regrade_id])
+    except (OperationalError, OSError) as error:
+        log.error("broker unavailable: regrade passback not queued: %s", error)
+        raise NotReady("the queue is unavailable; send the grades again in a moment") from error

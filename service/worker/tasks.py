@@ -11,7 +11,14 @@ from sqlalchemy.exc import DBAPIError
 
 from service.lti import passback
 from service.messaging import graded_pubsub
-from service.messaging.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
+from service.messaging.celery_app import (
+    GRADE_TASK,
+    LTI_SCORE_TASK,
+    REGRADE_PASSBACK_TASK,
+    REGRADE_TASK,
+    WEBHOOK_TASK,
+    celery,
+)
 from service.outbound.session import Outbound
 from service.webhooks import delivery
 from service.worker import process_state
@@ -41,8 +48,9 @@ def _grade(submission_id: str, notify: bool) -> None:
     )
     if notify and graded.callback_url:
         app.send_task(WEBHOOK_TASK, args=[submission_id])
-    if graded.lti_linked:  # made through an LTI link: its gradebook hears of it
+    if notify and graded.lti_linked:  # made through an LTI link: its gradebook hears of it
         app.send_task(LTI_SCORE_TASK, args=[submission_id])
+    # A regrade's scores wait for the instructor, who sees its effect first (regrade_passback).
 
 
 @lru_cache(maxsize=1)
@@ -76,6 +84,13 @@ def send_lti_score(task: Task, submission_id: str) -> None:
         raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))
 
 
+def regrade_passback(regrade_id: int) -> None:
+    """On the webhook queue: a regrade's grades to the LMSs, only those that changed; sent again,
+    it sends nothing twice (each is compared with what its gradebook last got)."""
+    attempts = process_state.settings().webhook_attempts
+    passback.pass_back_regrade(regrade_id, attempts, _outbound())
+
+
 def _ready(**_: Any) -> None:
     if process_state.grades():  # not the webhook sender
         process_state.grader()  # the sandbox is up before the first task, not during it
@@ -98,5 +113,6 @@ app.task(name=GRADE_TASK, **_RETRYING)(grade)
 app.task(name=REGRADE_TASK, **_RETRYING)(regrade)
 app.task(name=WEBHOOK_TASK, bind=True, max_retries=None)(deliver_webhook)
 app.task(name=LTI_SCORE_TASK, bind=True, max_retries=None)(send_lti_score)
+app.task(name=REGRADE_PASSBACK_TASK, **_RETRYING)(regrade_passback)
 worker_ready.connect(_ready, weak=False)
 worker_shutdown.connect(_done, weak=False)

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from service.messaging.celery_app import celery
+from service.messaging.enqueue import TaskQueue
 from service.storage.db import transaction
 from service.storage.tables import WorkerBeat
 from service.submissions import schemas
@@ -40,15 +40,6 @@ def _database() -> bool:
         return False
 
 
-def _broker() -> bool:
-    try:
-        with celery().connection_for_write() as connection:
-            connection.ensure_connection(max_retries=1, timeout=2)
-        return True
-    except Exception:  # noqa: BLE001 whatever the transport raises, the broker is not usable
-        return False
-
-
 def _workers() -> list[WorkerBeat]:
     since = datetime.now(UTC) - timedelta(seconds=WORKER_STALE_SECONDS)
     try:
@@ -58,8 +49,8 @@ def _workers() -> list[WorkerBeat]:
         return []
 
 
-def check() -> schemas.Health:
-    database, broker = _database(), _broker()
+def check(queue: TaskQueue) -> schemas.Health:
+    database, broker = _database(), queue.reachable()
     workers = _workers() if database else []
     layers = [schemas.Layer(**layer) for layer in json.loads(workers[0].layers)] if workers else []
     sandbox = bool(workers)

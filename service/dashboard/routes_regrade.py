@@ -12,20 +12,26 @@ from service.dashboard import csrf, regrade, regrade_effect
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
 from service.dashboard.grants import GrantedCourse
-from service.messaging.enqueue import send_regrade_passback, send_regrades
+from service.messaging.enqueue import TaskQueue
 from service.storage.db import reading, transaction
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]
 
 
-def _start(course: GrantedCourse, challenge: str | None, versions: dict[str, int], instructor_id: int) -> int:
+def _start(
+    queue: TaskQueue,
+    course: GrantedCourse,
+    challenge: str | None,
+    versions: dict[str, int],
+    instructor_id: int,
+) -> int:
     with transaction() as session:
         batch = regrade.start(session, course, challenge, versions, instructor_id)
         batch_id = batch.id
     with reading() as session:
         ids = regrade.submission_ids(session, batch_id)
-    send_regrades(ids)  # after the commit: a worker always finds the batch it works for
+    queue.regrade(ids)  # after the commit: a worker always finds the batch it works for
     return batch_id
 
 
@@ -35,7 +41,9 @@ async def start(
 ) -> RedirectResponse:
     csrf.check(request, fields)
     versions = {c.id: c.version for c in known.values()}
-    batch_id = await run_in_threadpool(_start, course, fields.get("challenge") or None, versions, account.id)
+    queue: TaskQueue = request.app.state.queue
+    challenge = fields.get("challenge") or None
+    batch_id = await run_in_threadpool(_start, queue, course, challenge, versions, account.id)
     return RedirectResponse(str(request.url_for("regrade_page", regrade_id=batch_id)), status_code=303)
 
 
@@ -62,8 +70,9 @@ async def pass_back(
     """Send the regrade's changed grades to the LMSs, after the instructor saw its effect."""
     csrf.check(request, fields)
     found = await run_in_threadpool(_progress, regrade_id, account.courses)
+    queue: TaskQueue = request.app.state.queue
     if found.finished:
-        await run_in_threadpool(send_regrade_passback, regrade_id)
+        await run_in_threadpool(queue.regrade_passback, regrade_id)
     back = request.url_for("regrade_page", regrade_id=regrade_id).include_query_params(sent="1")
     return RedirectResponse(str(back), status_code=303)
 

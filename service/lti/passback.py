@@ -32,7 +32,7 @@ from service.dashboard.tables import RegradeItem
 from service.lti import tool_keys
 from service.lti.adapter import ToolRegistration
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
-from service.messaging.celery_app import LTI_SCORE_TASK, celery
+from service.messaging.enqueue import TaskQueue
 from service.outbound import destinations
 from service.outbound.session import Outbound, PolicySession, RefusedRequest
 from service.policies import admin as policies
@@ -68,15 +68,15 @@ def record(submission_id: str, link_id: int, student: str) -> bool:
     return status in FINAL_STATUSES
 
 
-def send(submission_id: str) -> None:
+def send(queue: TaskQueue, submission_id: str) -> None:
     """Queue the score's sending; a broker outage leaves it to the sweeper (`resend_lost`)."""
     try:
-        celery().send_task(LTI_SCORE_TASK, args=[submission_id])
+        queue.lti_score(submission_id)
     except (OperationalError, OSError) as error:
         log.error("broker unavailable, the score of %s waits for the sweeper: %s", submission_id, error)
 
 
-def resend_lost(stale_seconds: float, batch: int) -> int:
+def resend_lost(queue: TaskQueue, stale_seconds: float, batch: int) -> int:
     """Send again the scores of graded attempts not tried for a while (their task was lost).
 
     A task being retried tries at least every `MAX_BACKOFF_SECONDS`: only rows quiet for longer
@@ -101,7 +101,7 @@ def resend_lost(stale_seconds: float, batch: int) -> int:
             row.tried_at = now()
         ids = [row.submission_id for row in rows]
     for submission_id in ids:
-        send(submission_id)
+        send(queue, submission_id)
     if ids:
         log.warning("re-sent %d scores to LMS gradebooks", len(ids))
     return len(ids)
@@ -110,9 +110,12 @@ def resend_lost(stale_seconds: float, batch: int) -> int:
 class LmsGradebook:
     """The student pages' gradebook (`service.students.gradebook.Gradebook`): the LMS's, through AGS."""
 
+    def __init__(self, queue: TaskQueue) -> None:
+        self.queue = queue
+
     def link(self, submission_id: str, link_id: int, student: str) -> None:
         if record(submission_id, link_id, student):
-            send(submission_id)  # graded before it was recorded: the worker did not see the link
+            send(self.queue, submission_id)  # graded before it was recorded: the worker did not see the link
 
     def states(self, submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
         return states(submission_ids)

@@ -1,12 +1,12 @@
-"""The Celery application: the same configuration for the API (which sends) and the workers."""
+"""The Celery application: the same configuration for the API (which sends) and the workers.
+
+Built by each entry point from its Settings (`TaskQueue.of`), never a module global."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from celery import Celery
 
-from service.core.settings import Settings, get_settings
+from service.core.settings import Settings
 from service.messaging.kombu_redis import transport_for
 
 GRADE_TASK = "autograder.grade"
@@ -17,7 +17,9 @@ REGRADE_PASSBACK_TASK = "autograder.regrade_passback"  # a regrade's changed gra
 
 
 def make_celery(settings: Settings) -> Celery:
-    app = Celery("autograder", broker=settings.broker, include=["service.worker.tasks"])
+    """A Celery app on these Settings' broker and queues; the worker registers its tasks on it
+    (`service.worker.tasks.register`), the API only sends."""
+    app = Celery("autograder", broker=settings.broker)
     app.conf.update(
         broker_transport=transport_for(settings.broker),
         task_default_queue=settings.queue,
@@ -39,32 +41,3 @@ def make_celery(settings: Settings) -> Celery:
         broker_pool_limit=20,
     )
     return app
-
-
-_given: Settings | None = None  # what the process's entry point passed to `use`
-
-
-def use(settings: Settings) -> None:
-    """The broker and queues of these Settings from now on (the app factory's, the worker boot's)."""
-    global _given
-    if (settings.broker, settings.queue) != _broker_and_queue(_given or get_settings()):
-        celery.cache_clear()
-    _given = settings
-
-
-def forget() -> None:
-    """Forget the app and the Settings given: the next use reads the environment again."""
-    global _given
-    _given = None
-    celery.cache_clear()
-
-
-def _broker_and_queue(settings: Settings) -> tuple[str, str]:
-    return settings.broker, settings.queue
-
-
-@lru_cache(maxsize=1)
-def celery() -> Celery:
-    """The process's Celery app, on its entry point's Settings (a script that gave none: the
-    environment's)."""
-    return make_celery(_given if _given is not None else get_settings())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from grader.challenge import Challenge
 from service.core.errors import NotFound
@@ -39,12 +39,13 @@ def submit(
     submission_id: str,
     limits: ratelimit.SubmissionLimits,
     gradebook: Gradebook,
+    send_grade: Callable[[str], None],
 ) -> schemas.Submission:
     body = schemas.SubmissionIn(
         challenge=grant.challenge, code=code, student=grant.student, course=grant.course, lang=grant.lang
     )
     limits.check(caller(grant), body)
-    view = intake.submit(caller(grant), body, None, known, submission_id)
+    view = intake.submit(caller(grant), body, None, known, send_grade, submission_id)
     if grant.lti_link_id is not None:
         gradebook.link(view.id, grant.lti_link_id, grant.student)
     return view

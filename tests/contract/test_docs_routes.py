@@ -8,11 +8,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.api.app import create_app
+from service.core.settings import Settings
 
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())  # no lifespan: these pages need no database or broker
+    return TestClient(create_app(Settings()))  # no lifespan: these pages need no database or broker
 
 
 @pytest.mark.parametrize("page", ["/docs", "/redoc"])

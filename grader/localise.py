@@ -130,7 +130,10 @@ def diverge(
     value is the lesson's and the call's result is the lesson's too."""
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")  # NaN and infinities in a student's values are values too
-        return _diverge(call, student, lesson, source, steps)
+        try:
+            return _diverge(call, student, lesson, source, steps)
+        except (ValueError, TypeError, IndexError, OverflowError):
+            return None  # values no comparison can read: no localisation rather than a guess
 
 
 def _diverge(

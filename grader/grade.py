@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import threading
 import time
 from collections.abc import Mapping
@@ -25,6 +26,7 @@ from grader.sandbox.tracer import MAX_ARRAY
 from grader.text import Lang
 from grader.tracing import Traced, parse_trace
 
+log = logging.getLogger(__name__)
 MAX_CODE_BYTES = 64 * 1024
 MAX_STDOUT_CHARS = 4000
 NO_STORY = Story((), {}, ())
@@ -183,7 +185,10 @@ class _Tracing:
     def _run(self, sandbox: Sandbox) -> None:
         assert self.index is not None  # noqa: S101 narrows for mypy
         job = dataclasses.replace(self.prepared.job(self.source, self.prepared.new_desk()), trace=self.index)
-        self.trace = parse_trace(sandbox.run(job, self.prepared.challenge.limits).report)
+        try:
+            self.trace = parse_trace(sandbox.run(job, self.prepared.challenge.limits).report)
+        except Exception:  # feedback only: a traced run that fails gives no localisation
+            log.exception("the traced run of call %s failed", self.index)
 
     def divergence(self) -> Divergence | None:
         if self.thread is None or self.index is None:

@@ -130,7 +130,10 @@ def diverge(
     value is the lesson's and the call's result is the lesson's too."""
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")  # NaN and infinities in a student's values are values too
-        return _diverge(call, student, lesson, source, steps)
+        try:
+            return _diverge(call, student, lesson, source, steps)
+        except (ValueError, TypeError, IndexError, OverflowError):
+            return None  # values no comparison can read: no localisation rather than a guess
 
 
 def _diverge(
@@ -142,7 +145,7 @@ def _diverge(
 ) -> Divergence | None:
     values = [t.value for t in lesson] + _inputs(call)
     lines = source.splitlines()
-    place = _first_off(student, lesson, values, lines)
+    place = _first_off(student, lesson, values, lines, call.array_args())
     if place is None:
         place = _wrong_output(student, lesson)
         if place is None:
@@ -176,7 +179,11 @@ def _step_of(value: np.ndarray, lesson: list[Traced]) -> tuple[int, bool] | None
 
 
 def _first_off(
-    student: list[Traced], lesson: list[Traced], values: list[np.ndarray], lines: list[str]
+    student: list[Traced],
+    lesson: list[Traced],
+    values: list[np.ndarray],
+    lines: list[str],
+    call_inputs: list[np.ndarray],
 ) -> Traced | None:
     """The first value that is none of the lesson's, or that goes back to a step the code had
     already made (`x_hat = centred`: the division that should come is not there). A value kept
@@ -204,10 +211,17 @@ def _first_off(
             if not step[1]:
                 reshaped.append(traced)
             continue
+        if made and _copies_input(traced, call_inputs):
+            return traced  # an input again where the lesson goes on computing (`centred = X`)
         if is_lesson(traced.value, values):
             continue
         return _origin(traced, reshaped, lines)
     return None
+
+
+def _copies_input(traced: Traced, inputs: list[np.ndarray]) -> bool:
+    value = traced.value
+    return value.size > 1 and any(value.shape == i.shape and np.array_equal(value, i) for i in inputs)
 
 
 def _is_argument(traced: Traced) -> bool:

@@ -166,6 +166,10 @@ def post(
         with transaction() as session:
             session.get_one(LtiScore, submission_id).tried_at = now()
         return Posted(sent=True, retry=False)
+    if only_changed:
+        # A regrade changes a grade the LMS took with this attempt's time: AGS lets an LMS ignore
+        # a score no newer than the one it has, so this one is stamped now.
+        job = replace(job, timestamp=now())
     outcome = _send(job, connector)
     with transaction() as session:
         row = session.get_one(LtiScore, submission_id)

@@ -114,7 +114,10 @@ def test_a_regrade_shows_its_effect_then_sends_only_what_changed_once(
 
     desktop.get_by_role("button", name="Send the grades that changed to the LMS").click()
     expect(desktop.locator("p.saved")).to_contain_text("Sent")
-    assert score_of(link, "ben", count=2)["scoreGiven"] == preview_after  # what the preview said
+    regraded = score_of(link, "ben", count=2)
+    assert regraded["scoreGiven"] == preview_after  # what the preview said
+    first = next(s for s in link.scores if s["userId"] == "ben")
+    assert datetime.fromisoformat(regraded["timestamp"]) > datetime.fromisoformat(first["timestamp"])
     looked = _tried_at(tool, "ben")
     desktop.get_by_role("button", name="Send the grades that changed to the LMS").click()  # again
     deadline = time.monotonic() + 60

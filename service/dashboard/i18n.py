@@ -97,8 +97,8 @@ SPANISH: dict[str, str] = {
     ),
     "Regrade {challenge} at version {version}": "Recalificar {challenge} con la versión {version}",
     "Best score of each student": "Mejor nota de cada estudiante",
-    "Most frequent diagnoses (share of the students who tried)": (
-        "Diagnósticos más frecuentes (parte de quienes lo intentaron)"
+    "Most frequent diagnoses: students who ever had each one (share of those who tried)": (
+        "Diagnósticos más frecuentes: quienes lo tuvieron alguna vez (parte de quienes lo intentaron)"
     ),
     "Failure rate of each hidden test (share of the attempts that ran)": (
         "Fallos de cada test oculto (parte de los intentos que se ejecutaron)"
@@ -116,8 +116,8 @@ SPANISH: dict[str, str] = {
     "{share} of the attempts ({count} of {of})": "{share} de los intentos ({count} de {of})",
     "Every attempt ran.": "Todos los intentos se ejecutaron.",
     "What each diagnosis means": "Qué significa cada diagnóstico",
-    "{share} of the students who tried ({count} of {of}): their {function} {did}": (
-        "{share} de quienes lo intentaron ({count} de {of}): su {function} {did}"
+    "{share} of the students who tried ({count} of {of}) had it in some attempt: their {function} {did}": (
+        "{share} de quienes lo intentaron ({count} de {of}) lo tuvieron en algún intento: su {function} {did}"
     ),
     "Hidden tests": "Tests ocultos",
     "fails in {count} of the {of} attempts that ran": "falla en {count} de los {of} intentos ejecutados",

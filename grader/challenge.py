@@ -15,6 +15,7 @@ challenges/<id>/
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -26,6 +27,8 @@ from grader.modules import import_file
 from grader.sandbox.base import Limits
 from grader.text import Text
 from grader.wire import MAX_OUTPUT_ITEMS
+
+UNORDERED = 1_000_000
 
 
 class ChallengeError(ValueError):
@@ -60,6 +63,9 @@ class Challenge:
     # The reference's locals in the lesson's words ("mu": "μ_t, each row's mean"), for telling
     # where a student's computation leaves the lesson's (challenge.toml's [steps]).
     steps: dict[str, Text] = field(default_factory=dict)
+    # Where the challenge comes in the course (its lesson's place): challenge.toml's `order`.
+    # Pages list challenges by it, not by id; one without it comes after those with one.
+    order: int = UNORDERED
 
     @property
     def required(self) -> list[str]:
@@ -101,6 +107,7 @@ def load_challenge(directory: Path) -> Challenge:
         directory=directory,
         model=model,
         steps={name: Text(**words) for name, words in manifest.get("steps", {}).items()},
+        order=int(manifest.get("order", UNORDERED)),
     )
     _validate(challenge)
     return challenge
@@ -145,6 +152,11 @@ def _validate(challenge: Challenge) -> None:
     for mistake in challenge.mistakes:
         if not mistake.functions or not set(mistake.functions) <= set(challenge.required):
             raise ChallengeError(f"{challenge.id}/{mistake.id}: must redefine required functions only")
+
+
+def in_course_order(names: Iterable[str], known: Mapping[str, Challenge]) -> list[str]:
+    """`names` as the course takes them (each challenge's `order`, then its id); unknown ones last."""
+    return sorted(names, key=lambda name: (known[name].order if name in known else UNORDERED + 1, name))
 
 
 def load_challenges(root: Path) -> dict[str, Challenge]:

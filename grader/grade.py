@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import threading
 import time
 from collections.abc import Mapping
@@ -16,7 +17,7 @@ from grader.challenge import Challenge
 from grader.compare import same_outcome
 from grader.diagnosis import Story, diagnose, diagnosis_order, edited, without_edits
 from grader.evaluate import evaluate, results, verdicts
-from grader.localise import Divergence, diverge
+from grader.localise import Divergence, diverge, raised_at
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
 from grader.report import ChildReport, parse_report
@@ -25,6 +26,7 @@ from grader.sandbox.tracer import MAX_ARRAY
 from grader.text import Lang
 from grader.tracing import Traced, parse_trace
 
+log = logging.getLogger(__name__)
 MAX_CODE_BYTES = 64 * 1024
 MAX_STDOUT_CHARS = 4000
 NO_STORY = Story((), {}, ())
@@ -149,6 +151,20 @@ def _traced_call(prepared: PreparedChallenge, report: ChildReport) -> int | None
     return None
 
 
+def _raised_at(prepared: PreparedChallenge, report: ChildReport, source: str) -> Divergence | None:
+    """A wrong function that raised instead of answering: its line is where it parts."""
+    for function in diagnosis_order(prepared):
+        for i in prepared.runs.calls_of[function]:
+            error = report.calls[i].error
+            if (
+                error is not None
+                and error.line is not None
+                and not same_outcome(report.calls[i], prepared.expected[i])
+            ):
+                return raised_at(function, error.line, error.type, source)
+    return None
+
+
 class _Tracing:
     """The student's code run once more on one wrong call, under the line tracer, in a thread of
     its own; then where its values leave the lesson's. Feedback only: the score is decided."""
@@ -159,6 +175,7 @@ class _Tracing:
         self.prepared = prepared
         self.source = source
         self.index = _traced_call(prepared, report)
+        self.raised = _raised_at(prepared, report, source)
         self.trace: list[Traced] | None = None
         self.thread: threading.Thread | None = None
         if self.index is not None:
@@ -168,17 +185,22 @@ class _Tracing:
     def _run(self, sandbox: Sandbox) -> None:
         assert self.index is not None  # noqa: S101 narrows for mypy
         job = dataclasses.replace(self.prepared.job(self.source, self.prepared.new_desk()), trace=self.index)
-        self.trace = parse_trace(sandbox.run(job, self.prepared.challenge.limits).report)
+        try:
+            self.trace = parse_trace(sandbox.run(job, self.prepared.challenge.limits).report)
+        except Exception:  # feedback only: a traced run that fails gives no localisation
+            log.exception("the traced run of call %s failed", self.index)
 
     def divergence(self) -> Divergence | None:
         if self.thread is None or self.index is None:
-            return None
+            return self.raised
+
         lesson = self.prepared.lesson_trace(self.index)
         self.thread.join()
         if lesson is None or self.trace is None:
-            return None
+            return self.raised
         call = self.prepared.calls[self.index]
-        return diverge(call, self.trace, lesson, self.source, self.prepared.challenge.steps)
+        found = diverge(call, self.trace, lesson, self.source, self.prepared.challenge.steps)
+        return found if found is not None else self.raised
 
 
 def _failed_by_edits(prepared: PreparedChallenge, report: ChildReport, failed: set[str]) -> set[str]:

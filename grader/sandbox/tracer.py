@@ -71,7 +71,18 @@ class LineTracer:
             return None
         self.frames[id(frame)] = (frame.f_lineno, {})
         self.after(frame, record=False)  # the arguments: the inputs, not a line's work
+        caller = frame.f_back
+        if caller is not None and caller.f_code.co_filename == self.filename:
+            self.arguments(frame, caller.f_lineno)
         return self.local
+
+    def arguments(self, frame: FrameType, line: int) -> None:
+        """What a function of the student's file was given by another: the caller's line's work."""
+        code = frame.f_code
+        for name in code.co_varnames[: code.co_argcount]:
+            array = _numeric(frame.f_locals.get(name))
+            if array is not None:
+                self.record(line, f"{code.co_name}({name})", array)
 
     def local(self, frame: FrameType, event: str, arg: Any) -> Any:
         if self.cut:

@@ -30,6 +30,14 @@ SPANISH: dict[str, str] = {
     "a penalty per day late": "una penalización por día de retraso",
     "Penalty per day late (%)": "Penalización por día de retraso (%)",
     "Extensions": "Prórrogas",
+    "Its effect": "Su efecto",
+    "{up} went up, {down} went down, {same} unchanged.": "{up} subieron, {down} bajaron, {same} sin cambios.",
+    "Best before": "Mejor antes",
+    "Best after": "Mejor después",
+    "Change": "Cambio",
+    "Sent: the grades that changed are on their way to the LMS gradebooks.": "Enviadas: las notas que cambiaron van camino de los libros de calificaciones del LMS.",
+    "Send the grades that changed to the LMS": "Enviar al LMS las notas que cambiaron",
+    "Only grades launched from an LMS go there, and only those that differ from what its gradebook has; sending again sends nothing twice.": "Solo van las notas de intentos lanzados desde un LMS, y solo las que difieren de lo que tiene su libro de calificaciones; enviar otra vez no envía nada dos veces.",
     "Saved: the extension of {student}.": "Guardada: la prórroga de {student}.",
     "No student has an extension.": "Ningún estudiante tiene prórroga.",
     "Give a student their own due date (no date: remove it)": "Dar a un estudiante su propia fecha límite (sin fecha: quitarla)",
@@ -89,8 +97,8 @@ SPANISH: dict[str, str] = {
     ),
     "Regrade {challenge} at version {version}": "Recalificar {challenge} con la versión {version}",
     "Best score of each student": "Mejor nota de cada estudiante",
-    "Most frequent diagnoses (share of the students who tried)": (
-        "Diagnósticos más frecuentes (parte de quienes lo intentaron)"
+    "Most frequent diagnoses: students who ever had each one (share of those who tried)": (
+        "Diagnósticos más frecuentes: quienes lo tuvieron alguna vez (parte de quienes lo intentaron)"
     ),
     "Failure rate of each hidden test (share of the attempts that ran)": (
         "Fallos de cada test oculto (parte de los intentos que se ejecutaron)"
@@ -108,8 +116,8 @@ SPANISH: dict[str, str] = {
     "{share} of the attempts ({count} of {of})": "{share} de los intentos ({count} de {of})",
     "Every attempt ran.": "Todos los intentos se ejecutaron.",
     "What each diagnosis means": "Qué significa cada diagnóstico",
-    "{share} of the students who tried ({count} of {of}): their {function} {did}": (
-        "{share} de quienes lo intentaron ({count} de {of}): su {function} {did}"
+    "{share} of the students who tried ({count} of {of}) had it in some attempt: their {function} {did}": (
+        "{share} de quienes lo intentaron ({count} de {of}) lo tuvieron en algún intento: su {function} {did}"
     ),
     "Hidden tests": "Tests ocultos",
     "fails in {count} of the {of} attempts that ran": "falla en {count} de los {of} intentos ejecutados",

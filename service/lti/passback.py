@@ -25,9 +25,10 @@ from pylti1p3.exception import LtiException, LtiServiceException
 from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 from pylti1p3.service_connector import ServiceConnector
-from sqlalchemy import or_, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
+from service.dashboard.tables import RegradeItem
 from service.lti import tool_keys
 from service.lti.adapter import ToolRegistration
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
@@ -145,9 +146,12 @@ class _Job:
     scopes: list[str]
 
 
-def post(submission_id: str, attempt: int, attempts: int, outbound: Outbound) -> Posted:
+def post(
+    submission_id: str, attempt: int, attempts: int, outbound: Outbound, only_changed: bool = False
+) -> Posted:
     """One try at sending the score this attempt decides; recorded on the attempt's row. The
-    LMS's URLs must be where webhooks may go (`outbound`, the worker's policy), and its own."""
+    LMS's URLs must be where webhooks may go (`outbound`, the worker's policy), and its own.
+    `only_changed`: nothing is sent when the gradebook already has this score (a regrade)."""
     with transaction() as session:
         job = _job(session, submission_id)
     if job is None:
@@ -157,6 +161,15 @@ def post(submission_id: str, attempt: int, attempts: int, outbound: Outbound) ->
     lms_due = _line_item_end(job, connector)
     with transaction() as session:
         job = _scored(session, job, lms_due)
+        unchanged = only_changed and _last_sent(session, job) == round(job.score, 2)
+    if unchanged:  # the gradebook has it: nothing sent, the look recorded
+        with transaction() as session:
+            session.get_one(LtiScore, submission_id).tried_at = now()
+        return Posted(sent=True, retry=False)
+    if only_changed:
+        # A regrade changes a grade the LMS took with this attempt's time: AGS lets an LMS ignore
+        # a score no newer than the one it has, so this one is stamped now.
+        job = replace(job, timestamp=now())
     outcome = _send(job, connector)
     with transaction() as session:
         row = session.get_one(LtiScore, submission_id)
@@ -197,6 +210,44 @@ def _scored(session: Session, job: _Job, lms_due: datetime | None) -> _Job:
     due = policies.due_of(session, platform_id, course, job.student, job.link.challenge)
     book = late.gradebook(_graded(session, job.link.id, job.student), due, _mode(job.context.score_mode))
     return replace(job, score=book.score, timestamp=book.timestamp)
+
+
+def _last_sent(session: Session, job: _Job) -> float | None:
+    """The score the link's gradebook last took for this student."""
+    query = (
+        select(LtiScore.score_sent)
+        .where(LtiScore.link_id == job.link.id, LtiScore.student == job.student, LtiScore.state == "sent")
+        .order_by(LtiScore.sent_at.desc())
+        .limit(1)
+    )
+    sent = session.scalar(query)
+    return round(sent, 2) if sent is not None else None
+
+
+def pass_back_regrade(regrade_id: int, attempts: int, outbound: Outbound) -> int:
+    """Each student's grade through each link the regrade touched, sent where it changed (the
+    newest attempt through the link decides, as any passback does). How many were looked at."""
+    newest = (
+        select(LtiScore.link_id, LtiScore.student, func.max(Submission.created_at).label("newest"))
+        .join(Submission, Submission.id == LtiScore.submission_id)
+        .join(RegradeItem, RegradeItem.submission_id == LtiScore.submission_id)
+        .where(RegradeItem.regrade_id == regrade_id)
+        .group_by(LtiScore.link_id, LtiScore.student)
+        .subquery()
+    )
+    query = (
+        select(LtiScore.submission_id)
+        .join(Submission, Submission.id == LtiScore.submission_id)
+        .join(newest, and_(newest.c.link_id == LtiScore.link_id, newest.c.student == LtiScore.student))
+        .where(Submission.created_at == newest.c.newest)
+    )
+    with transaction() as session:
+        chosen = list(session.scalars(query))
+    for submission_id in chosen:
+        for attempt in range(1, attempts + 1):
+            if not post(submission_id, attempt, attempts, outbound, only_changed=True).retry:
+                break
+    return len(chosen)
 
 
 def _graded(session: Session, link_id: int, student: str) -> list[late.Graded]:

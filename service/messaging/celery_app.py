@@ -13,6 +13,7 @@ GRADE_TASK = "autograder.grade"
 REGRADE_TASK = "autograder.regrade"
 WEBHOOK_TASK = "autograder.deliver_webhook"
 LTI_SCORE_TASK = "autograder.send_lti_score"  # AGS passback: outgoing, like a webhook
+REGRADE_PASSBACK_TASK = "autograder.regrade_passback"  # a regrade's changed grades, to the LMSs
 
 
 def make_celery(settings: Settings) -> Celery:
@@ -23,7 +24,10 @@ def make_celery(settings: Settings) -> Celery:
         broker_transport=transport_for(settings.broker),
         task_default_queue=settings.queue,
         # the sender process's, retries too: a slow receiver never holds a grading
-        task_routes={t: {"queue": settings.webhook_queue} for t in (WEBHOOK_TASK, LTI_SCORE_TASK)},
+        task_routes={
+            t: {"queue": settings.webhook_queue}
+            for t in (WEBHOOK_TASK, LTI_SCORE_TASK, REGRADE_PASSBACK_TASK)
+        },
         task_acks_late=True,  # a worker killed mid-grading leaves the task to be delivered again
         task_reject_on_worker_lost=True,
         task_ignore_result=True,  # results live in the database

@@ -21,7 +21,14 @@ from kombu.exceptions import ChannelError, OperationalError
 
 from service.core.errors import NotReady
 from service.core.settings import Settings
-from service.messaging.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK, make_celery
+from service.messaging.celery_app import (
+    GRADE_TASK,
+    LTI_SCORE_TASK,
+    REGRADE_PASSBACK_TASK,
+    REGRADE_TASK,
+    WEBHOOK_TASK,
+    make_celery,
+)
 
 log = logging.getLogger(__name__)
 PERSISTENT = 2  # the delivery mode Celery gives a task on a durable queue
@@ -64,6 +71,14 @@ class TaskQueue:
     def lti_score(self, submission_id: str) -> None:
         """Queue the sending of an LMS attempt's score (on the sender's queue)."""
         self.celery.send_task(LTI_SCORE_TASK, args=[submission_id])
+
+    def regrade_passback(self, regrade_id: int) -> None:
+        """Queue the passback of a regrade's changed grades (the instructor saw its effect first)."""
+        try:
+            self.celery.send_task(REGRADE_PASSBACK_TASK, args=[regrade_id])
+        except (OperationalError, OSError) as error:
+            log.error("broker unavailable: regrade passback not queued: %s", error)
+            raise NotReady("the queue is unavailable; send the grades again in a moment") from error
 
     def depth(self) -> int:
         """Messages waiting in the grading queue (not those a worker holds); NotReady when the

@@ -86,6 +86,7 @@ class Layer(BaseModel):
     name: str
     active: bool
     detail: str = ""
+    by_design: bool = False  # inactive on purpose: `detail` says why it is not needed
 
 
 HealthStatus = Literal["ok", "starting", "unavailable"]

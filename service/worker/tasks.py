@@ -13,7 +13,13 @@ from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy.exc import DBAPIError
 
 from service.lti import passback
-from service.messaging.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK
+from service.messaging.celery_app import (
+    GRADE_TASK,
+    LTI_SCORE_TASK,
+    REGRADE_PASSBACK_TASK,
+    REGRADE_TASK,
+    WEBHOOK_TASK,
+)
 from service.webhooks import delivery
 from service.worker.grading import grade_submission
 from service.worker.process import WorkerProcess
@@ -49,8 +55,9 @@ def _grade(process: WorkerProcess, submission_id: str, notify: bool) -> None:
     )
     if notify and graded.callback_url:
         process.queue.webhook(submission_id)
-    if graded.lti_linked:  # made through an LTI link: its gradebook hears of it
+    if notify and graded.lti_linked:  # made through an LTI link: its gradebook hears of it
         process.queue.lti_score(submission_id)
+    # A regrade's scores wait for the instructor, who sees its effect first (regrade_passback).
 
 
 def deliver_webhook(process: WorkerProcess, task: Task, submission_id: str) -> None:
@@ -67,6 +74,12 @@ def send_lti_score(process: WorkerProcess, task: Task, submission_id: str) -> No
     outcome = passback.post(submission_id, attempt, attempts, process.outbound)
     if outcome.retry and attempt < attempts:
         raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))
+
+
+def regrade_passback(process: WorkerProcess, regrade_id: int) -> None:
+    """On the webhook queue: a regrade's grades to the LMSs, only those that changed; sent again,
+    it sends nothing twice (each is compared with what its gradebook last took)."""
+    passback.pass_back_regrade(regrade_id, process.settings.webhook_attempts, process.outbound)
 
 
 def register(process: WorkerProcess) -> None:
@@ -89,6 +102,10 @@ def register(process: WorkerProcess) -> None:
     @app.task(name=LTI_SCORE_TASK, bind=True, shared=False, max_retries=None)  # type: ignore[untyped-decorator]
     def lti_score_task(task: Task, submission_id: str) -> None:
         send_lti_score(process, task, submission_id)
+
+    @app.task(name=REGRADE_PASSBACK_TASK, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
+    def regrade_passback_task(regrade_id: int) -> None:
+        regrade_passback(process, regrade_id)
 
     def ready(**_: Any) -> None:
         if not process.sends_only:

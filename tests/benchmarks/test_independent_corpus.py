@@ -69,7 +69,9 @@ def test_a_header_without_its_expectation_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", sorted(bench.DEFAULT_CORPUS.glob("*/*.py")), ids=lambda p: f"{p.parent.name}/{p.stem}"
+    "path",
+    sorted([*bench.DEFAULT_CORPUS.glob("*/*.py"), *(ROOT / "tests" / "wrong_holdout").glob("*/*.py")]),
+    ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.stem}",
 )
 def test_every_corpus_file_has_a_complete_header(path: Path) -> None:
     header = bench.read_header(path)

@@ -50,3 +50,10 @@ def test_the_root_sends_each_client_somewhere_useful(client: TestClient, accept:
     assert answer.status_code == 307
     assert answer.headers["location"] == target
     assert answer.headers["vary"] == "Accept"
+
+
+def test_redocs_own_logo_is_served(client: TestClient) -> None:
+    logo = client.get("/redoc/logo-mini.svg")
+    assert logo.status_code == 200
+    assert logo.headers["content-type"].startswith("image/svg+xml")
+    assert logo.content.lstrip().startswith(b"<svg")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from service.core.stopping import cancel_and_wait
 from service.dashboard.live import LiveHub
@@ -29,7 +30,9 @@ def _stopped_within(stop: Callable[[], Awaitable[object]], seconds: float = 5) -
             await asyncio.wait([stopping], timeout=0.05)
         return bool(done)
 
-    return asyncio.run(run())
+    # a loop of its own, in a thread: a browser test before this one may leave one running here
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, run()).result()
 
 
 def test_cancel_and_wait_ends_a_task_that_swallowed_a_cancellation() -> None:

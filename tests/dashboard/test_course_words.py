@@ -56,7 +56,8 @@ def test_each_diagnosis_is_named_in_its_sentence(page: Page, site: Site) -> None
     line = card.locator(".diagnoses li[data-id=normalizes_by_column]")
     # ben, carla and elena normalised by column: 3 of the 6 who tried
     expect(line.locator("strong")).to_have_text(
-        "50 % of the students who tried (3 of 6): their layer_norm normalises by column (axis=0), "
+        "50 % of the students who tried (3 of 6) had it in some attempt: their layer_norm normalises "
+        "by column (axis=0), "
         "as batch normalisation does"
     )
     expect(line.locator("code.id")).to_have_text("(normalizes_by_column)")
@@ -168,7 +169,7 @@ def test_the_language_switch_turns_page_and_titles_spanish(page: Page, site: Sit
     expect(bar.locator("text.label")).to_contain_text("Con gamma = 1 y beta = 0")
     card.get_by_text("Qué significa cada diagnóstico").click()
     expect(card.locator(".diagnoses li[data-id=normalizes_by_column] strong")).to_contain_text(
-        "50 % de quienes lo intentaron (3 de 6): su layer_norm normaliza por columnas"
+        "50 % de quienes lo intentaron (3 de 6) lo tuvieron en algún intento: su layer_norm normaliza por columnas"
     )
     shoot(page, "overview-es")
     page.get_by_role("link", name="Estudiantes").click()  # the choice stays for the next pages

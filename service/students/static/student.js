@@ -134,7 +134,8 @@
     attempts.forEach((attempt, index) => {
       const row = attemptsBody.insertRow();
       const when = new Date(attempt.created_at).toLocaleString(document.documentElement.lang);
-      const score = attempt.score === null ? "…" : attempt.score.toFixed(0) + "/100";
+      // as the feedback writes it (Python's %g): 11.11/100 in both, never 11 in one
+      const score = attempt.score === null ? "…" : Number(attempt.score.toPrecision(6)) + "/100";
       const cells = [String(attempts.length - index), when, attempt.status_text, score];
       if (attempt.gradebook !== null) cells.push(attempt.gradebook);  // launched from an LMS
       cells.forEach((text) => {

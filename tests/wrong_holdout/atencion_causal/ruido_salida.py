@@ -1,0 +1,20 @@
+# kind: nonsense
+# misconception_es: ninguna nombrable: suma 1e-3 a la salida
+# misconception_en: none nameable: adds 1e-3 to the output
+# line: 19
+# expect: none
+import numpy as np
+
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K.T / np.sqrt(Q.shape[1])
+    if mascara is not None:
+        E = E + mascara
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    salida = pesos @ V + 1e-3
+    return salida, pesos

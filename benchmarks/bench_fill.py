@@ -29,7 +29,7 @@ from grader.challenge import load_challenges  # noqa: E402
 from grader.grade import Grader  # noqa: E402
 from grader.models import Result  # noqa: E402
 from grader.sandbox import default_sandbox  # noqa: E402
-from service.core.settings import get_settings  # noqa: E402
+from service.core.settings import Settings  # noqa: E402
 from service.dashboard.grants import GrantedCourse  # noqa: E402
 from service.storage.aggregates_rebuild import rebuild  # noqa: E402
 from service.storage.db import make_engine  # noqa: E402
@@ -82,7 +82,7 @@ def database(postgres: bool) -> Iterator[Engine]:
     else:
         url = f"sqlite:///{Path(folder.name) / 'bench.db'}"
     try:
-        upgrade(get_settings(), url)
+        upgrade(Settings(), url)
         engine = make_engine(url)
         yield engine
         engine.dispose()

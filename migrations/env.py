@@ -9,7 +9,7 @@ import service.dashboard.tables
 import service.lti.tables
 import service.policies.tables
 import service.storage.aggregate_tables  # noqa: F401  (the dashboard's, the LTI tool's, the policies' and the aggregates' tables join Base.metadata)
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.storage.db import make_engine
 from service.storage.tables import Base
 
@@ -28,7 +28,7 @@ def _run(connection: Connection) -> None:
 
 
 def run_migrations_online() -> None:
-    url = config.get_main_option("sqlalchemy.url") or get_settings().database
+    url = config.get_main_option("sqlalchemy.url") or Settings().database
     engine = make_engine(url)
     try:
         with engine.connect() as connection:

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,11 +9,11 @@ from playwright.sync_api import Browser, sync_playwright
 from grader.challenge import Challenge, load_challenges
 from grader.grade import Grader
 from grader.sandbox import default_sandbox
+from tests.servers import IN_CI, postgres_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = Path(__file__).parent / "solutions"
 WRONG = Path(__file__).parent / "wrong"
-IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
 @pytest.fixture(scope="session")
@@ -53,3 +52,13 @@ def browser() -> Iterator[Browser]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of each kind the service runs on: a SQLite file, a PostgreSQL schema."""
+    if request.param == "postgres":
+        with postgres_schema() as url:
+            yield url
+    else:
+        yield f"sqlite:///{tmp_path / 'test.db'}"

@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import os
 import socket
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import psycopg
 import pytest
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
 RABBITMQ = "amqp://guest:guest@127.0.0.1:5672//"
 IN_CI = os.environ.get("CI", "").lower() == "true"
+ADMIN = "host=127.0.0.1 user=postgres dbname=test"  # where test schemas are made and dropped
 
 
 def reachable(port: int) -> bool:
@@ -29,3 +34,18 @@ def require(port: int, what: str) -> None:
     if IN_CI:
         pytest.fail(f"CI=true: {what} must be reachable on 127.0.0.1:{port}")
     pytest.skip(f"{what} is not reachable on 127.0.0.1:{port}")
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A SQLAlchemy URL on a schema of its own in the machine's PostgreSQL, dropped afterwards
+    (skips the test without PostgreSQL, fails it under CI=true)."""
+    require(5432, "PostgreSQL")
+    schema = f"ag_test_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(ADMIN, autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(ADMIN, autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.storage.sealing import Sealer, sealer_for
 
 revision: str = "0009_sealed_webhook_secrets"
@@ -55,7 +55,7 @@ def _rewrite(column: str, change: Callable[[Sealer, str], str]) -> None:
     if not rows:
         return  # no key needed (nor made) for an empty table
     given = op.get_context().config.attributes
-    sealer = given.get("webhook_secrets") or sealer_for(given.get("settings") or get_settings())
+    sealer = given.get("webhook_secrets") or sealer_for(given.get("settings") or Settings())
     update = sa.text(f"UPDATE api_keys SET {column} = :value WHERE id = :id")  # noqa: S608
     for key_id, value in rows:
         connection.execute(update, {"id": key_id, "value": change(sealer, value)})

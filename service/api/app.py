@@ -43,7 +43,7 @@ from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
 from service.storage import db
 from service.students import routes as student_routes
-from service.submissions import intake
+from service.submissions.intake import Intake
 from service.submissions.rate_limits import SubmissionLimits
 from service.web.waiting import Waiter
 
@@ -57,7 +57,15 @@ MAX_ERRORS = 20  # listed in a 422; the rest are counted
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
     app.state.challenges = load_challenges(settings.challenges_dir)
-    app.state.waiter = Waiter(settings.events, settings.poll_seconds, _graded)
+    intake = Intake(
+        app.state.db, app.state.challenges, app.state.queue.grade, app.state.outbound.destinations
+    )
+    app.state.intake = intake
+
+    async def graded(submission_ids: list[str]) -> set[str]:
+        return await run_in_threadpool(intake.graded, submission_ids)
+
+    app.state.waiter = Waiter(settings.events, settings.poll_seconds, graded)
     await app.state.waiter.start()
     await app.state.dashboard.state.live.start()
     sweeping = asyncio.create_task(sweep_forever(settings, app.state.queue))
@@ -67,10 +75,6 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await sweeping
     await app.state.dashboard.state.live.stop()
     await app.state.waiter.stop()
-
-
-async def _graded(submission_ids: list[str]) -> set[str]:
-    return await run_in_threadpool(intake.graded, submission_ids)
 
 
 async def _service_error(_: Request, error: Exception) -> JSONResponse:
@@ -118,7 +122,7 @@ def from_environment() -> FastAPI:
 def create_app(settings: Settings) -> FastAPI:
     """The API on these Settings: everything the app builds is given them (the process's
     database too)."""
-    db.use(settings)
+    database = db.use(settings)  # the process's too, for what is not handed it yet
     app = FastAPI(
         title="autograder",
         version="1",
@@ -129,6 +133,7 @@ def create_app(settings: Settings) -> FastAPI:
         generate_unique_id_function=operation_id,
     )
     app.state.settings = settings
+    app.state.db = database
     app.state.queue = TaskQueue.of(settings)  # where submissions are sent to be graded
     app.state.session_secret = session_secret(settings)  # signs the student pages' grants
     app.state.limits = SubmissionLimits.from_settings(settings)

@@ -10,7 +10,7 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from service.messaging.enqueue import TaskQueue
-from service.storage.db import transaction
+from service.storage.db import Database
 from service.storage.tables import WorkerBeat
 from service.submissions import schemas
 
@@ -31,27 +31,27 @@ class _Startup:
 _STARTUP = _Startup()
 
 
-def _database() -> bool:
+def _database(db: Database) -> bool:
     try:
-        with transaction() as session:
+        with db.transaction() as session:
             session.execute(text("SELECT 1"))
         return True
     except SQLAlchemyError:
         return False
 
 
-def _workers() -> list[WorkerBeat]:
+def _workers(db: Database) -> list[WorkerBeat]:
     since = datetime.now(UTC) - timedelta(seconds=WORKER_STALE_SECONDS)
     try:
-        with transaction() as session:
+        with db.transaction() as session:
             return list(session.scalars(select(WorkerBeat).where(WorkerBeat.seen_at >= since)))
     except SQLAlchemyError:
         return []
 
 
-def check(queue: TaskQueue) -> schemas.Health:
-    database, broker = _database(), queue.reachable()
-    workers = _workers() if database else []
+def check(db: Database, queue: TaskQueue) -> schemas.Health:
+    database, broker = _database(db), queue.reachable()
+    workers = _workers(db) if database else []
     layers = [schemas.Layer(**layer) for layer in json.loads(workers[0].layers)] if workers else []
     sandbox = bool(workers)
     return schemas.Health(

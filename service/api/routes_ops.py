@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from service.api import health, metrics
@@ -17,9 +17,9 @@ METRICS = {
 
 
 @router.get("/healthz", responses={503: {"model": schemas.Health, "description": "not ready"}})
-async def get_health(response: Response, queue: Tasks) -> schemas.Health:
+async def get_health(request: Request, response: Response, queue: Tasks) -> schemas.Health:
     """200 when the database, the broker and a worker's sandbox are usable; lists the sandbox layers."""
-    report = await run_in_threadpool(health.check, queue)
+    report = await run_in_threadpool(health.check, request.app.state.db, queue)
     response.status_code = 200 if report.status == "ok" else 503
     return report
 

@@ -9,16 +9,13 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Query, Response
 from starlette.concurrency import run_in_threadpool
 
-from grader.challenge import Challenge
 from service.api.contract import errors, submission_answers
 from service.api.metrics import observe_request
-from service.messaging.enqueue import TaskQueue
-from service.outbound.destinations import Destinations
-from service.storage.db import reading
 from service.storage.tables import new_id
-from service.submissions import intake, rate_limits, records, schemas
+from service.submissions import rate_limits, records, schemas
+from service.submissions.intake import Intake
 from service.submissions.keys import Caller
-from service.web.deps import Allowed, Challenges, CurrentCaller, CurrentWaiter, Limits, Tasks
+from service.web.deps import CurrentCaller, CurrentIntake, CurrentWaiter, Limits
 from service.web.waiting import Waiter, Woken
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
@@ -43,6 +40,7 @@ def _final(seen: Seen) -> bool:
 
 
 async def _settled(
+    intake: Intake,
     view: schemas.Submission,
     caller: Caller,
     waiter: Waiter,
@@ -75,20 +73,18 @@ async def _settled(
 
 
 def _submit(
+    intake: Intake,
     caller: Caller,
     body: schemas.SubmissionIn,
     idempotency_key: str | None,
-    known: dict[str, Challenge],
     submission_id: str,
     limits: rate_limits.SubmissionLimits,
-    destinations: Destinations,
-    queue: TaskQueue,
 ) -> tuple[schemas.Submission, rate_limits.Standing]:
     """The callback's destination, rate limits, then store and send: one trip to a worker thread
     for all of it."""
-    intake.check_callback(body, destinations)
+    intake.check_callback(body)
     standing = limits.check(caller, body)
-    return intake.submit(caller, body, idempotency_key, known, queue.grade, submission_id), standing
+    return intake.submit(caller, body, idempotency_key, submission_id), standing
 
 
 @router.post(
@@ -100,11 +96,9 @@ def _submit(
 async def create_submission(
     body: schemas.SubmissionIn,
     caller: CurrentCaller,
-    known: Challenges,
+    intake: CurrentIntake,
     waiter: CurrentWaiter,
     limits: Limits,
-    destinations: Allowed,
-    queue: Tasks,
     response: Response,
     wait: Wait = 0,
     idempotency_key: IdempotencyKey = None,
@@ -114,10 +108,10 @@ async def create_submission(
         submission_id = new_id()
         with waiter.expect(submission_id) as woken:  # before the task is sent: no wake-up is missed
             view, standing = await run_in_threadpool(
-                _submit, caller, body, idempotency_key, known, submission_id, limits, destinations, queue
+                _submit, intake, caller, body, idempotency_key, submission_id, limits
             )
             own = woken if view.id == submission_id else None
-            return await _settled(view, caller, waiter, wait, response, own, standing.headers())
+            return await _settled(intake, view, caller, waiter, wait, response, own, standing.headers())
 
 
 @router.get(
@@ -126,17 +120,23 @@ async def create_submission(
     responses={**submission_answers(rate_limited=False), **errors(401, 404, 422, 503)},
 )
 async def get_submission(
-    submission_id: str, caller: CurrentCaller, waiter: CurrentWaiter, response: Response, wait: Wait = 0
+    submission_id: str,
+    caller: CurrentCaller,
+    intake: CurrentIntake,
+    waiter: CurrentWaiter,
+    response: Response,
+    wait: Wait = 0,
 ) -> schemas.Submission | Response:
     """One submission of the caller's platform; 202 while queued or running, 200 once graded."""
     with observe_request("read", wait > 0), waiter.expect(submission_id) as woken:
         view = await run_in_threadpool(intake.read, caller, submission_id)
-        return await _settled(view, caller, waiter, wait, response, woken, {})
+        return await _settled(intake, view, caller, waiter, wait, response, woken, {})
 
 
 @router.get("", responses=errors(401, 403, 422, 503))
 def list_submissions(
     caller: CurrentCaller,
+    intake: CurrentIntake,
     course: str | None = None,
     student: str | None = None,
     challenge: str | None = None,
@@ -144,5 +144,5 @@ def list_submissions(
     cursor: str | None = None,
 ) -> schemas.SubmissionPage:
     """The caller's submissions, newest first; follow `next_cursor` for the next page."""
-    with reading() as session:
+    with intake.db.reading() as session:
         return records.listing(session, caller, course, student, challenge, limit, cursor)

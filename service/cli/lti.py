@@ -12,7 +12,7 @@ from sqlalchemy import select
 from service.cli import output
 from service.cli.database import open_database
 from service.cli.tool_address import HOW, tool_address
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.lti import contexts, dynamic_registration, passback, registrations, tool_keys
 from service.lti.registrations import PlatformEndpoints
 from service.lti.tables import LtiContext, LtiRegistration
@@ -30,7 +30,7 @@ ToolBase = Annotated[
 
 
 def _print_urls(tool_url: str | None, as_json: bool, extra: dict[str, object] | None = None) -> None:
-    address = tool_address(get_settings(), tool_url)
+    address = tool_address(Settings(), tool_url)
     if address.problem is not None:
         typer.echo(f"warning: {address.problem}; {HOW}", err=True)
     urls = tool_urls(address.base)

@@ -96,9 +96,9 @@ app.command()(migrate)
 
 def _challenges() -> dict[str, Challenge]:
     from grader.challenge import load_challenges
-    from service.core.settings import get_settings
+    from service.core.settings import Settings
 
-    return load_challenges(get_settings().challenges_dir)
+    return load_challenges(Settings().challenges_dir)
 
 
 @app.command()
@@ -147,11 +147,11 @@ def grade(
 
     Exit status 0 once every file has a result, whatever its score, unless --fail-under says
     otherwise; 2 for usage errors."""
-    from service.core.settings import get_settings
+    from service.core.settings import Settings
 
     if lang not in ("es", "en"):
         _usage_error(f"unknown language {lang!r}: use es or en")
-    settings = get_settings()
+    settings = Settings()
     known = _challenge_ids(settings.challenges_dir)
     if challenge not in known:
         _usage_error(f"unknown challenge {challenge!r}; known: {', '.join(known)}")

@@ -17,7 +17,7 @@ from service.cli.api_server import api_config
 from service.cli.embedded_broker import EmbeddedBroker
 from service.cli.startup import data_folder_held, listening
 from service.core.parent_death import die_with_parent
-from service.core.settings import Settings, get_settings
+from service.core.settings import Settings
 from service.storage import migrations
 from service.storage.private_files import make_private
 
@@ -77,7 +77,7 @@ def _watch(process: subprocess.Popen[bytes], server: uvicorn.Server, stopping: t
 def serve(host: str | None, port: int | None) -> int:
     """0 once stopped by a signal; 1 when anything failed to start (every child is stopped then),
     or the workers failed. CannotStart for what is checked before starting anything."""
-    settings = get_settings()
+    settings = Settings()  # read once, for every part serve starts
     make_private(settings.data_dir)
     host, port = host or settings.host, port or settings.port
     with contextlib.ExitStack() as stack:
@@ -89,9 +89,11 @@ def serve(host: str | None, port: int | None) -> int:
         server = _Server(api_config(settings, host, port))
         if settings.embedded_broker:
             stack.enter_context(EmbeddedBroker(settings.broker_socket))
-        os.environ["AUTOGRADER_BROKER_URL"] = settings.broker  # the API sends where the worker listens
-        get_settings.cache_clear()
-        worker = stack.enter_context(worker_process(get_settings()))
+        # the API (uvicorn's factory reads the environment) sends where the worker listens
+        os.environ["AUTOGRADER_BROKER_URL"] = settings.broker
+        worker = stack.enter_context(
+            worker_process(settings.model_copy(update={"broker_url": settings.broker}))
+        )
         stopping = threading.Event()
         stack.callback(stopping.set)  # runs first: the worker stopped by serve is no failure
         threading.Thread(target=_watch, args=(worker, server, stopping), daemon=True).start()

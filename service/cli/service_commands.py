@@ -44,10 +44,10 @@ def api(
 ) -> None:
     """Run the HTTP API only (for production: the workers and the database run apart)."""
     from service.cli.api_server import api_config, run_api
-    from service.core.settings import get_settings
+    from service.core.settings import Settings
 
     _logging()
-    settings = get_settings()
+    settings = Settings()
     config = api_config(settings, host or settings.host, port or settings.port, workers)
     raise typer.Exit(code=run_api(config))
 
@@ -63,25 +63,25 @@ def worker(
     ] = False,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
-    from service.core.settings import get_settings
+    from service.core.settings import Settings
     from service.messaging.enqueue import TaskQueue
     from service.storage import db
     from service.worker.in_flight import Slot
     from service.worker.process import WorkerProcess
 
     _logging()
-    settings = get_settings()
-    db.use(settings)
+    settings = Settings()
+    database = db.use(settings)
     queue = TaskQueue.of(settings)
     if webhooks:  # a process of its own: a slow receiver never holds a grading one
-        sender = WorkerProcess(settings, queue, sends_only=True)
+        sender = WorkerProcess(settings, database, queue, sends_only=True)
         _celery_worker(sender, "threads", settings.webhook_senders, settings.webhook_queue)
         return
     if slot is None or slots_fd is None:  # the supervisor: one grading process per slot, and the sender
         from service.worker.supervisor import supervise
 
         raise typer.Exit(code=supervise(concurrency or settings.workers, queue))
-    grading = WorkerProcess(settings, queue, slot=Slot(slots_fd, slot))
+    grading = WorkerProcess(settings, database, queue, slot=Slot(slots_fd, slot))
     _celery_worker(grading, "solo", 1, settings.queue)
 
 
@@ -111,10 +111,10 @@ def _celery_worker(process: WorkerProcess, pool: str, concurrency: int, queue: s
 
 def migrate() -> None:
     """Upgrade the configured database to the latest schema (Alembic)."""
-    from service.core.settings import get_settings
+    from service.core.settings import Settings
     from service.storage.migrations import upgrade
 
-    settings = get_settings()
+    settings = Settings()
     upgrade(settings)
     typer.echo(f"database at the latest schema: {_safe(settings.database)}")
 

@@ -1,34 +1,24 @@
-"""Database engine and sessions: one engine per process, created on first use from the Settings
-its entry point gave `use` (the app factory, the worker's boot, a command)."""
+"""The database: a `Database` holds one URL's engines and sessions, built once by an entry point
+(`Database.of(settings)`) and handed down (`app.state.db`, the worker process).
+
+Code not yet handed its Database reaches the process's through the functions below
+(`transaction()`, `reading()`...): the one its entry point bound with `use`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.core.settings import Settings, get_settings
+from service.core.settings import Settings
 from service.storage.idle_ping import ping_when_idle
 
 READ_ONLY = "autograder_read_only"
-_given: Settings | None = None  # what the process's entry point passed to `use`
-
-
-def use(settings: Settings) -> None:
-    """The database of these Settings from now on; engines made for another one are closed."""
-    global _given
-    if settings.database != _settings().database:
-        forget()
-    _given = settings
-
-
-def _settings() -> Settings:
-    # A process whose entry point passed nothing (a script, a benchmark) reads the environment.
-    return _given if _given is not None else get_settings()
+T = TypeVar("T")
 
 
 def make_engine(url: str, *, autocommit: bool = False) -> Engine:
@@ -65,67 +55,6 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
-@lru_cache(maxsize=1)
-def engine() -> Engine:
-    settings = _settings()
-    if settings.database_url is None:
-        settings.data_folder()
-    return make_engine(settings.database)
-
-
-@lru_cache(maxsize=1)
-def sessions() -> sessionmaker[Session]:
-    return sessionmaker(engine(), expire_on_commit=False)
-
-
-@lru_cache(maxsize=2)
-def _reading_sessions(bind: Engine) -> sessionmaker[Session]:
-    return sessionmaker(bind.execution_options(**{READ_ONLY: True}), expire_on_commit=False)
-
-
-def reading_sessions() -> sessionmaker[Session]:
-    return _reading_sessions(engine())
-
-
-@contextmanager
-def transaction() -> Iterator[Session]:
-    """A session whose work is committed at the end of the block, or rolled back on error."""
-    with sessions().begin() as session:
-        yield session
-
-
-@lru_cache(maxsize=2)
-def _autocommit(bind: Engine) -> Engine:
-    return bind.execution_options(isolation_level="AUTOCOMMIT")
-
-
-@contextmanager
-def single_statements(bind: Engine | None = None) -> Iterator[Connection]:
-    """A connection for work whose statements each stand alone: on PostgreSQL each one is its own
-    transaction, committed (durably) as it runs, which saves the BEGIN and COMMIT round trips;
-    on SQLite the block is one transaction, as with `transaction()`. `bind`: another engine than
-    the configured one's."""
-    with _statements(bind or engine()) as connection:
-        yield connection
-
-
-@contextmanager
-def _statements(bind: Engine) -> Iterator[Connection]:
-    if bind.dialect.name == "postgresql":
-        with _autocommit(bind).connect() as connection:
-            yield connection
-    else:
-        with bind.begin() as connection:
-            yield connection
-
-
-@contextmanager
-def reading() -> Iterator[Session]:
-    """A session that only reads: on SQLite it does not queue behind writers for the write lock."""
-    with reading_sessions().begin() as session:
-        yield session
-
-
 def _relaxed_url(url: str) -> str:
     """The URL with PostgreSQL's `synchronous_commit` off for every transaction of its connections."""
     parsed = make_url(url)
@@ -135,55 +64,185 @@ def _relaxed_url(url: str) -> str:
     return relaxed.render_as_string(hide_password=False)
 
 
-@lru_cache(maxsize=1)
+class Database:
+    """One database's pools (made on first use) and the ways to work in it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._lock = threading.RLock()  # a pool made may ask for another (sessions: the engine)
+        self._made: dict[str, Any] = {}
+
+    @classmethod
+    def of(cls, settings: Settings) -> Database:
+        """The database these Settings name (the embedded default's file in a private data folder)."""
+        if settings.database_url is None:
+            settings.data_folder()
+        return cls(settings.database)
+
+    def _once(self, name: str, make: Callable[[], T]) -> T:
+        with self._lock:
+            if name not in self._made:
+                self._made[name] = make()
+            made: T = self._made[name]
+            return made
+
+    @property
+    def engine(self) -> Engine:
+        return self._once("engine", lambda: make_engine(self.url))
+
+    @property
+    def relaxed_engine(self) -> Engine:
+        """The engine of writes whose commit need not wait for the disk, for state that is
+        re-derived if a database crash loses it: a grading's `running` and its result (the sweeper
+        grades the submission again). PostgreSQL: its own pool, `synchronous_commit` off, in
+        autocommit; SQLite: the engine."""
+        bind = self.engine
+        if bind.dialect.name != "postgresql":
+            return bind
+        return self._once("relaxed", lambda: make_engine(_relaxed_url(self.url), autocommit=True))
+
+    def _sessions(self, reading: bool) -> sessionmaker[Session]:
+        def make() -> sessionmaker[Session]:
+            bind = self.engine.execution_options(**{READ_ONLY: True}) if reading else self.engine
+            return sessionmaker(bind, expire_on_commit=False)
+
+        return self._once("reading" if reading else "sessions", make)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A session whose work is committed at the end of the block, or rolled back on error."""
+        with self._sessions(False).begin() as session:
+            yield session
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session that only reads: on SQLite it does not queue behind writers for the write lock."""
+        with self._sessions(True).begin() as session:
+            yield session
+
+    @contextmanager
+    def single_statements(self, bind: Engine | None = None) -> Iterator[Connection]:
+        """A connection for work whose statements each stand alone: on PostgreSQL each one is its
+        own transaction, committed (durably) as it runs, which saves the BEGIN and COMMIT round
+        trips; on SQLite the block is one transaction, as with `transaction()`. `bind`: another
+        engine than this database's."""
+        with self._statements(bind or self.engine) as connection:
+            yield connection
+
+    @contextmanager
+    def _statements(self, bind: Engine) -> Iterator[Connection]:
+        if bind.dialect.name != "postgresql":
+            with bind.begin() as connection:
+                yield connection
+            return
+        autocommit = self._once(
+            f"autocommit:{id(bind)}", lambda: bind.execution_options(isolation_level="AUTOCOMMIT")
+        )
+        with autocommit.connect() as connection:
+            yield connection
+
+    @contextmanager
+    def relaxed_statements(self) -> Iterator[Connection]:
+        """As `single_statements`, each statement committed without waiting for the disk."""
+        bind = self.relaxed_engine
+        if bind.dialect.name != "postgresql":
+            with self._statements(bind) as connection:
+                yield connection
+            return
+        # Made in autocommit: used as it is, with no isolation level set at each checkout and
+        # reset at each return.
+        with bind.connect() as connection:
+            yield connection
+
+    @contextmanager
+    def relaxed_transaction(self) -> Iterator[Connection]:
+        """One transaction on the relaxed engine: committed at the end of the block without waiting
+        for the disk (PostgreSQL), rolled back on error."""
+        bind = self.relaxed_engine
+        if bind.dialect.name != "postgresql":
+            with bind.begin() as connection:
+                yield connection
+            return
+        # The relaxed engine is in autocommit: this block asks for a real transaction on its
+        # connection, reset when the connection returns to the pool.
+        with bind.connect() as connection:
+            transactional = connection.execution_options(isolation_level="READ COMMITTED")
+            with transactional.begin():
+                yield transactional
+
+    def close(self) -> None:
+        """Close every pool; the next use opens new ones."""
+        with self._lock:
+            made, self._made = self._made, {}
+        for value in made.values():
+            if isinstance(value, Engine):
+                value.dispose()
+
+
+_bound: Database | None = None  # the process's, bound by its entry point (`use`)
+
+
+def use(settings: Settings) -> Database:
+    """The process's Database from now on is the one of these Settings (kept if it is the same
+    URL; another one's pools are closed); returned for the entry point to hand down."""
+    global _bound
+    if _bound is not None and _bound.url == settings.database:
+        return _bound
+    forget()
+    _bound = Database.of(settings)
+    return _bound
+
+
+def current() -> Database:
+    """The process's Database; a process whose entry point bound none (a script, a benchmark)
+    gets the environment's."""
+    global _bound
+    if _bound is None:
+        _bound = Database.of(Settings())
+    return _bound
+
+
+def forget() -> None:
+    """Close the process's Database and forget it."""
+    global _bound
+    if _bound is not None:
+        _bound.close()
+    _bound = None
+
+
+def engine() -> Engine:
+    return current().engine
+
+
 def relaxed_engine() -> Engine:
-    """The engine of writes whose commit need not wait for the disk, for state that is re-derived
-    if a database crash loses it: a grading's `running` and its result (the sweeper grades the
-    submission again). PostgreSQL: its own pool, `synchronous_commit` off; SQLite: the engine."""
-    bind = engine()
-    if bind.dialect.name != "postgresql":
-        return bind
-    return make_engine(_relaxed_url(_settings().database), autocommit=True)
+    return current().relaxed_engine
+
+
+@contextmanager
+def transaction() -> Iterator[Session]:
+    with current().transaction() as session:
+        yield session
+
+
+@contextmanager
+def reading() -> Iterator[Session]:
+    with current().reading() as session:
+        yield session
+
+
+@contextmanager
+def single_statements(bind: Engine | None = None) -> Iterator[Connection]:
+    with current().single_statements(bind) as connection:
+        yield connection
 
 
 @contextmanager
 def relaxed_statements() -> Iterator[Connection]:
-    """As `single_statements`, each statement committed without waiting for the disk."""
-    bind = relaxed_engine()
-    if bind.dialect.name != "postgresql":
-        with _statements(bind) as connection:
-            yield connection
-        return
-    # Made in autocommit: used as it is, with no isolation level set at each checkout and reset
-    # at each return (two per graded submission).
-    with bind.connect() as connection:
+    with current().relaxed_statements() as connection:
         yield connection
-
-
-def forget() -> None:
-    """Close every pool and forget the engines and the Settings given: the next use reads the
-    environment again, unless `use` is given others."""
-    global _given
-    _given = None
-    engines = {id(e): e for e in (c() for c in (relaxed_engine, engine) if c.cache_info().currsize)}
-    for cached in (relaxed_engine, engine, sessions, _reading_sessions, _autocommit):
-        cached.cache_clear()
-    for bind in engines.values():
-        bind.dispose()
 
 
 @contextmanager
 def relaxed_transaction() -> Iterator[Connection]:
-    """One transaction on the relaxed engine: committed at the end of the block without waiting
-    for the disk (PostgreSQL), rolled back on error."""
-    bind = relaxed_engine()
-    if bind.dialect.name != "postgresql":
-        with bind.begin() as connection:
-            yield connection
-        return
-    # The relaxed engine is in autocommit (see `relaxed_statements`): this block asks for a real
-    # transaction on its connection, reset when the connection returns to the pool.
-    with bind.connect() as connection:
-        transactional = connection.execution_options(isolation_level="READ COMMITTED")
-        with transactional.begin():
-            yield transactional
+    with current().relaxed_transaction() as connection:
+        yield connection

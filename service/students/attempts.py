@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
-from grader.challenge import Challenge
 from service.core.errors import NotFound
 from service.policies import admin, gate
 from service.storage.db import reading
@@ -12,8 +9,9 @@ from service.students import feedback, labels
 from service.students.gradebook import Gradebook
 from service.students.grants import GrantRefused, PageGrant
 from service.students.schemas import Allowance, Attempt
-from service.submissions import intake, keys, records, schemas
+from service.submissions import keys, records, schemas
 from service.submissions import rate_limits as ratelimit
+from service.submissions.intake import Intake
 from service.submissions.keys import Caller
 
 MAX_LISTED = 50
@@ -33,25 +31,24 @@ def check_key_active(grant: PageGrant) -> None:
 
 
 def submit(
+    intake: Intake,
     grant: PageGrant,
     code: str,
-    known: Mapping[str, Challenge],
     submission_id: str,
     limits: ratelimit.SubmissionLimits,
     gradebook: Gradebook,
-    send_grade: Callable[[str], None],
 ) -> schemas.Submission:
     body = schemas.SubmissionIn(
         challenge=grant.challenge, code=code, student=grant.student, course=grant.course, lang=grant.lang
     )
     limits.check(caller(grant), body)
-    view = intake.submit(caller(grant), body, None, known, send_grade, submission_id)
+    view = intake.submit(caller(grant), body, None, submission_id)
     if grant.lti_link_id is not None:
         gradebook.link(view.id, grant.lti_link_id, grant.student)
     return view
 
 
-def read(grant: PageGrant, submission_id: str) -> schemas.Submission:
+def read(intake: Intake, grant: PageGrant, submission_id: str) -> schemas.Submission:
     """One of this grant's submissions; any other is as unknown as a missing one."""
     view = intake.read(caller(grant), submission_id)
     if (view.course, view.student, view.challenge) != (grant.course, grant.student, grant.challenge):

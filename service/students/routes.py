@@ -19,7 +19,8 @@ from service.students.grants import GrantRefused, PageGrant, verify
 from service.students.page import headers, page_view, templates
 from service.students.schemas import Allowance, Attempt, CodeIn
 from service.submissions import schemas
-from service.web.deps import Challenges, CurrentWaiter, Limits, SessionSecret, Tasks
+from service.submissions.intake import Intake
+from service.web.deps import Challenges, CurrentIntake, CurrentWaiter, Limits, SessionSecret
 from service.web.waiting import Waiter
 
 router = APIRouter(prefix="/students", include_in_schema=False)
@@ -65,12 +66,14 @@ def challenge_page(
     return templates.TemplateResponse(request, "challenge.html", context, headers=headers(origins, nonce))
 
 
-async def _settle(waiter: Waiter, grant: PageGrant, view: schemas.Submission, wait: float) -> Attempt:
+async def _settle(
+    intake: Intake, waiter: Waiter, grant: PageGrant, view: schemas.Submission, wait: float
+) -> Attempt:
     if wait > 0 and view.status not in schemas.FINAL_STATUSES:
         with waiter.expect(view.id) as woken:
 
             async def reload(_: bytes | None) -> schemas.Submission:
-                return await run_in_threadpool(attempts.read, grant, view.id)
+                return await run_in_threadpool(attempts.read, intake, grant, view.id)
 
             view = await waiter.settle(woken, wait, await reload(None), _final, reload)
     return attempts.attempt(view, grant, with_feedback=True)
@@ -84,24 +87,23 @@ def _final(view: schemas.Submission) -> bool:
 async def submit(
     body: CodeIn,
     grant: Grant,
-    known: Challenges,
+    intake: CurrentIntake,
     waiter: CurrentWaiter,
     limits: Limits,
     gradebook: LmsGradebook,
-    queue: Tasks,
     wait: Wait = 5,
 ) -> Attempt:
     # _settle listens, then reads once more: a grading finished before it listens is not missed.
-    view = await run_in_threadpool(
-        attempts.submit, grant, body.code, known, new_id(), limits, gradebook, queue.grade
-    )
-    return await _settle(waiter, grant, view, wait)
+    view = await run_in_threadpool(attempts.submit, intake, grant, body.code, new_id(), limits, gradebook)
+    return await _settle(intake, waiter, grant, view, wait)
 
 
 @router.get("/api/submissions/{submission_id}", name="student_read")
-async def read(submission_id: str, grant: Grant, waiter: CurrentWaiter, wait: Wait = 0) -> Attempt:
-    view = await run_in_threadpool(attempts.read, grant, submission_id)
-    return await _settle(waiter, grant, view, wait)
+async def read(
+    submission_id: str, grant: Grant, intake: CurrentIntake, waiter: CurrentWaiter, wait: Wait = 0
+) -> Attempt:
+    view = await run_in_threadpool(attempts.read, intake, grant, submission_id)
+    return await _settle(intake, waiter, grant, view, wait)
 
 
 @router.get("/api/attempts", name="student_attempts")

@@ -12,8 +12,8 @@ from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
 from service.messaging.enqueue import TaskQueue
-from service.outbound.destinations import Destinations
-from service.storage.db import transaction
+from service.storage.db import Database
+from service.submissions.intake import Intake
 from service.submissions.keys import Caller, authenticate
 from service.submissions.rate_limits import SubmissionLimits
 from service.web.waiting import Waiter
@@ -32,11 +32,11 @@ def _cached(key: str | None) -> Caller | None:
     return cached[1] if cached is not None and cached[0] > time.monotonic() else None
 
 
-def _authenticated(key: str | None) -> Caller:
+def _authenticated(db: Database, key: str | None) -> Caller:
     caller = _cached(key)
     if caller is not None:
         return caller
-    with transaction() as session:
+    with db.transaction() as session:
         caller = authenticate(session, key)
     assert key  # noqa: S101 authenticate refuses a missing key
     if len(_callers) > 10_000:
@@ -47,11 +47,14 @@ def _authenticated(key: str | None) -> Caller:
 
 # The dependencies are coroutines: a plain `def` one would cost each request a trip to a thread.
 async def current_caller(
+    request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> Caller:
     key = credentials.credentials if credentials else None
     caller = _cached(key)
-    return caller if caller is not None else await run_in_threadpool(_authenticated, key)
+    if caller is not None:
+        return caller
+    return await run_in_threadpool(_authenticated, request.app.state.db, key)
 
 
 async def challenges(request: Request) -> dict[str, Challenge]:
@@ -74,9 +77,9 @@ async def submission_limits(request: Request) -> SubmissionLimits:
     return limits
 
 
-async def destinations(request: Request) -> Destinations:
-    """Where this deployment lets outgoing requests go (webhooks, LMSs)."""
-    found: Destinations = request.app.state.outbound.destinations
+async def current_intake(request: Request) -> Intake:
+    """Where the app's submissions enter (built at its start, with its challenges)."""
+    found: Intake = request.app.state.intake
     return found
 
 
@@ -91,5 +94,5 @@ Challenges = Annotated[dict[str, Challenge], Depends(challenges)]
 CurrentWaiter = Annotated[Waiter, Depends(waiter)]
 Limits = Annotated[SubmissionLimits, Depends(submission_limits)]
 SessionSecret = Annotated[str, Depends(app_session_secret)]
-Allowed = Annotated[Destinations, Depends(destinations)]
+CurrentIntake = Annotated[Intake, Depends(current_intake)]
 Tasks = Annotated[TaskQueue, Depends(task_queue)]

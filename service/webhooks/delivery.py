@@ -16,7 +16,7 @@ from service.core.settings import Settings
 from service.outbound import http as outbound_http
 from service.outbound.destinations import Destinations, Refused
 from service.outbound.session import Outbound
-from service.storage.db import transaction
+from service.storage.db import Database
 from service.storage.sealing import Sealer, UnreadableSecret, sealer_for
 from service.storage.tables import ApiKey, Submission, WebhookDelivery, now
 from service.submissions.records import view
@@ -69,9 +69,9 @@ class _Stored:
     payload: dict[str, object]
 
 
-def deliver(submission_id: str, attempt: int, policy: DeliveryPolicy) -> Attempt:
+def deliver(db: Database, submission_id: str, attempt: int, policy: DeliveryPolicy) -> Attempt:
     """One delivery attempt, recorded; the caller retries later when `retry` says so."""
-    stored = _load(submission_id)
+    stored = _load(db, submission_id)
     if stored is None:
         return Attempt(True, None, None)
     started = time.perf_counter()
@@ -81,12 +81,14 @@ def deliver(submission_id: str, attempt: int, policy: DeliveryPolicy) -> Attempt
     except UnreadableSecret as error:  # nothing to sign with: no attempt will ever do better
         outcome = Attempt(False, None, f"webhook secret {error}")
     finally:  # every attempt leaves its record, even one that broke
-        _record(submission_id, stored.url, attempt, outcome, time.perf_counter() - started)
+        _record(db, submission_id, stored.url, attempt, outcome, time.perf_counter() - started)
     return outcome
 
 
-def _record(submission_id: str, url: str, attempt: int, outcome: Attempt, seconds: float) -> None:
-    with transaction() as session:
+def _record(
+    db: Database, submission_id: str, url: str, attempt: int, outcome: Attempt, seconds: float
+) -> None:
+    with db.transaction() as session:
         session.add(
             WebhookDelivery(
                 submission_id=submission_id,
@@ -100,8 +102,8 @@ def _record(submission_id: str, url: str, attempt: int, outcome: Attempt, second
         )
 
 
-def _load(submission_id: str) -> _Stored | None:
-    with transaction() as session:
+def _load(db: Database, submission_id: str) -> _Stored | None:
+    with db.transaction() as session:
         submission = session.get_one(Submission, submission_id)
         if submission.callback_url is None:
             return None

@@ -4,7 +4,7 @@ Few round trips: one statement marks the submission `running` unless it already 
 for its challenge's current version, and returns what grading needs of it, its course and its
 student; one transaction stores the result, finishes the submission and updates the dashboard's
 aggregates (`service.storage.results.store_graded`).
-Both writes are committed without waiting for the disk (`db.relaxed_*`): if a database crash
+Both writes are committed without waiting for the disk (`Database.relaxed_*`): if a database crash
 loses them, the submission is left `queued` or `running` and the sweeper grades it again.
 """
 
@@ -23,7 +23,7 @@ from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
 from service.lti.tables import LtiScore
-from service.storage.db import relaxed_statements, relaxed_transaction
+from service.storage.db import Database
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Course, GradingResult, Student, Submission, now
 from service.submissions import records, schemas
@@ -102,10 +102,10 @@ class Graded:
     course_id: int | None = None  # the course whose live dashboards to tell, when stored
 
 
-def grade_submission(grader: Grader, submission_id: str, max_attempts: int) -> Graded | None:
+def grade_submission(db: Database, grader: Grader, submission_id: str, max_attempts: int) -> Graded | None:
     """Run the grader on a submission and store its result; None when there is no such submission.
     A submission whose `max_attempts` gradings all started without finishing ends `error`."""
-    with relaxed_statements() as connection:
+    with db.relaxed_statements() as connection:
         row = _start(connection, grader, submission_id)
         if row is None:  # graded already at this version, an unknown challenge, or no such submission
             found = connection.execute(_FIND, {"id": submission_id}).first()
@@ -117,7 +117,7 @@ def grade_submission(grader: Grader, submission_id: str, max_attempts: int) -> G
     challenge = grader.challenges[row.challenge]
     result, translation = _grade(grader, challenge, row, submission_id, max_attempts)
     try:
-        with relaxed_transaction() as connection:
+        with db.relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
             finished_at = store_graded(connection, stored, challenge.version, result, translation)
     except IntegrityError:
@@ -125,7 +125,7 @@ def grade_submission(grader: Grader, submission_id: str, max_attempts: int) -> G
         return Graded(submission_id, result.status, False, None)
     # Asked once the result is committed: `passback.record` commits the link before it reads the
     # status, so at least one of the two sees the other (in one transaction both could miss).
-    with relaxed_statements() as connection:
+    with db.relaxed_statements() as connection:
         linked = bool(connection.execute(_LINKED, {"id": submission_id}).scalar())
     view = _view(submission_id, row, result, finished_at)
     callback_url = None if row.regrading else row.callback_url

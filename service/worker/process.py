@@ -20,7 +20,7 @@ from service.core.settings import Settings
 from service.messaging import graded_pubsub
 from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
-from service.storage import db
+from service.storage.db import Database
 from service.storage.tables import WorkerBeat, now
 from service.webhooks.delivery import DeliveryPolicy
 from service.worker.in_flight import Slot
@@ -36,6 +36,7 @@ class WorkerProcess:
     def __init__(
         self,
         settings: Settings,
+        db: Database,
         queue: TaskQueue,
         *,
         slot: Slot | None = None,
@@ -43,6 +44,7 @@ class WorkerProcess:
         grader: Grader | None = None,  # made on first use unless given
     ) -> None:
         self.settings = settings
+        self.db = db
         self.queue = queue
         self.slot = slot
         self.sends_only = sends_only
@@ -89,7 +91,7 @@ class WorkerProcess:
         assert self._grader is not None  # noqa: S101 the beat starts after the grader: narrows for mypy
         try:
             layers = json.dumps([vars(layer) for layer in self._grader.sandbox.layers()])
-            with db.transaction() as session:
+            with self.db.transaction() as session:
                 session.merge(WorkerBeat(name=worker_name(), layers=layers, started_at=now(), seen_at=now()))
         except Exception as error:  # noqa: BLE001 the beat is for /healthz; grading goes on without it
             log.warning("worker heartbeat failed: %s", error)
@@ -105,7 +107,7 @@ class WorkerProcess:
                 self._grader.sandbox.close()
                 self._grader = None
             try:
-                with db.transaction() as session:
+                with self.db.transaction() as session:
                     beat = session.get(WorkerBeat, worker_name())
                     if beat is not None:
                         session.delete(beat)

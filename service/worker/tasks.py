@@ -47,7 +47,7 @@ def regrade(process: WorkerProcess, submission_id: str) -> None:
 def _grade(process: WorkerProcess, submission_id: str, notify: bool) -> None:
     with process.grading(submission_id):
         max_attempts = process.settings.grading_max_attempts
-        graded = grade_submission(process.grader(), submission_id, max_attempts)
+        graded = grade_submission(process.db, process.grader(), submission_id, max_attempts)
     if graded is None or not graded.stored:
         return
     process.publisher.graded(
@@ -63,7 +63,7 @@ def _grade(process: WorkerProcess, submission_id: str, notify: bool) -> None:
 def deliver_webhook(process: WorkerProcess, task: Task, submission_id: str) -> None:
     """On the webhook queue, taken by the sender process: a slow receiver never holds a grading."""
     attempt = task.request.retries + 1
-    outcome = delivery.deliver(submission_id, attempt, process.delivery_policy)
+    outcome = delivery.deliver(process.db, submission_id, attempt, process.delivery_policy)
     if outcome.retry and attempt < process.settings.webhook_attempts:
         raise task.retry(countdown=min(2**attempt, 300))
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 from sqlalchemy import Engine
@@ -15,7 +13,7 @@ from service.core.settings import get_settings
 from service.storage.db import make_engine
 from service.storage.migrations import upgrade
 from tests.conftest import ROOT
-from tests.dashboard.site import IN_CI, POSTGRES, Site, close_site, open_site, reachable
+from tests.dashboard.site import Site, close_site, open_site
 
 ARTIFACTS = ROOT / "test-artifacts" / "dashboard"
 PASSWORDS = {
@@ -74,29 +72,12 @@ def served(
         close_site(site)
 
 
-def _postgres_url() -> Iterator[str]:
-    if not reachable(5432):
-        if IN_CI:
-            pytest.fail("CI=true: PostgreSQL must be reachable on 127.0.0.1:5432")
-        pytest.skip("no PostgreSQL on 127.0.0.1:5432")
-    schema = f"ag_dashq_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
-    urls = _postgres_url() if request.param == "postgres" else iter([f"sqlite:///{tmp_path / 'q.db'}"])
-    for url in urls:
-        upgrade(get_settings(), url)
-        made = make_engine(url)
-        yield made
-        made.dispose()
+@pytest.fixture
+def engine(database_url: str) -> Iterator[Engine]:
+    upgrade(get_settings(), database_url)
+    made = make_engine(database_url)
+    yield made
+    made.dispose()
 
 
 @pytest.fixture(scope="session")

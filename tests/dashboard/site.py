@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import uuid
@@ -21,16 +20,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.http_server import free_port, wait_healthy
-
-POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-REDIS = "redis://127.0.0.1:6379/0"
-IN_CI = os.environ.get("CI", "").lower() == "true"
-
-
-def reachable(port: int) -> bool:
-    with socket.socket() as probe:
-        probe.settimeout(0.5)
-        return probe.connect_ex(("127.0.0.1", port)) == 0
+from tests.servers import IN_CI, POSTGRES, REDIS, reachable
 
 
 def autograder(*args: str) -> list[str]:

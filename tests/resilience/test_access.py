@@ -13,7 +13,8 @@ from sqlalchemy import func, select
 from service.core.errors import Unauthorized
 from service.storage import db
 from service.storage.tables import Submission
-from service.submissions import intake, keys, schemas
+from service.submissions import keys, schemas
+from service.submissions.intake import Intake
 from service.submissions.keys import key_parts
 from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
 
@@ -85,16 +86,13 @@ def test_the_same_idempotency_key_sent_concurrently_is_one_submission(client: Te
     created = new_key()
     with db.transaction() as session:
         caller = keys.authenticate(session, created.key)
-    known = client.app.state.challenges  # type: ignore[attr-defined]
-    queue = client.app.state.queue  # type: ignore[attr-defined]
+    intake: Intake = client.app.state.intake  # type: ignore[attr-defined]
     start = threading.Barrier(8)
     seen: list[str] = []
 
     def submit() -> None:
         start.wait()
-        seen.append(
-            intake.submit(caller, schemas.SubmissionIn(**body(REFERENCE)), "same", known, queue.grade).id
-        )
+        seen.append(intake.submit(caller, schemas.SubmissionIn(**body(REFERENCE)), "same").id)
 
     threads = [threading.Thread(target=submit) for _ in range(8)]
     for thread in threads:

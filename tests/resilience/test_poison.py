@@ -29,7 +29,7 @@ def test_after_the_last_allowed_attempt_the_submission_ends_as_an_internal_error
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(REFERENCE, lang="en"), headers=headers).json()
     _started(submitted["id"], MAX_ATTEMPTS)  # every earlier start died
-    graded = grade_submission(grader, submitted["id"], MAX_ATTEMPTS)
+    graded = grade_submission(db.current(), grader, submitted["id"], MAX_ATTEMPTS)
     assert graded is not None
     assert graded.stored
     assert graded.status == "error"
@@ -45,7 +45,7 @@ def test_below_the_limit_a_redelivered_submission_is_graded(client: TestClient, 
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(REFERENCE), headers=headers).json()
     _started(submitted["id"], MAX_ATTEMPTS - 1)
-    graded = grade_submission(grader, submitted["id"], MAX_ATTEMPTS)
+    graded = grade_submission(db.current(), grader, submitted["id"], MAX_ATTEMPTS)
     assert graded is not None
     assert graded.status == "done"
     assert client.get(f"/v1/submissions/{submitted['id']}", headers=headers).json()["result"]["score"] == 100

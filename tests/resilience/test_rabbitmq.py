@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 from collections.abc import Iterator
 
 import pytest
@@ -13,23 +12,14 @@ from service.core.settings import get_settings
 from service.messaging.celery_app import GRADE_TASK
 from service.messaging.enqueue import TaskQueue
 from tests.resilience.stack import Stack, Worker, auth, body, new_key, results_of, slow, status, wait_until
+from tests.servers import RABBITMQ, require
 
 pytestmark = pytest.mark.slow
-RABBITMQ = "amqp://guest:guest@127.0.0.1:5672//"
-
-
-def _reachable() -> bool:
-    with socket.socket() as probe:
-        probe.settimeout(0.5)
-        return probe.connect_ex(("127.0.0.1", 5672)) == 0
 
 
 @pytest.fixture
 def amqp(stack: Stack) -> Iterator[Stack]:
-    if not _reachable():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("CI=true: RabbitMQ must answer on 127.0.0.1:5672")
-        pytest.skip("no RabbitMQ on 127.0.0.1:5672")
+    require(5672, "RabbitMQ")
     os.environ["AUTOGRADER_BROKER_URL"] = RABBITMQ
     get_settings.cache_clear()
     try:

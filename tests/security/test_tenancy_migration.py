@@ -2,47 +2,19 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from pathlib import Path
 
-import psycopg
-import pytest
 from alembic import command
 from sqlalchemy import Connection, create_engine, text
 
 from service.core.settings import get_settings
 from service.storage.migrations import alembic_config
 from service.storage.sealing import Sealer
-from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
 BEFORE = "0004_result_document"
 NOW = datetime(2026, 11, 1, tzinfo=UTC)
-
-
-def _postgres() -> Iterator[str]:
-    if not reachable(5432):
-        if IN_CI:
-            pytest.fail("CI=true: PostgreSQL must be reachable on 127.0.0.1:5432")
-        pytest.skip("no PostgreSQL on 127.0.0.1:5432")
-    schema = f"ag_tenancy_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "postgres":
-        yield from _postgres()
-    else:
-        yield f"sqlite:///{tmp_path / 'old.db'}"
 
 
 def _insert(connection: Connection, table: str, **values: object) -> None:
@@ -93,9 +65,9 @@ def _grants(url: str) -> set[tuple[int, str, str]]:
 
 
 def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_ones_are_dropped(
-    url: str,
+    database_url: str,
 ) -> None:
-    with _old_database(url) as connection:
+    with _old_database(database_url) as connection:
         _platforms(connection, "uni-a", "uni-b", "evil")
         _course(connection, 1, 1, "algebra")
         _course(connection, 2, 2, "nlp")
@@ -115,9 +87,9 @@ def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_o
         _instructor(connection, 2, "nlp")
         _insert(connection, "regrades", id=1, course="algebra", challenge=None, total=0, created_at=NOW)
         _insert(connection, "regrades", id=2, course="nlp", challenge=None, total=0, created_at=NOW)
-    command.upgrade(alembic_config(get_settings(), url, Sealer.with_new_key()), "head")
-    assert _grants(url) == {(1, "uni-a", "algebra"), (1, "uni-b", "stats")}
-    engine = create_engine(url)
+    command.upgrade(alembic_config(get_settings(), database_url, Sealer.with_new_key()), "head")
+    assert _grants(database_url) == {(1, "uni-a", "algebra"), (1, "uni-b", "stats")}
+    engine = create_engine(database_url)
     with engine.connect() as connection:
         regrades = connection.execute(text("SELECT id, platform_id FROM regrades ORDER BY id")).all()
         instructors = connection.execute(text("SELECT count(*) FROM instructors")).scalar()
@@ -126,10 +98,10 @@ def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_o
     assert instructors == 2  # accounts stay; only the ambiguous grants go
 
 
-def test_with_a_single_platform_every_grant_is_its_own(url: str) -> None:
-    with _old_database(url) as connection:
+def test_with_a_single_platform_every_grant_is_its_own(database_url: str) -> None:
+    with _old_database(database_url) as connection:
         _platforms(connection, "only")
         _course(connection, 1, 1, "algebra")
         _instructor(connection, 1, "algebra", "not-yet-used")
-    command.upgrade(alembic_config(get_settings(), url), "head")
-    assert _grants(url) == {(1, "only", "algebra"), (1, "only", "not-yet-used")}
+    command.upgrade(alembic_config(get_settings(), database_url), "head")
+    assert _grants(database_url) == {(1, "only", "algebra"), (1, "only", "not-yet-used")}

@@ -85,13 +85,16 @@ def test_non_public_callback_urls_are_refused_when_submitted(
 
 def test_a_public_callback_url_is_accepted() -> None:
     from service.outbound.destinations import Destinations
-    from service.submissions.intake import check_callback
+    from service.submissions.intake import Intake
     from service.submissions.schemas import SubmissionIn
+
+    # no network allowed beyond the public Internet
+    intake = Intake(db.current(), {}, lambda _: None, Destinations(()))
 
     fields = {"challenge": "layer_norm", "code": "", "student": "s", "course": "c"}
     for url in ["https://93.184.215.14/hook", "https://bücher.example/hoök"]:
         body = SubmissionIn.model_validate({**fields, "callback_url": url})
-        check_callback(body, Destinations(()))  # no network allowed beyond the public Internet
+        intake.check_callback(body)
         assert body.callback_url == url
 
 
@@ -131,7 +134,9 @@ def test_delivery_checks_the_address_it_connects_to(
 
     with receiver() as (received, port):
         submission_id = _stored_with_callback(client, key, f"http://localhost:{port}/hook")
-        outcome = _in_a_thread(deliver, submission_id, 1, DeliveryPolicy.from_settings(get_settings()))
+        outcome = _in_a_thread(
+            deliver, db.current(), submission_id, 1, DeliveryPolicy.from_settings(get_settings())
+        )
     assert received.calls == []
     assert not outcome.delivered
     assert not outcome.retry
@@ -149,7 +154,9 @@ def test_a_stored_loopback_spelling_is_refused_and_recorded_at_delivery(
 
     with receiver() as (received, port):
         submission_id = _stored_with_callback(client, key, f"http://{host}:{port}/hook")
-        outcome = _in_a_thread(deliver, submission_id, 1, DeliveryPolicy.from_settings(get_settings()))
+        outcome = _in_a_thread(
+            deliver, db.current(), submission_id, 1, DeliveryPolicy.from_settings(get_settings())
+        )
     assert received.calls == []
     assert (outcome.delivered, outcome.retry) == (False, False)
     [row] = deliveries(submission_id, 1)
@@ -166,7 +173,8 @@ def test_deliveries_per_receiver_are_capped(client: TestClient, key: CreatedKey)
         url = f"http://127.0.0.1:{port}/hook"
         # Fixed one-minute windows: a window that ends mid-test lets 3 more through, never more.
         outcomes = [
-            _in_a_thread(deliver, _stored_with_callback(client, key, url), 1, policy) for _ in range(7)
+            _in_a_thread(deliver, db.current(), _stored_with_callback(client, key, url), 1, policy)
+            for _ in range(7)
         ]
     delivered = [o.delivered for o in outcomes]
     capped = [o for o in outcomes if not o.delivered]

@@ -7,11 +7,8 @@ must not let anybody sign a platform's webhooks.
 from __future__ import annotations
 
 import stat
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 from alembic import command
 from cryptography.fernet import Fernet
@@ -22,7 +19,6 @@ from service.storage import db
 from service.storage.migrations import alembic_config
 from service.storage.sealing import KEY_FILE, Sealer, UnreadableSecret, sealer_for
 from service.submissions.keys import CreatedKey
-from tests.dashboard.site import IN_CI, POSTGRES, reachable
 
 BEFORE = "0008_result_translation"
 
@@ -58,29 +54,6 @@ def test_configured_keys_rotate_and_a_lost_key_opens_nothing(tmp_path: Path) -> 
         sealer_for(Settings(data_dir=tmp_path, webhook_keys=new)).unseal(sealed)
 
 
-def _postgres() -> Iterator[str]:
-    if not reachable(5432):
-        if IN_CI:
-            pytest.fail("CI=true: PostgreSQL must be reachable on 127.0.0.1:5432")
-        pytest.skip("no PostgreSQL on 127.0.0.1:5432")
-    schema = f"ag_sealed_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "postgres":
-        yield from _postgres()
-    else:
-        yield f"sqlite:///{tmp_path / 'old.db'}"
-
-
 def _column(url: str, column: str) -> str:
     engine = create_engine(url)
     with engine.connect() as connection:
@@ -89,11 +62,11 @@ def _column(url: str, column: str) -> str:
     return str(value)
 
 
-def test_the_migration_seals_existing_secrets_and_its_downgrade_opens_them(url: str) -> None:
+def test_the_migration_seals_existing_secrets_and_its_downgrade_opens_them(database_url: str) -> None:
     sealer = Sealer.with_new_key()
-    config = alembic_config(get_settings(), url, sealer)
+    config = alembic_config(get_settings(), database_url, sealer)
     command.upgrade(config, BEFORE)
-    engine = create_engine(url)
+    engine = create_engine(database_url)
     with engine.begin() as connection:
         connection.execute(
             text("INSERT INTO platforms (id, name, created_at) VALUES (1, 'uni', CURRENT_TIMESTAMP)")
@@ -106,8 +79,8 @@ def test_the_migration_seals_existing_secrets_and_its_downgrade_opens_them(url: 
         )
     engine.dispose()
     command.upgrade(config, "head")
-    sealed = _column(url, "webhook_secret_sealed")
+    sealed = _column(database_url, "webhook_secret_sealed")
     assert "whsec_existing" not in sealed
     assert sealer.unseal(sealed) == "whsec_existing"
     command.downgrade(config, BEFORE)
-    assert _column(url, "webhook_secret") == "whsec_existing"
+    assert _column(database_url, "webhook_secret") == "whsec_existing"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -31,17 +30,7 @@ from service.storage.migrations import upgrade
 from service.storage.sealing import sealer_for
 from service.storage.tables import Base, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
-
-POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-REDIS = "redis://127.0.0.1:6379/0"
-RABBITMQ = "amqp://guest:guest@127.0.0.1:5672//"
-IN_CI = os.environ.get("CI", "").lower() == "true"
-
-
-def reachable(port: int) -> bool:
-    with socket.socket() as probe:
-        probe.settimeout(0.5)
-        return probe.connect_ex(("127.0.0.1", port)) == 0
+from tests.servers import IN_CI, POSTGRES, REDIS, reachable
 
 
 @dataclass(frozen=True)

@@ -43,8 +43,8 @@ def test_grading_the_same_submission_twice_stores_one_result(
     clean: Backend, key: CreatedKey, grader: Grader
 ) -> None:
     submission_id = stored_submission(key, grader)
-    first = grade_submission(grader, submission_id, MAX_ATTEMPTS)
-    second = grade_submission(grader, submission_id, MAX_ATTEMPTS)
+    first = grade_submission(db.current(), grader, submission_id, MAX_ATTEMPTS)
+    second = grade_submission(db.current(), grader, submission_id, MAX_ATTEMPTS)
     assert first is not None
     assert first.stored
     assert first.status == "done"
@@ -79,4 +79,4 @@ def test_the_same_task_sent_twice_stores_one_result(
 
 
 def test_unknown_submission_id_is_ignored_by_the_worker_function(clean: Backend, grader: Grader) -> None:
-    assert grade_submission(grader, "0" * 32, MAX_ATTEMPTS) is None
+    assert grade_submission(db.current(), grader, "0" * 32, MAX_ATTEMPTS) is None

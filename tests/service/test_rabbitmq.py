@@ -12,12 +12,10 @@ from fastapi.testclient import TestClient
 
 from service.core.settings import get_settings
 from service.submissions.keys import CreatedKey
+from tests.servers import IN_CI, RABBITMQ, reachable
 from tests.service.conftest import (
-    IN_CI,
-    RABBITMQ,
     Backend,
     auth,
-    reachable,
     reset_caches,
     start_worker,
     stop,

@@ -14,6 +14,7 @@ from grader.text import Lang
 from service.core.settings import Settings
 from service.messaging.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK
 from service.messaging.enqueue import TaskQueue
+from service.storage import db
 from service.submissions.keys import CreatedKey
 from service.worker import tasks
 from service.worker.in_flight import Slot, Slots
@@ -41,7 +42,7 @@ class Recorded(TaskQueue):
 def _process(grader: Grader, slot: Slot | None = None) -> WorkerProcess:
     """A worker process in this test process, as booted with these Settings."""
     settings = Settings()
-    return WorkerProcess(settings, Recorded(settings), slot=slot, grader=grader)
+    return WorkerProcess(settings, db.current(), Recorded(settings), slot=slot, grader=grader)
 
 
 def _sent(process: WorkerProcess) -> list[tuple[str, list[str]]]:

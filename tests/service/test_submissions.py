@@ -118,19 +118,19 @@ def test_wait_works_by_polling_the_database_without_redis(clean: object, key: Cr
 def test_concurrent_first_submissions_of_new_courses_and_students_are_all_stored(
     client: TestClient, key: CreatedKey
 ) -> None:
-    from service.submissions import intake, keys, schemas
+    from service.submissions import keys, schemas
+    from service.submissions.intake import Intake
 
     with db.transaction() as session:
         caller = keys.authenticate(session, key.key)
-    known = client.app.state.challenges  # type: ignore[attr-defined]
-    queue = client.app.state.queue  # type: ignore[attr-defined]
+    intake: Intake = client.app.state.intake  # type: ignore[attr-defined]
     start = threading.Barrier(8)
     seen: list[str] = []
 
     def submit(i: int) -> None:
         payload = schemas.SubmissionIn(**body(WRONG, student=f"new-{i % 2}", course=f"new-{i % 3}"))
         start.wait()
-        seen.append(intake.submit(caller, payload, None, known, queue.grade).course)
+        seen.append(intake.submit(caller, payload, None).course)
 
     threads = [threading.Thread(target=submit, args=(i,)) for i in range(8)]
     for thread in threads:

@@ -32,6 +32,7 @@ from service.api.routes_docs import add_docs
 from service.api.sweeper import sweep_forever
 from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
 from service.core.settings import Settings, get_settings
+from service.dashboard import i18n
 from service.dashboard.app import PREFIX, create_dashboard
 from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
@@ -44,6 +45,7 @@ from service.storage import db
 from service.students import routes as student_routes
 from service.submissions import intake
 from service.submissions.rate_limits import SubmissionLimits
+from service.web import error_pages
 from service.web.waiting import Waiter
 
 log = logging.getLogger(__name__)
@@ -72,8 +74,10 @@ async def _graded(submission_ids: list[str]) -> set[str]:
     return await run_in_threadpool(intake.graded, submission_ids)
 
 
-async def _service_error(_: Request, error: Exception) -> JSONResponse:
+async def _service_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ServiceError)  # noqa: S101 narrows for mypy
+    if error_pages.wants_html(request):
+        return error_pages.page(error.status_code, i18n.lang_of(request), error.headers)
     return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
 
 
@@ -93,6 +97,8 @@ async def _http_error(request: Request, error: Exception) -> Response:
     if error.status_code == 400 and isinstance(error.__cause__, UnicodeDecodeError):
         detail = [{"type": "utf8_invalid", "loc": ["body"], "msg": "the body is not valid UTF-8 text"}]
         return JSONResponse({"detail": detail}, status_code=422)
+    if error_pages.wants_html(request):
+        return error_pages.page(error.status_code, i18n.lang_of(request), error.headers)
     return await http_exception_handler(request, error)
 
 

@@ -4,10 +4,12 @@
 
 This machine's speed drifts by ±20 % within minutes, more than most changes are worth, so
 comparing a table taken now with one taken an hour ago says little. Here REF (any commit) is
-checked out in a temporary worktree and the burst of `service.py` (raw client) runs from it and
-from this working tree in turn, the order swapped every round so that a drift weighs on both
-alike. Both use this virtualenv. Prints, per measure, the median of each side and their ratio:
-graded per second, and the CPU milliseconds per submission of each process and of the machine.
+checked out in a temporary worktree and the burst of this tree's `service.py` (raw client) runs
+the service of REF and of this working tree in turn (`--tree`), the order swapped every round so
+that a drift weighs on both alike: both sides are measured by the same script, in this
+virtualenv. Prints, per measure, the median of each side and their ratio: graded per second,
+the CPU milliseconds per submission of each process, of the service and of the machine, and the
+service's CPU against the bare grading process's.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ MEASURES = (
     "sandbox",
     "postgres",
     "redis",
+    "service",
+    "CPU ÷ bare",
     "machine",
 )
 _BURST_ROW = re.compile(r"^\| [^|]+ \| burst, [^|]*raw client \| \d+ \| (\d+) \|", re.MULTILINE)
@@ -54,10 +58,10 @@ def worktree(ref: str) -> Iterator[Path]:
 
 
 def burst(tree: Path, setup: str, count: int) -> dict[str, float]:
-    """One burst from `tree`: graded/s and the CPU ms per submission printed after it."""
-    command = [sys.executable, str(tree / "benchmarks" / "service.py"), "--setups", setup]
-    command += ["--single", "20", "--burst", str(count), "--client", "raw"]
-    printed = subprocess.run(command, cwd=tree, check=True, capture_output=True, text=True).stdout
+    """One burst of `tree`'s service: graded/s and the CPU ms per submission printed after it."""
+    command = [sys.executable, str(ROOT / "benchmarks" / "service.py"), "--setups", setup]
+    command += ["--single", "20", "--burst", str(count), "--client", "raw", "--tree", str(tree)]
+    printed = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout
     return parse(printed)
 
 
@@ -75,6 +79,8 @@ def parse(printed: str) -> dict[str, float]:
     bare_cpu = _BARE_CPU.search(printed)
     if bare_cpu is not None:
         measured["bare CPU"] = float(bare_cpu.group(1))
+        if "service" in measured:
+            measured["CPU ÷ bare"] = measured["service"] / measured["bare CPU"]
     return measured
 
 

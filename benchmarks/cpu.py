@@ -1,10 +1,14 @@
 """CPU time per process role of `autograder serve` (and of the machine), between two snapshots.
 
 Roles follow the process tree under `serve`: the API (the serve process itself), the worker's
-main process (the supervisor), its worker processes, and the sandbox (each fork server with the
+main process (the supervisor), its worker processes, and the sandbox (each zygote with the
 children it reaped).
 The database and broker servers are counted by name, the benchmark client is this process,
 and `machine` is every CPU's busy time: what the roles leave over is somebody else's load.
+Given the service's `application_name`, PostgreSQL counts only the backends of its
+connections and the server's own processes (WAL writer, checkpointer...), not the backends of
+whoever else uses the same server. `service` is the service's processes together (API, worker,
+sandbox, database, broker): what it costs per submission, without the client or the neighbours.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass
 import psutil  # type: ignore[import-untyped]
 
 ROLES = ("api", "worker main", "worker pool", "sandbox", "postgres", "redis", "client", "machine")
+SERVICE = ("api", "worker main", "worker pool", "sandbox", "postgres", "redis")
 SERVERS = {"postgres": "postgres", "redis-server": "redis"}
 
 
@@ -53,12 +58,28 @@ def _tree(serve: psutil.Process) -> dict[tuple[str, int], float]:
     return found
 
 
-def snapshot(serve_pid: int) -> Snapshot:
+def postgres_pids(application_name: str) -> set[int]:
+    """The server's own processes and the backends of the connections named `application_name`."""
+    import psycopg
+
+    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
+        rows = connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = %s OR backend_type <> 'client backend'",
+            (application_name,),
+        ).fetchall()
+    return {int(pid) for (pid,) in rows}
+
+
+def snapshot(serve_pid: int, postgres: str | None = None) -> Snapshot:
+    """CPU seconds so far of every role; `postgres`: the service's application_name, if it has one."""
     found: dict[tuple[str, int], float] = {}
     with contextlib.suppress(psutil.Error):
         found.update(_tree(psutil.Process(serve_pid)))
+    ours = postgres_pids(postgres) if postgres else None
     for process in psutil.process_iter(["name"]):
         role = SERVERS.get(process.info["name"] or "")
+        if role == "postgres" and ours is not None and process.pid not in ours:
+            continue
         if role is not None and (role, process.pid) not in found:
             try:
                 found[(role, process.pid)] = _own(process)
@@ -78,11 +99,17 @@ def busy(spent: dict[str, float], seconds: float) -> str:
     return f"machine busy {100 * spent['machine'] / (cpus * seconds):.0f} % of {cpus} CPUs"
 
 
+def service_ms(spent: dict[str, float], count: int) -> float:
+    """The service's CPU milliseconds per submission: its processes together."""
+    return 1000 * sum(spent[role] for role in SERVICE) / count
+
+
 def table(spent: dict[str, float], count: int) -> str:
     lines = ["| process | CPU ms per submission |", "| --- | ---: |"]
     ours = sum(v for k, v in spent.items() if k != "machine")
     for role in ROLES:
         lines.append(f"| {role} | {1000 * spent[role] / count:.1f} |")
+    lines.append(f"| service | {service_ms(spent, count):.1f} |")
     lines.append(f"| all of the above but machine | {1000 * ours / count:.1f} |")
     lines.append(f"| machine, not accounted above | {1000 * (spent['machine'] - ours) / count:.1f} |")
     return "\n".join(lines)

@@ -1,7 +1,7 @@
 """End-to-end service benchmark: `autograder serve` as a real process, used over HTTP.
 
     .venv/bin/python benchmarks/service.py [--setups embedded,postgres-redis] [--single 200] [--burst 1000]
-        [--client httpx|raw|both]
+        [--client httpx|raw|both] [--tree PATH]
 
 For each setup: one client posting with `wait` one submission after another (latency p50/p99),
 then a burst of concurrent submissions, each posted with `wait` (throughput, p50/p99), by httpx
@@ -10,8 +10,12 @@ the bursts, an untimed one posts once for each of the STUDENTS the payloads cycl
 course's students exist already, so the timed bursts measure the steady state, not the first
 submission of each student (which also creates the student: two statements more). Prints a
 Markdown table, and after each scenario the CPU milliseconds per submission of every process
-(API, worker, sandbox, database, broker, this client; see `cpu.py`). postgres-redis needs
-PostgreSQL on 127.0.0.1:5432 (db `test`) and Redis on :6379.
+(API, worker, sandbox, database, broker, this client; see `cpu.py`). The table ends with what
+the service is judged by: its CPU milliseconds per graded submission (its processes together)
+against one bare `autograder grade` process's on the same mix, and the burst's rate against that
+process's. postgres-redis needs PostgreSQL on 127.0.0.1:5432 (db `test`) and Redis on :6379.
+`--tree` runs the service of another checkout with this script (`ab.py` does): both sides of a
+comparison are measured by the same code.
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cpu
 import httpx
@@ -41,6 +46,9 @@ from raw_client import RawConnection
 ROOT = Path(__file__).resolve().parents[1]
 WARM_UP = 20
 STUDENTS = 300
+# Starting on a machine busy with other work can take minutes (migrations, workers' zygotes):
+# waited for as long as the server lives and has not answered, up to this.
+HEALTHY_WITHIN_S = 600
 WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return (X - X.mean(axis=0)) / X.std(axis=0)\n"
 
 
@@ -53,6 +61,8 @@ class Row:
     latencies: list[float]
     grading_ms: list[float]
     bare: float | None = None  # graded/s of one bare grading process, measured in the same run
+    service_ms: float | None = None  # the service's CPU ms per submission
+    bare_ms: float | None = None  # the bare grading process's CPU ms per grading, same run
 
     def line(self) -> str:
         ms = sorted(x * 1000 for x in self.latencies) or [float("nan")]  # the bare process: none
@@ -60,10 +70,20 @@ class Row:
         grading = statistics.median(self.grading_ms) if self.grading_ms else float("nan")
         rate = self.count / self.seconds
         ratio = f"{rate / self.bare:.2f}×" if self.bare else "–"
+        cost = f"{self.service_ms:.1f}" if self.service_ms is not None else "–"
+        bare_cost = f"{self.bare_ms:.1f}" if self.bare_ms is not None else "–"
+        cost_ratio = f"{self.service_ms / self.bare_ms:.2f}×" if self.service_ms and self.bare_ms else "–"
         return (
             f"| {self.setup} | {self.scenario} | {self.count} | {rate:.0f} | {p50:.1f} | {p99:.1f} "
-            f"| {grading:.1f} | {ratio} |"
+            f"| {grading:.1f} | {ratio} | {cost} | {bare_cost} | {cost_ratio} |"
         )
+
+
+HEADER = (
+    "| setup | scenario | submissions | graded/s | p50 ms | p99 ms | grading p50 ms | graded/s ÷ bare "
+    "| CPU ms per graded | bare CPU ms | CPU ÷ bare |\n"
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+)
 
 
 def free_port() -> int:
@@ -76,8 +96,15 @@ def cli(*args: str) -> list[str]:
     return [sys.executable, "-m", "service.cli", *args]
 
 
+def application_name(env: dict[str, str]) -> str | None:
+    """The name the service's PostgreSQL connections carry, to count their backends alone."""
+    return env.get("BENCH_APPLICATION_NAME")
+
+
 @contextlib.contextmanager
-def environment(setup: str, data: Path, extra: dict[str, str] | None = None) -> Iterator[dict[str, str]]:
+def environment(
+    setup: str, data: Path, extra: dict[str, str] | None = None, tree: Path = ROOT
+) -> Iterator[dict[str, str]]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOGRADER_")}
     env["AUTOGRADER_DATA_DIR"] = str(data)
     env.update(extra or {})
@@ -89,11 +116,13 @@ def environment(setup: str, data: Path, extra: dict[str, str] | None = None) -> 
         connection.execute(f"CREATE SCHEMA {schema}")
     env["AUTOGRADER_DATABASE_URL"] = (
         f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
+        f"&application_name={schema}"
     )
+    env["BENCH_APPLICATION_NAME"] = schema
     env["AUTOGRADER_BROKER_URL"] = "redis://127.0.0.1:6379/0"
     env["AUTOGRADER_QUEUE"] = f"bench-{schema}"
     try:
-        subprocess.run(cli("migrate"), env=env, cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(cli("migrate"), env=env, cwd=tree, check=True, capture_output=True)
         yield env
     finally:
         with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
@@ -101,30 +130,41 @@ def environment(setup: str, data: Path, extra: dict[str, str] | None = None) -> 
 
 
 @contextlib.contextmanager
-def served(env: dict[str, str], log: Path) -> Iterator[tuple[str, str, int]]:
+def served(env: dict[str, str], log: Path, tree: Path = ROOT) -> Iterator[tuple[str, str, int]]:
     made = subprocess.run(
-        cli("keys", "create", "--name", "bench"), env=env, cwd=ROOT, check=True, capture_output=True
+        cli("keys", "create", "--name", "bench"), env=env, cwd=tree, check=True, capture_output=True
     )
     key = made.stdout.decode().strip().splitlines()[-1]
     port = free_port()
     with log.open("wb") as out:
         process = subprocess.Popen(
-            cli("serve", "--port", str(port)), env=env, cwd=ROOT, stdout=out, stderr=out
+            cli("serve", "--port", str(port)), env=env, cwd=tree, stdout=out, stderr=out
         )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("serve did not become healthy:\n" + log.read_text()[-2000:])
-            time.sleep(0.2)
+        wait_healthy(process, base, log)
         yield base, key, process.pid
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)
+
+
+def wait_healthy(process: subprocess.Popen[bytes], base: str, log: Path) -> None:
+    """Until /healthz answers 200; an error as soon as the server exits, or after HEALTHY_WITHIN_S."""
+    deadline = time.monotonic() + HEALTHY_WITHIN_S
+    while True:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/healthz", timeout=5).status_code == 200:
+                return
+        if process.poll() is not None:
+            raise RuntimeError(f"serve exited ({process.returncode}) before it was healthy:\n{_tail(log)}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"serve not healthy within {HEALTHY_WITHIN_S} s:\n{_tail(log)}")
+        time.sleep(0.2)
+
+
+def _tail(log: Path) -> str:
+    return log.read_text(errors="replace")[-2000:]
 
 
 def payload(i: int, reference: str) -> dict[str, str]:
@@ -204,7 +244,9 @@ async def raw_burst(setup: str, base: str, key: str, count: int, concurrency: in
     return Row(setup, f"burst, {concurrency} concurrent, raw client", count, seconds, latencies, grading)
 
 
-def bare(setup: str, env: dict[str, str], folder: Path, count: int, reference: str) -> tuple[Row, float]:
+def bare(
+    setup: str, env: dict[str, str], folder: Path, count: int, reference: str, tree: Path = ROOT
+) -> tuple[Row, float]:
     """One bare `autograder grade --json` process over `count` files of the burst's mix, as a
     course's CI would run it: its steady rate (between its first and last result, so its start
     is left out) and the CPU ms per grading of it and its sandbox. The ratio the service is
@@ -215,7 +257,7 @@ def bare(setup: str, env: dict[str, str], folder: Path, count: int, reference: s
         paths.append(folder / f"{i:05d}.py")
         paths[-1].write_text(payload(i, reference)["code"])
     command = cli("grade", "--json", "--challenge", "layer_norm", *map(str, paths))
-    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, env=env, cwd=tree, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     arrived: list[float] = []
     grading: list[float] = []
@@ -230,11 +272,15 @@ def bare(setup: str, env: dict[str, str], folder: Path, count: int, reference: s
     assert process.returncode == 0
     assert len(arrived) == count
     seconds = arrived[-1] - arrived[0]
-    row = Row(setup, "one bare `autograder grade` process", count - 1, seconds, [], grading[1:])
-    return row, 1000 * (last_cpu - first_cpu) / (count - 1)
+    spent = 1000 * (last_cpu - first_cpu) / (count - 1)
+    row = Row(
+        setup, "one bare `autograder grade` process", count - 1, seconds, [], grading[1:], bare_ms=spent
+    )
+    return row, spent
 
 
-BURSTS = {"httpx": burst, "raw": raw_burst}
+Burst = Callable[[str, str, str, int, int, str], Coroutine[Any, Any, Row]]
+BURSTS: dict[str, Burst] = {"httpx": burst, "raw": raw_burst}
 
 
 def main() -> None:
@@ -255,42 +301,55 @@ def main() -> None:
     parser.add_argument(
         "--set", action="append", default=[], help="NAME=VALUE for serve, e.g. AUTOGRADER_WORKERS=3"
     )
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout whose service is run")
     args = parser.parse_args()
     extra = dict(item.split("=", 1) for item in args.set)
     reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
+    ways = (burst, raw_burst) if args.client == "both" else (BURSTS[args.client],)
     rows: list[Row] = []
     for setup in args.setups.split(","):
-        with contextlib.ExitStack() as stack:
-            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            env = stack.enter_context(environment(setup, tmp / "data", extra))
-            base, key, pid = stack.enter_context(served(env, tmp / "serve.log"))
-            before = cpu.snapshot(pid)
-            rows.append(single(setup, base, key, args.single, reference))
-            print(rows[-1].line(), flush=True)
-            print(cpu.table(cpu.snapshot(pid).minus(before), args.single + WARM_UP) + "\n", flush=True)
-            asyncio.run(raw_burst(setup, base, key, STUDENTS, args.concurrency, reference))  # untimed
-            bare_rate = None
-            if args.bare > 1:
-                bare_row, bare_cpu = bare(setup, env, tmp / "bare", args.bare, reference)
-                rows.append(bare_row)
-                bare_rate = bare_row.count / bare_row.seconds
-                print(rows[-1].line(), flush=True)
-                print(f"bare grading process: {bare_cpu:.1f} CPU ms per grading (it and its sandbox)\n")
-            for way in (burst, raw_burst) if args.client == "both" else (BURSTS[args.client],):
-                before = cpu.snapshot(pid)
-                rows.append(asyncio.run(way(setup, base, key, args.burst, args.concurrency, reference)))
-                rows[-1].bare = bare_rate
-                print(rows[-1].line(), flush=True)
-                spent = cpu.snapshot(pid).minus(before)
-                print(cpu.table(spent, args.burst), flush=True)
-                print(cpu.busy(spent, rows[-1].seconds) + "\n", flush=True)
+        rows += run_setup(setup, args, extra, reference, ways)
     print(f"\n{os.cpu_count()} CPUs\n")
-    print(
-        "| setup | scenario | submissions | graded/s | p50 ms | p99 ms | grading p50 ms | graded/s ÷ bare |"
-    )
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(HEADER)
     for row in rows:
         print(row.line())
+
+
+def run_setup(
+    setup: str, args: argparse.Namespace, extra: dict[str, str], reference: str, ways: tuple[Burst, ...]
+) -> list[Row]:
+    """One setup: the single client, the bare process, then each burst, each printed as it ends."""
+    rows: list[Row] = []
+    with contextlib.ExitStack() as stack:
+        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        env = stack.enter_context(environment(setup, tmp / "data", extra, args.tree))
+        base, key, pid = stack.enter_context(served(env, tmp / "serve.log", args.tree))
+        database = application_name(env)
+        before = cpu.snapshot(pid, database)
+        rows.append(single(setup, base, key, args.single, reference))
+        spent = cpu.snapshot(pid, database).minus(before)
+        rows[-1].service_ms = cpu.service_ms(spent, args.single + WARM_UP)
+        print(rows[-1].line(), flush=True)
+        print(cpu.table(spent, args.single + WARM_UP) + "\n", flush=True)
+        asyncio.run(raw_burst(setup, base, key, STUDENTS, args.concurrency, reference))  # untimed
+        bare_row = None
+        if args.bare > 1:
+            bare_row, bare_cpu = bare(setup, env, tmp / "bare", args.bare, reference, args.tree)
+            rows.append(bare_row)
+            print(rows[-1].line(), flush=True)
+            print(f"bare grading process: {bare_cpu:.1f} CPU ms per grading (it and its sandbox)\n")
+        for way in ways:
+            before = cpu.snapshot(pid, database)
+            rows.append(asyncio.run(way(setup, base, key, args.burst, args.concurrency, reference)))
+            spent = cpu.snapshot(pid, database).minus(before)
+            rows[-1].service_ms = cpu.service_ms(spent, args.burst)
+            if bare_row is not None:
+                rows[-1].bare = bare_row.count / bare_row.seconds
+                rows[-1].bare_ms = bare_row.bare_ms
+            print(rows[-1].line(), flush=True)
+            print(cpu.table(spent, args.burst), flush=True)
+            print(cpu.busy(spent, rows[-1].seconds) + "\n", flush=True)
+    return rows
 
 
 if __name__ == "__main__":

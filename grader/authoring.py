@@ -37,6 +37,7 @@ class Verdict:
     detail: Text | None = None
     show_hint: bool = True  # False when the test could not judge anything: the hint would mislead
     raised: bool = False  # the student's code raised: its cause is told once, not in every test
+    ran: bool = True  # False: a call never ran (a missing function, a run stopped early)
 
 
 def passed() -> Verdict:
@@ -83,8 +84,9 @@ Check = Callable[[Observed], Verdict]
 class HiddenTest:
     """One hidden test: the calls it makes, how they are judged, and what it says.
 
-    `title` says what is being checked; `hint` is shown when it fails and should name the
-    misconception in the lesson's terms.
+    `title` says what is being checked. `hint` names the misconception the test was written
+    for, in the lesson's terms; it is shown only when the diagnosis or the localisation points
+    to that misconception (a hint about a mistake the student did not make misleads).
     """
 
     id: str
@@ -94,6 +96,9 @@ class HiddenTest:
     hint: Text
     calls: tuple[Call, ...]
     check: Check
+    # The error model's points this test is about (a sublayer, the mask): when a diagnosis
+    # reproduces its failure both with and without a mistake there, the story names that one.
+    part: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.calls:

@@ -26,6 +26,7 @@ class Cause:
     message: Text
     error_type: str
     tests: tuple[str, ...]
+    original: str = ""  # the exception's message as the interpreter wrote it
 
 
 def _matmul_operands(source: str, line: int) -> tuple[str, str] | None:
@@ -70,15 +71,7 @@ def _named(error: StudentError, function: str, source: str) -> tuple[str, Text]:
             return "broadcast_keepdims", messages.BROADCAST_ROWS.format(
                 line=error.line, full=f"({rows}, {width})", flat=f"({flat},)", rows=rows
             )
-    where = messages.where(error)
-    return "raised", Text(
-        messages.RAISED_ONCE.es.format(
-            function=function, type=error.type, message=error.message, where=where.es
-        ),
-        messages.RAISED_ONCE.en.format(
-            function=function, type=error.type, message=error.message, where=where.en
-        ),
-    )
+    return "raised", messages.raised(error, messages.RAISED_ONCE, function=function)
 
 
 def find_causes(
@@ -101,5 +94,5 @@ def find_causes(
     causes = []
     for (function, _, _), (first, test_ids) in groups.items():
         cause_id, told = _named(first, function, source)
-        causes.append(Cause(cause_id, told, first.type, tuple(test_ids)))
+        causes.append(Cause(cause_id, told, first.type, tuple(test_ids), f"{first.type}: {first.message}"))
     return causes

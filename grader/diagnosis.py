@@ -10,12 +10,22 @@ When no set of up to three reproduces the function, nothing is claimed for it.
 
 Then each failed test is told its own part of that story: the fewest diagnosed mistakes whose
 program answers that test's calls exactly as the student's code did.
+
+Two things the student's code does are told apart from the rest, so that neither hides another
+mistake. A function that changes an array it receives (`X -= mu`) is told that, once, as the
+model's choice that edits its arguments; every other choice is then compared on what the calls
+returned and how they called their helpers. A function whose code computes in float32 (its
+outputs are float32 where the reference's are float64) is compared with the model's programs
+run on the same calls in float32: an overflow in float32 is not one in float64.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
+
+import numpy as np
 
 from grader.compare import same_behaviour, same_outcome
 from grader.errormodel import MAX_DEVIATIONS, Deviation, ErrorModel
@@ -23,7 +33,7 @@ from grader.modelruns import Deviations
 from grader.prepared import PreparedChallenge
 from grader.report import ChildReport
 
-__all__ = ["Story", "diagnose", "faithful", "same_behaviour", "same_outcome"]
+__all__ = ["Story", "diagnose", "edited", "faithful", "same_behaviour", "same_outcome", "without_edits"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +45,15 @@ class Story:
     unexplained: tuple[str, ...]  # functions the student gets wrong that nothing reproduces
 
 
+@dataclass(frozen=True)
+class _Seen:
+    """The student's calls as the search compares them."""
+
+    report: ChildReport  # arguments' changes left out for the functions in `edited`
+    edited: frozenset[str]  # functions whose code changed an array it received
+    single: frozenset[str]  # functions whose code computed in float32
+
+
 def _reached(student: ChildReport, calls: list[int]) -> list[int]:
     return [i for i in calls if student.calls[i].done]
 
@@ -44,11 +63,51 @@ def _wrong_calls(prepared: PreparedChallenge, student: ChildReport) -> set[int]:
     return {i for i, c in enumerate(student.calls) if c.done and not same_outcome(c, prepared.expected[i])}
 
 
-def _reproduces(
-    prepared: PreparedChallenge, deviations: Deviations, student: ChildReport, calls: list[int]
-) -> bool:
+def _reproduces(prepared: PreparedChallenge, deviations: Deviations, seen: _Seen, calls: list[int]) -> bool:
     runs = prepared.runs
-    return all(same_outcome(student.calls[i], runs.outcome(deviations, i)) for i in calls)
+    return all(
+        same_outcome(
+            seen.report.calls[i], runs.outcome(deviations, i, prepared.calls[i].function in seen.single)
+        )
+        for i in calls
+    )
+
+
+def without_edits(student: ChildReport, functions: set[str], prepared: PreparedChallenge) -> ChildReport:
+    """The report with the changes `functions` made to their arguments left out."""
+    calls = [
+        dataclasses.replace(c, args_after={}) if prepared.calls[i].function in functions else c
+        for i, c in enumerate(student.calls)
+    ]
+    return dataclasses.replace(student, calls=calls)
+
+
+def edited(prepared: PreparedChallenge, student: ChildReport) -> set[str]:
+    """The functions whose code changed an array it received, on some call."""
+    return {prepared.calls[i].function for i, c in enumerate(student.calls) if c.done and c.args_after}
+
+
+def _single(prepared: PreparedChallenge, student: ChildReport) -> frozenset[str]:
+    """The functions whose code computed in float32: every output float32 where the
+    reference's is float64, on each call that answered."""
+    found = set()
+    for function, calls in prepared.runs.calls_of.items():
+        pairs = [
+            (a, b)
+            for i in calls
+            if student.calls[i].ok
+            for a, b in zip(student.calls[i].outputs, prepared.expected[i].outputs, strict=False)
+            if b.dtype == np.float64
+        ]
+        if pairs and all(a.dtype == np.float32 for a, _ in pairs):
+            found.add(function)
+    return frozenset(found)
+
+
+def _seen(prepared: PreparedChallenge, student: ChildReport) -> _Seen:
+    changed = edited(prepared, student)
+    report = without_edits(student, changed, prepared) if changed else student
+    return _Seen(report, frozenset(changed), _single(prepared, student))
 
 
 def _candidates(
@@ -58,6 +117,8 @@ def _candidates(
     model = prepared.challenge.model
     found = []
     for deviation in model.deviations(function):
+        if prepared.runs.edits_arguments(deviation):
+            continue  # told from the arguments themselves (`_edit_told`)
         found.append(deviation)
         fit = model.choice(deviation).fit
         if fit is None:
@@ -75,7 +136,7 @@ def _smallest(
     prepared: PreparedChallenge,
     candidates: list[Deviation],
     base: Deviations,
-    student: ChildReport,
+    seen: _Seen,
     ordered: list[int],
 ) -> Deviations | None:
     model = prepared.challenge.model
@@ -83,7 +144,7 @@ def _smallest(
         for deviations in model.sets(candidates, size, base):
             if len(deviations) == MAX_DEVIATIONS and _fitted(model, deviations):
                 continue  # not run ahead: a fitted parameter with two more mistakes costs more than it finds
-            if _reproduces(prepared, deviations, student, ordered):
+            if _reproduces(prepared, deviations, seen, ordered):
                 return deviations
     return None
 
@@ -99,12 +160,15 @@ def _upstream_first(prepared: PreparedChallenge) -> list[str]:
 
 
 def _search(
-    prepared: PreparedChallenge, student: ChildReport, wrong: set[int]
+    prepared: PreparedChallenge, seen: _Seen, wrong: set[int]
 ) -> tuple[dict[str, Deviations], list[str]]:
     found: dict[str, Deviations] = {}
     unexplained = []
     uses = prepared.challenge.model.uses
+    student = seen.report
     for function in _upstream_first(prepared):
+        if function in student.missing:
+            continue  # told once, as the missing definition it is
         calls = _reached(student, prepared.runs.calls_of[function])
         if not wrong.intersection(calls):
             continue
@@ -116,7 +180,7 @@ def _search(
         upstream = frozenset().union(*(found.get(u, frozenset()) for u in uses.get(function, ())))
         bases = [upstream, frozenset()] if upstream else [frozenset()]
         match = next(
-            (m for b in bases if (m := _smallest(prepared, candidates, b, student, ordered)) is not None),
+            (m for b in bases if (m := _smallest(prepared, candidates, b, seen, ordered)) is not None),
             None,
         )
         if match is None:
@@ -126,31 +190,72 @@ def _search(
     return found, unexplained
 
 
+def _edit_told(prepared: PreparedChallenge, function: str, student: ChildReport) -> Deviation | None:
+    """The model's choice that edits `function`'s arguments, told for code that does: the one
+    changing the same arguments as the student's code, else the first."""
+    runs = prepared.runs
+    editing = [
+        d for d in prepared.challenge.model.deviations(function) if not d.spelling and runs.edits_arguments(d)
+    ]
+    first = next((i for i in runs.calls_of[function] if student.calls[i].args_after), None)
+    if first is None or not editing:
+        return None
+    slots = set(student.calls[first].args_after)
+    return next(
+        (
+            d
+            for d in editing
+            if set((runs.outcome(frozenset({d}), first) or student.calls[first]).args_after) == slots
+        ),
+        editing[0],
+    )
+
+
 def _explained(
-    prepared: PreparedChallenge, student: ChildReport, failed: set[str], deviations: tuple[Deviation, ...]
+    prepared: PreparedChallenge,
+    seen: _Seen,
+    failed: set[str],
+    deviations: tuple[Deviation, ...],
+    edits: dict[str, Deviation],
+    by_edits: set[str],
 ) -> dict[str, tuple[Deviation, ...]]:
     explained: dict[str, tuple[Deviation, ...]] = {}
-    subsets = [s for size in range(1, len(deviations) + 1) for s in itertools.combinations(deviations, size)]
+    telling = tuple(d for d in deviations if d not in edits.values())
+    subsets = [s for size in range(1, len(telling) + 1) for s in itertools.combinations(telling, size)]
     for test, span in zip(prepared.challenge.tests, prepared.spans, strict=True):
-        calls = _reached(student, list(span))
+        calls = _reached(seen.report, list(span))
         if test.id not in failed or not calls:
             continue
-        for subset in subsets:
-            if _reproduces(prepared, frozenset(subset), student, calls):
+        if test.id in by_edits:  # it passes once the arguments' changes are left out
+            explained[test.id] = tuple(
+                edits[f] for f in sorted({c.function for c in test.calls}) if f in edits
+            )
+            continue
+        # A test of one part is told a story with a mistake in that part, when one reproduces it.
+        ordered = sorted(subsets, key=lambda s: not any(d.point in test.part for d in s))
+        for subset in ordered:
+            if _reproduces(prepared, frozenset(subset), seen, calls):
                 explained[test.id] = subset
                 break
-    return explained
+    return {t: d for t, d in explained.items() if d}
 
 
-def diagnose(prepared: PreparedChallenge, student: ChildReport, failed: set[str]) -> Story:
+def diagnose(
+    prepared: PreparedChallenge, student: ChildReport, failed: set[str], by_edits: set[str] | None = None
+) -> Story:
     """The smallest known mistakes reproducing the student's code, and which of the `failed`
-    tests each part of them accounts for."""
-    wrong = _wrong_calls(prepared, student)
-    found, unexplained = _search(prepared, student, wrong)
+    tests each part of them accounts for; `by_edits`: the failed tests that pass once the
+    arguments' changes are left out (`without_edits`)."""
+    seen = _seen(prepared, student)
+    wrong = _wrong_calls(prepared, seen.report)
+    found, unexplained = _search(prepared, seen, wrong)
+    edits = {f: d for f in sorted(seen.edited) if (d := _edit_told(prepared, f, student)) is not None}
     model = prepared.challenge.model
     order = {(c.id, c.spelling): n for n, c in enumerate(c for p in model.points for c in p.choices)}
-    deviations = tuple(sorted(set().union(*found.values()), key=lambda d: order[(d.choice_id, d.spelling)]))
-    return Story(deviations, _explained(prepared, student, failed, deviations), tuple(unexplained))
+    chosen = set().union(*found.values()) | set(edits.values())
+    deviations = tuple(sorted(chosen, key=lambda d: order[(d.choice_id, d.spelling)]))
+    explained = _explained(prepared, seen, failed, deviations, edits, by_edits or set())
+    return Story(deviations, explained, tuple(unexplained))
 
 
 def faithful(prepared: PreparedChallenge, source: str, ids: list[str]) -> bool:
@@ -160,5 +265,7 @@ def faithful(prepared: PreparedChallenge, source: str, ids: list[str]) -> bool:
     story = diagnose(prepared, report, set())
     if sorted(d.choice_id for d in story.deviations) != sorted(ids):
         return False
+    seen = _seen(prepared, report)
     reached = [i for i, c in enumerate(report.calls) if c.done]
-    return _reproduces(prepared, frozenset(story.deviations), report, reached)
+    edits = {d for d in story.deviations if prepared.runs.edits_arguments(d)}
+    return _reproduces(prepared, frozenset(story.deviations) - edits, seen, reached)

@@ -22,9 +22,11 @@ def _unanswered(
     """Why a call of this test gave no array to judge, if one did not."""
     for call, outcome in zip(test.calls, outcomes, strict=True):
         if call.function in missing:
-            return Verdict(False, messages.FUNCTION_MISSING.format(name=call.function), show_hint=False)
+            return Verdict(
+                False, messages.FUNCTION_MISSING.format(name=call.function), show_hint=False, ran=False
+            )
         if not outcome.done or not outcome.answered:
-            return Verdict(False, messages.NOT_RUN, show_hint=False)
+            return Verdict(False, messages.NOT_RUN, show_hint=False, ran=False)
         if outcome.error is not None:
             return Verdict(
                 False, messages.raised(outcome.error, messages.CALL_RAISED), show_hint=False, raised=True
@@ -57,15 +59,19 @@ def judge(test: HiddenTest, seen: Observed, missing: list[str], specs: dict[str,
 
 
 def _message(test: HiddenTest, verdict: Verdict, lang: Lang, explanation: Text | None) -> str:
+    """What the test checked and, when it failed, what was wrong: the story that accounts for
+    it when there is one, otherwise only what the test saw (its hint would guess a cause)."""
     if verdict.passed:
         return test.title(lang)
     if explanation is not None:  # the story told instead of the hint (and of an exception told once)
-        detail = f" ({verdict.detail(lang)})" if verdict.detail is not None and not verdict.raised else ""
+        detail = (
+            f" ({verdict.detail(lang)})"
+            if verdict.detail is not None and verdict.ran and not verdict.raised
+            else ""
+        )
         return f"{test.title(lang)}: {explanation(lang)}{detail}"
-    parts = [test.hint(lang)] if verdict.show_hint else []
-    if verdict.detail is not None:
-        parts.append(f"({verdict.detail(lang)})" if verdict.show_hint else verdict.detail(lang))
-    return f"{test.title(lang)}: {' '.join(parts)}"
+    seen = verdict.detail if verdict.detail is not None else messages.NOT_MET
+    return f"{test.title(lang)}: {seen(lang)}"
 
 
 def verdicts(prepared: PreparedChallenge, report: ChildReport) -> list[Verdict]:

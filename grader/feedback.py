@@ -89,7 +89,10 @@ def diagnoses(prepared: PreparedChallenge, story: Story, failed: set[str], lang:
 
 
 def causes(found: list[FoundCause], lang: Lang) -> list[Cause]:
-    return [Cause(id=c.id, message=c.message(lang), explains=list(c.tests)) for c in found]
+    return [
+        Cause(id=c.id, message=c.message(lang), explains=list(c.tests), original=c.original or None)
+        for c in found
+    ]
 
 
 def note(

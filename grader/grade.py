@@ -12,7 +12,7 @@ from grader.authoring import Verdict
 from grader.causes import Cause as FoundCause
 from grader.causes import find_causes
 from grader.challenge import Challenge
-from grader.diagnosis import Story, diagnose
+from grader.diagnosis import Story, diagnose, edited, without_edits
 from grader.evaluate import evaluate, results, verdicts
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
@@ -111,15 +111,34 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
     prepared.observe(report, run.arguments, desk)
     judged = verdicts(prepared, report)
     failed = {t.id for t, v in zip(prepared.challenge.tests, judged, strict=True) if not v.passed}
-    story = diagnose(prepared, report, failed) if failed and report.protocol_error is None else NO_STORY
+    diagnosable = failed and report.protocol_error is None and report.load_error is None
+    story = (
+        diagnose(prepared, report, failed, _failed_by_edits(prepared, report, failed))
+        if diagnosable
+        else NO_STORY
+    )
     exceptions = find_causes(prepared, report, source, failed - set(story.explained))
     told = feedback.told(prepared, story, exceptions, failed)
     return _Judged(run, report, judged, failed, story, exceptions, told)
 
 
+def _failed_by_edits(prepared: PreparedChallenge, report: ChildReport, failed: set[str]) -> set[str]:
+    """The failed tests that pass once the changes the code made to its arguments are left out."""
+    changed = edited(prepared, report)
+    if not changed:
+        return set()
+    pure = verdicts(prepared, without_edits(report, changed, prepared))
+    return {t.id for t, v in zip(prepared.challenge.tests, pure, strict=True) if v.passed and t.id in failed}
+
+
 def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: float) -> Result:
     error = _whole_error(prepared.challenge, judged.run, judged.report, lang)
-    tests = results(prepared, judged.verdicts, lang, judged.told.because, judged.told.by)
+    because, by = dict(judged.told.because), dict(judged.told.by)
+    if error is not None:  # one message for the whole run: the tests it kept from running point to it
+        for test, verdict in zip(prepared.challenge.tests, judged.verdicts, strict=True):
+            if not verdict.ran:
+                because[test.id], by[test.id] = messages.SEE_ERROR, [error.kind]
+    tests = results(prepared, judged.verdicts, lang, because, by)
     result = _result(
         prepared.challenge,
         tests,
@@ -129,7 +148,7 @@ def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: flo
         started,
     )
     result.causes = feedback.causes(judged.exceptions, lang)
-    result.note = feedback.note(prepared, judged.story, tests, judged.told.by, lang)
+    result.note = None if error is not None else feedback.note(prepared, judged.story, tests, by, lang)
     return result
 
 
@@ -193,12 +212,14 @@ def _whole_error(
 def _load_error(report: ChildReport, lang: Lang) -> GradingError:
     assert report.load_error is not None  # noqa: S101 narrows for mypy
     error = report.load_error.error
+    original = f"{error.type}: {error.message}"
     if report.load_error.kind == "syntax":
-        message = messages.SYNTAX.format(line=error.line, message=error.message)(lang)
-        return GradingError(kind="syntax", message=message, line=error.line)
+        message = messages.syntax(error.line, error.message)(lang)
+        return GradingError(kind="syntax", message=message, line=error.line, original=original)
     if error.type == "MemoryError":
         return GradingError(kind="memory", message=messages.MEMORY(lang), line=error.line)
-    return GradingError(kind="import", message=messages.raised(error, messages.IMPORT)(lang), line=error.line)
+    message = messages.raised(error, messages.IMPORT)(lang)
+    return GradingError(kind="import", message=message, line=error.line, original=original)
 
 
 def _missing(challenge: Challenge, missing: list[str], lang: Lang) -> GradingError:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grader.report import StudentError
 from grader.text import Text, text
+from grader.translations import said
 
 TIMEOUT = text(
     "Tu código tardó demasiado y se detuvo (¿un bucle que no termina?).",
@@ -74,6 +75,11 @@ NOT_RUN = text(
     "no llegó a ejecutarse: la corrida se detuvo antes",
     "did not run: the grading stopped before it",
 )
+NOT_MET = text("no se cumple", "not met")
+SEE_ERROR = text(
+    "no se pudo comprobar: el error de arriba lo impidió",
+    "could not be checked: the error above prevented it",
+)
 FUNCTION_MISSING = text("falta la función {name}", "the function {name} is missing")
 # A failed test the diagnosis accounts for: what the student's code did, in the lesson's words.
 BECAUSE = text("no se cumple porque tu {function} {did}", "not met, because your {function} {did}")
@@ -116,8 +122,15 @@ def where(error: StudentError) -> Text:
     return text(f" (línea {error.line})", f" (line {error.line})")
 
 
-def raised(error: StudentError, template: Text) -> Text:
+def raised(error: StudentError, template: Text, **values: object) -> Text:
+    """An exception told in the template, its message in the student's language."""
+    message = said(error.message)
     return Text(
-        template.es.format(type=error.type, message=error.message, where=where(error).es),
-        template.en.format(type=error.type, message=error.message, where=where(error).en),
+        template.es.format(type=error.type, message=message.es, where=where(error).es, **values),
+        template.en.format(type=error.type, message=message.en, where=where(error).en, **values),
     )
+
+
+def syntax(line: int | None, message: str) -> Text:
+    told = said(message)
+    return Text(SYNTAX.es.format(line=line, message=told.es), SYNTAX.en.format(line=line, message=told.en))

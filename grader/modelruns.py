@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -31,6 +32,14 @@ WARM_SIZE = 2  # every set of up to two choices runs on every probe ahead of any
 # worker still starts in seconds.
 WARM_TRIPLES_PROBES = 1
 _UNSET = object()
+
+
+def _in_float32(value: Any) -> Any:
+    if isinstance(value, np.ndarray) and value.dtype == np.float64:
+        return value.astype(np.float32)
+    if isinstance(value, dict):
+        return {k: _in_float32(v) for k, v in value.items()}
+    return value
 
 
 def _rough(outcome: CallOutcome | None) -> object:
@@ -53,34 +62,63 @@ class ModelRuns:
         self.calls = calls
         self.helpers_source = helpers_source
         self.calls_of = {f: [i for i, c in enumerate(calls) if c.function == f] for f in functions}
-        self._programs: dict[Deviations, Program | None] = {}
-        self._outcomes: dict[tuple[Deviations, int], CallOutcome | None] = {}
+        self._programs: dict[tuple[Deviations, bool], Program | None] = {}
+        self._outcomes: dict[tuple[Deviations, int, bool], CallOutcome | None] = {}
+        self._singles: dict[int, Call] = {}
+        self._edits: dict[Deviation, bool] = {}
         self._lock = threading.RLock()
         self._probes: dict[str, list[int]] = {}
 
-    def program(self, deviations: Deviations) -> Program | None:
-        """The loaded program of these choices; None when they cannot all be made together."""
-        found = self._programs.get(deviations, _UNSET)
+    def program(self, deviations: Deviations, single: bool = False) -> Program | None:
+        """The loaded program of these choices (`single`: computing in float32); None when they
+        cannot all be made together."""
+        key = (deviations, single)
+        found = self._programs.get(key, _UNSET)
         if found is not _UNSET:
             return found  # type: ignore[return-value]
         with self._lock:
-            if deviations not in self._programs:
+            if key not in self._programs:
                 source = self.model.render(deviations)
-                self._programs[deviations] = None if source is None else Program(source, self.helpers_source)
-            return self._programs[deviations]
+                loaded = None if source is None else Program(source, self.helpers_source, single)
+                self._programs[key] = loaded
+            return self._programs[key]
 
-    def outcome(self, deviations: Deviations, index: int) -> CallOutcome | None:
-        key = (deviations, index)
+    def outcome(self, deviations: Deviations, index: int, single: bool = False) -> CallOutcome | None:
+        """What the program of `deviations` answers to call `index`; `single`: with the call's
+        float64 arrays given in float32, for a student whose code computes in float32."""
+        key = (deviations, index, single)
         found = self._outcomes.get(key, _UNSET)
         if found is not _UNSET:
             return found  # type: ignore[return-value]
-        program = self.program(deviations)
-        outcome = None if program is None else program.answer(self.calls[index])
+        program = self.program(deviations, single)
+        call = self._single(index) if single else self.calls[index]
+        outcome = None if program is None else program.answer(call)
         if outcome is not None and outcome.ok:
             outcome.behaviour  # noqa: B018 - computed once here, read by every comparison
         with self._lock:
             self._outcomes[key] = outcome
         return outcome
+
+    def _single(self, index: int) -> Call:
+        with self._lock:
+            if index not in self._singles:
+                call = self.calls[index]
+                self._singles[index] = Call(
+                    call.function,
+                    tuple(_in_float32(a) for a in call.args),
+                    {k: _in_float32(v) for k, v in call.kwargs.items()},
+                )
+            return self._singles[index]
+
+    def edits_arguments(self, deviation: Deviation) -> bool:
+        """Whether this choice's program changes an array it receives (on its function's first
+        probe): such a choice is told from what the student's code did to its arguments."""
+        if deviation not in self._edits:
+            function = self.model.point(deviation.point).function
+            probes = self.probes(function)
+            outcome = self.outcome(frozenset({deviation}), probes[0]) if probes else None
+            self._edits[deviation] = outcome is not None and bool(outcome.args_after)
+        return self._edits[deviation]
 
     def warm(self) -> None:
         for function in self.calls_of:

@@ -46,12 +46,18 @@ class Cause(BaseModel):
     id: str
     message: str
     explains: list[str] = Field(default_factory=list)
+    original: str | None = Field(
+        default=None, description="the exception as Python or NumPy wrote it (type: message), untranslated"
+    )
 
 
 class GradingError(BaseModel):
     kind: ErrorKind
     message: str
     line: int | None = None
+    original: str | None = Field(
+        default=None, description="the interpreter's own message, untranslated, when the error came from one"
+    )
 
 
 class Result(BaseModel):

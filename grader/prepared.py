@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from grader import harness
 from grader.calls import Call, CallEncoder, Helper
 from grader.challenge import Challenge, ChallengeError
 from grader.compare import same_behaviour
@@ -22,6 +21,7 @@ from grader.desk import HelperDesk, desk_limit, load_functions
 from grader.effects import ArgumentLayout, observe
 from grader.modelruns import ModelRuns
 from grader.report import CallOutcome, ChildReport, parse_report
+from grader.sandbox import harness
 from grader.wire import Job, encode_job, encode_refusal, setup_key
 
 MAX_OUTPUT_ELEMENTS = 1 << 20

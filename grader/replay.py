@@ -80,12 +80,41 @@ def _outcome(value: Any) -> CallOutcome:
     return CallOutcome(outputs=(array,), done=True)
 
 
-class Program:
-    """A trusted program, loaded once, answering hidden calls as a student's code would."""
+class _InFloat32:
+    """NumPy for a program that should compute in float32 as a student's code did: what a
+    function makes in float64 from no float64 array (`np.sqrt(d)`, `np.full(..., -np.inf)`) is
+    given in float32, so the program's arrays stay in the precision of its float32 arguments."""
 
-    def __init__(self, source: str, helpers_source: str) -> None:
+    def __init__(self, numpy: Any) -> None:
+        self._numpy = numpy
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._numpy, name)
+        if not callable(found) or (isinstance(found, type) and not issubclass(found, np.generic)):
+            return found
+        return _narrowing(found)
+
+
+def _narrowing(function: Callable[..., Any]) -> Callable[..., Any]:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        value = function(*args, **kwargs)
+        wide = any(isinstance(a, np.ndarray) and a.dtype == np.float64 for a in (*args, *kwargs.values()))
+        if not wide and isinstance(value, np.ndarray | np.floating) and value.dtype == np.float64:
+            return value.astype(np.float32)
+        return value
+
+    return call
+
+
+class Program:
+    """A trusted program, loaded once, answering hidden calls as a student's code would;
+    `in_float32`: computing in float32 what it is given in float32."""
+
+    def __init__(self, source: str, helpers_source: str, in_float32: bool = False) -> None:
         self.namespace: dict[str, Any] = {"__name__": "modelo"}
         exec(compile(source, "<modelo>", "exec"), self.namespace)  # noqa: S102 trusted challenge
+        if in_float32 and self.namespace.get("np") is np:
+            self.namespace["np"] = _InFloat32(np)
         self.helpers: dict[str, Any] = {"__name__": "ayudas"}
         exec(compile(helpers_source, "<ayudas>", "exec"), self.helpers)  # noqa: S102 trusted challenge
 

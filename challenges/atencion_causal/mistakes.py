@@ -326,6 +326,13 @@ ATTENTION_POINTS = (
                 ),
             ),
             Choice(
+                id="zero_score_not_inf",
+                spelling="keeps only the scores where the mask is 0",
+                code="    if mascara is not None:\n        E = E * (mascara == 0)",
+                did=text("", ""),
+                message=text("", ""),
+            ),
+            Choice(
                 id="masks_cross_attention",
                 code="    if mascara is None:\n        mascara = np.triu(np.full((Q.shape[0], K.shape[0]), -np.inf), k=1)\n    E = E + mascara",
                 did=text(

@@ -181,6 +181,12 @@ def padding_like_mask(T_q, T_k, hidden):
     return mask
 
 
+def distance_bias_mask(T_q, T_k, slope=0.5):
+    """A finite mask, as a relative-position bias is: it tells a mask added to the scaled scores
+    from one added before the scaling or used only to pick the cells to strike out."""
+    return -slope * np.abs(np.arange(T_q)[:, None] - np.arange(T_k)[None, :]).astype(float)
+
+
 TESTS = [
     HiddenTest(
         id="mask_shape",
@@ -334,12 +340,13 @@ TESTS = [
             "Se suma la máscara que se recibe, sea cual sea", "The mask received is added, whatever it is"
         ),
         hint=text(
-            "atencion no fabrica su máscara: suma la que le pasan (la causal, o cualquier otra con ceros y −∞) a las puntuaciones escaladas",
-            "atencion does not make its own mask: it adds the one it is given (the causal one, or any other of zeros and −∞) to the scaled scores",
+            "atencion no fabrica su máscara: suma la que le pasan (la causal, otra de ceros y −∞ o una de números finitos) a las puntuaciones ya escaladas, después de dividir entre √d_k",
+            "atencion does not make its own mask: it adds the one it is given (the causal one, another of zeros and −∞, or one of finite numbers) to the scores already scaled, after dividing by √d_k",
         ),
         calls=(
             call("atencion", *qkv(4, 6), padding_like_mask(4, 6, 2)),
             call("atencion", *qkv(5, 5), mascara=padding_like_mask(5, 5, 1)),
+            call("atencion", *qkv(5, 5, d_k=16), distance_bias_mask(5, 5)),
         ),
         check=matches_reference(),
     ),

@@ -3,8 +3,8 @@
 from collections.abc import Mapping
 
 from grader.sandbox.base import ExitKind, Layer, Limits, Sandbox, SandboxRun
-from grader.sandbox.fork_server_pool import SandboxUnavailable, ZygoteSandbox
 from grader.sandbox.plain import PlainSandbox
+from grader.sandbox.zygote_pool import SandboxUnavailable, ZygoteSandbox
 
 __all__ = [
     "ExitKind",

@@ -20,8 +20,7 @@ import socket
 from collections.abc import Mapping
 from typing import NoReturn
 
-from grader import harness
-from grader.sandbox import channel, linux, warmup
+from grader.sandbox import channel, harness, linux, warmup
 from grader.sandbox.syscalls import Filter
 
 JOB_FD = 3

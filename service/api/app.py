@@ -23,6 +23,7 @@ from service.api import (
     routes_challenges,
     routes_feedback,
     routes_ops,
+    routes_policies,
     routes_student_links,
     routes_submissions,
 )
@@ -30,9 +31,8 @@ from service.api.body_limit import BodyLimit
 from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
 from service.api.sweeper import sweep_forever
-from service.core.errors import RETRY_AFTER_SECONDS, ServiceError
+from service.core.errors import RETRY_AFTER_SECONDS, InvalidField, ServiceError
 from service.core.settings import Settings, get_settings
-from service.dashboard import i18n
 from service.dashboard.app import PREFIX, create_dashboard
 from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
@@ -76,8 +76,11 @@ async def _graded(submission_ids: list[str]) -> set[str]:
 
 async def _service_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ServiceError)  # noqa: S101 narrows for mypy
+    if isinstance(error, InvalidField):
+        field = {"type": "value_error", "loc": list(error.loc), "msg": f"Value error, {error.detail}"}
+        return JSONResponse({"detail": [field]}, status_code=422)
     if error_pages.wants_html(request):
-        return error_pages.page(error.status_code, i18n.lang_of(request), error.headers)
+        return error_pages.page(request, error.status_code, error.headers)
     return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
 
 
@@ -86,7 +89,7 @@ async def _invalid_request(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)  # noqa: S101 narrows for mypy
     errors = error.errors()
     detail = [{"type": e["type"], "loc": list(e["loc"]), "msg": e["msg"]} for e in errors[:MAX_ERRORS]]
-    if len(errors) > MAX_ERRORS:  # 80,000 unknown keys made a 7 MB answer
+    if len(errors) > MAX_ERRORS:  # one error per unknown key would make an answer of megabytes
         more = len(errors) - MAX_ERRORS
         detail.append({"type": "too_many_errors", "loc": ["body"], "msg": f"and {more} more errors"})
     return JSONResponse({"detail": detail}, status_code=422)
@@ -98,7 +101,7 @@ async def _http_error(request: Request, error: Exception) -> Response:
         detail = [{"type": "utf8_invalid", "loc": ["body"], "msg": "the body is not valid UTF-8 text"}]
         return JSONResponse({"detail": detail}, status_code=422)
     if error_pages.wants_html(request):
-        return error_pages.page(error.status_code, i18n.lang_of(request), error.headers)
+        return error_pages.page(request, error.status_code, error.headers)
     return await http_exception_handler(request, error)
 
 
@@ -138,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_challenges.router)
     app.include_router(routes_ops.router)
     app.include_router(routes_feedback.router)
+    app.include_router(routes_policies.router)
     app.include_router(routes_student_links.router)
     app.include_router(student_routes.router)
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")

@@ -40,7 +40,11 @@ _ERRORS: dict[int, str] = {
         "Invalid request: a list of the invalid fields, or a sentence (unknown challenge, invalid"
         " cursor, an Idempotency-Key already used with another body)"
     ),
-    429: "Too many submissions from this API key or this student: try again after `Retry-After` seconds",
+    429: (
+        "Too many submissions from this API key or this student, or an attempt the course's policy"
+        " refuses (its limit or cool-down; the detail says so in the student's language): try again"
+        " after `Retry-After` seconds"
+    ),
     503: "The database or the grading queue is unavailable: try again after `Retry-After` seconds",
 }
 

@@ -12,11 +12,12 @@ from starlette.concurrency import run_in_threadpool
 from grader.challenge import Challenge
 from service.api.contract import errors, submission_answers
 from service.api.metrics import observe_request
+from service.outbound.destinations import Destinations
 from service.storage.db import reading
 from service.storage.tables import new_id
 from service.submissions import intake, rate_limits, records, schemas
 from service.submissions.keys import Caller
-from service.web.deps import Challenges, CurrentCaller, CurrentWaiter, Limits
+from service.web.deps import Allowed, Challenges, CurrentCaller, CurrentWaiter, Limits
 from service.web.waiting import Waiter, Woken
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
@@ -79,8 +80,11 @@ def _submit(
     known: dict[str, Challenge],
     submission_id: str,
     limits: rate_limits.SubmissionLimits,
+    destinations: Destinations,
 ) -> tuple[schemas.Submission, rate_limits.Standing]:
-    """Rate limits, then store and send: one trip to a worker thread for all of it."""
+    """The callback's destination, rate limits, then store and send: one trip to a worker thread
+    for all of it."""
+    intake.check_callback(body, destinations)
     standing = limits.check(caller, body)
     return intake.submit(caller, body, idempotency_key, known, submission_id), standing
 
@@ -97,6 +101,7 @@ async def create_submission(
     known: Challenges,
     waiter: CurrentWaiter,
     limits: Limits,
+    destinations: Allowed,
     response: Response,
     wait: Wait = 0,
     idempotency_key: IdempotencyKey = None,
@@ -106,7 +111,7 @@ async def create_submission(
         submission_id = new_id()
         with waiter.expect(submission_id) as woken:  # before the task is sent: no wake-up is missed
             view, standing = await run_in_threadpool(
-                _submit, caller, body, idempotency_key, known, submission_id, limits
+                _submit, caller, body, idempotency_key, known, submission_id, limits, destinations
             )
             own = woken if view.id == submission_id else None
             return await _settled(view, caller, waiter, wait, response, own, standing.headers())

@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 
-from service.core.settings import get_settings
-
 
 def _logging() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -33,6 +31,7 @@ def api(
 ) -> None:
     """Run the HTTP API only (for production: the workers and the database run apart)."""
     from service.cli.api_server import api_config, run_api
+    from service.core.settings import get_settings
 
     _logging()
     settings = get_settings()
@@ -51,6 +50,7 @@ def worker(
     ] = False,
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
+    from service.core.settings import get_settings
     from service.messaging import celery_app
     from service.storage import db
     from service.worker import process_state
@@ -97,6 +97,7 @@ def _celery_worker(pool: str, concurrency: int, queue: str) -> None:
 
 def migrate() -> None:
     """Upgrade the configured database to the latest schema (Alembic)."""
+    from service.core.settings import get_settings
     from service.storage.migrations import upgrade
 
     settings = get_settings()

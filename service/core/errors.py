@@ -39,6 +39,15 @@ class Invalid(ServiceError):
     status_code = 422
 
 
+class InvalidField(Invalid):
+    """A 422 about one field of a request, answered in the shape of FastAPI's own validation
+    errors (`{"detail": [{"type", "loc", "msg"}]}`): a client reads every refused field alike."""
+
+    def __init__(self, loc: tuple[str, ...], detail: str) -> None:
+        super().__init__(detail)
+        self.loc = loc
+
+
 class NotReady(ServiceError):
     status_code = 503
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}  # noqa: RUF012

@@ -13,16 +13,24 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from grader.challenge import load_challenges
+from service.core.counting import counts_for
 from service.core.errors import ServiceError
 from service.core.settings import Settings
-from service.dashboard import routes_auth, routes_export, routes_live, routes_pages, routes_regrade
+from service.dashboard import (
+    routes_auth,
+    routes_export,
+    routes_live,
+    routes_pages,
+    routes_policies,
+    routes_regrade,
+)
 from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.live import POLL_SECONDS, LiveHub
 from service.dashboard.password_checks import WAITING_CHECKS, PasswordChecks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
-from service.dashboard.throttle import LoginThrottle, login_counts
+from service.dashboard.throttle import LoginThrottle
 from service.web import error_pages
 
 PREFIX = "/dashboard"
@@ -72,11 +80,11 @@ def create_dashboard(settings: Settings, *more: APIRouter) -> FastAPI:
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.challenges = load_challenges(settings.challenges_dir)
     app.state.login_throttle = LoginThrottle(
-        login_counts(settings), settings.queue, settings.login_failures_per_minute
+        counts_for(settings), settings.queue, settings.login_failures_per_minute
     )
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
     app.state.live = LiveHub(settings.events, POLL_SECONDS)
-    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_live):
+    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_live, routes_policies):
         app.include_router(module.router)
     for router in more:
         app.include_router(router)

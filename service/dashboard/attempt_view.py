@@ -14,7 +14,7 @@ from datetime import datetime
 from grader.challenge import Challenge
 from grader.models import HiddenTestResult, Result
 from grader.text import Lang
-from service.dashboard import i18n, views
+from service.dashboard import views
 from service.dashboard.queries.timeline import Attempt
 
 
@@ -88,7 +88,7 @@ def view(attempt: Attempt, challenge: Challenge | None, lang: Lang) -> AttemptVi
         code=attempt.code,
         graded=result is not None,
         feedback_lang=feedback_lang,
-        error=ErrorLine(error.kind, i18n.error_kind(error.kind, lang), error.message, error.line)
+        error=ErrorLine(error.kind, views.error_kind(error.kind, lang), error.message, error.line)
         if error
         else None,
         diagnoses=tuple(

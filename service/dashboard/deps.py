@@ -17,6 +17,7 @@ from service.dashboard import accounts, csrf, i18n, links, sessions, timezones
 from service.dashboard.accounts import Account
 from service.dashboard.grants import GrantedCourse
 from service.storage.db import reading
+from service.web.i18n import asked, lang_of, percent
 
 PATH = "/dashboard"  # where the dashboard is mounted: its cookies go nowhere else
 YEAR = 365 * 24 * 3600
@@ -24,7 +25,7 @@ YEAR = 365 * 24 * 3600
 SESSION_TOKEN = "session"  # noqa: S105 a cookie name
 _environment = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
 _environment.globals["url_for"] = links.url_for  # ids percent-encoded (Starlette's keeps the default)
-_environment.globals["percent"] = i18n.percent
+_environment.globals["percent"] = percent
 templates = Jinja2Templates(env=_environment)
 
 
@@ -74,12 +75,12 @@ Challenges = Annotated[dict[str, Challenge], Depends(challenges)]
 
 
 def render(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
-    lang, zone = i18n.lang_of(request), timezones.zone_of(request)
+    lang, zone = lang_of(request, i18n.COOKIE), timezones.zone_of(request)
     context = {
         "csrf_token": csrf.token(request),
         "csrf_field": csrf.FIELD,
         "lang": lang,
-        "t": i18n.translator(lang),
+        "t": i18n.PHRASES.translator(lang),
         "zone": zone,
         "titles": _titles(request, lang),
         **context,
@@ -97,7 +98,7 @@ def _titles(request: Request, lang: Lang) -> dict[str, str]:
 
 def _remember(request: Request, response: HTMLResponse) -> None:
     """A language or a time zone picked in this request stays for the next pages."""
-    if (lang := i18n.chosen(request)) is not None:
+    if (lang := asked(request)) is not None:
         _keep(response, i18n.COOKIE, lang)
     picked = timezones.chosen(request)
     if isinstance(picked, timezones.Zone):

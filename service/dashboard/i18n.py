@@ -1,67 +1,13 @@
-"""The dashboard's language: chosen by the instructor (a link that leaves a cookie), else the browser's.
-
-Page text is written in English in the templates and looked up here for Spanish, so a template
-reads as the page does; a phrase missing from the catalogue is an error, never a silent English.
-"""
+"""The dashboard's words: its templates' English phrases with their Spanish, and the names of
+the ways an attempt fails to run. The language of a page is chosen by `service.web.i18n`: the
+instructor's pick (a link that leaves the cookie `COOKIE`), else the browser's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from starlette.requests import Request
-
-from grader.text import LANGS, Lang, Text
+from grader.text import Text
+from service.web.i18n import Phrases
 
 COOKIE = "dashboard_lang"
-QUERY = "lang"
-DEFAULT: Lang = "en"
-
-Translate = Callable[..., str]
-
-
-def chosen(request: Request) -> Lang | None:
-    """A language asked for in this request's query (the switch's links), if a known one."""
-    asked = request.query_params.get(QUERY, "")
-    return asked if asked in LANGS else None
-
-
-def lang_of(request: Request) -> Lang:
-    """The query's, else the cookie's, else the browser's first known language, else English."""
-    asked = chosen(request) or request.cookies.get(COOKIE, "")
-    if asked in LANGS:
-        return asked
-    return _accepted(request.headers.get("accept-language", ""))
-
-
-def _accepted(header: str) -> Lang:
-    ranked = []
-    for part in header.split(","):
-        tag, _, params = part.strip().partition(";")
-        weight = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
-        try:
-            ranked.append((float(weight), tag.strip().lower()[:2]))
-        except ValueError:
-            continue
-    for _, tag in sorted(ranked, key=lambda r: -r[0]):
-        if tag in LANGS:
-            return tag
-    return DEFAULT
-
-
-def translator(lang: Lang) -> Translate:
-    """`t("{n} students", n=3)`: the phrase in `lang`, its fields filled in."""
-
-    def t(phrase: str, /, **values: object) -> str:
-        text = phrase if lang == "en" else SPANISH[phrase]
-        return text.format(**values) if values else text
-
-    return t
-
-
-def percent(share: float) -> str:
-    """A share as both languages write it here: `57 %`."""
-    return f"{round(100 * share)} %"
-
 
 SPANISH: dict[str, str] = {
     "Students {first}–{last}": "Estudiantes {first}–{last}",
@@ -70,6 +16,19 @@ SPANISH: dict[str, str] = {
     "Pages of students": "Páginas de estudiantes",
     "← Previous": "← Anterior",
     "Next →": "Siguiente →",
+    # policies
+    "Policies": "Políticas",
+    "Policies of {course}": "Políticas de {course}",
+    "Limits on each student's attempts. An empty field is no limit; a challenge's own row replaces the course-wide one. An attempt that ended in an internal error of ours never counts.": "Límites a los intentos de cada estudiante. Un campo vacío es sin límite; la fila propia de un reto sustituye a la de todo el curso. Un intento que terminó en un error interno nuestro nunca cuenta.",
+    "Saved: {what}.": "Guardado: {what}.",
+    "Not saved: each field is a whole number of at least 1, and a window needs both its attempts and its minutes.": "No se guardó: cada campo es un número entero de al menos 1, y una ventana necesita sus intentos y sus minutos.",
+    "Not saved: unknown challenge.": "No se guardó: reto desconocido.",
+    "Every challenge (course-wide)": "Todos los retos (todo el curso)",
+    "Attempts allowed in all": "Intentos permitidos en total",
+    "Minutes between two attempts": "Minutos entre dos intentos",
+    "At most this many attempts…": "Como mucho estos intentos…",
+    "…in any span of this many minutes": "…en cualquier lapso de estos minutos",
+    "Save {what}": "Guardar {what}",
     # frame
     "Dashboard": "Panel",
     "Course": "Curso",
@@ -202,6 +161,7 @@ SPANISH: dict[str, str] = {
     "Updated at {time}.": "Actualizado a las {time}.",
     "Live updates paused ({error}); retrying.": "Actualización en pausa ({error}); se reintenta.",
 }
+PHRASES = Phrases(SPANISH)
 
 # How an attempt that did not run is named, by the Result's `error.kind`.
 ERROR_KINDS: dict[str, Text] = {
@@ -218,8 +178,3 @@ ERROR_KINDS: dict[str, Text] = {
     "protocol": Text("protocolo", "protocol"),
     "internal": Text("error interno", "internal"),
 }
-
-
-def error_kind(kind: str, lang: Lang) -> str:
-    known = ERROR_KINDS.get(kind)
-    return known(lang) if known else kind.replace("_", " ")

@@ -24,6 +24,7 @@ from service.dashboard.queries.scope import course_ids
 from service.storage.aggregate_tables import AggVersion
 from service.storage.db import reading
 from service.storage.tables import Course
+from service.web.i18n import lang_of
 
 router = APIRouter()
 HEARTBEAT_SECONDS = 15.0
@@ -90,7 +91,7 @@ async def _events(
     request: Request, hub: LiveHub, course: GrantedCourse, view: httpx.URL
 ) -> AsyncIterator[str]:
     key = (course.platform_id, course.slug)
-    group = (str(view), i18n.lang_of(request), timezones.zone_of(request).name)
+    group = (str(view), lang_of(request, i18n.COOKIE), timezones.zone_of(request).name)
 
     async def mark() -> int:
         return await run_in_threadpool(_mark, course)

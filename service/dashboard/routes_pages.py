@@ -15,6 +15,7 @@ from service.dashboard.queries.students import Order, SortKey, StudentFilter, st
 from service.dashboard.queries.timeline import attempts
 from service.storage.db import reading
 from service.submissions import ids
+from service.web.i18n import lang_of
 
 router = APIRouter()
 
@@ -34,7 +35,7 @@ def overview(
 ) -> HTMLResponse:
     with reading() as session:
         stats = course_overview(session, course, {c.id: c.version for c in known.values()})
-    lang = i18n.lang_of(request)
+    lang = lang_of(request, i18n.COOKIE)
     cards = [views.card(entry, known.get(name), lang) for name, entry in stats.items()]
     return render(request, "overview.html", {"account": account, "course": course, "cards": cards})
 
@@ -95,8 +96,8 @@ def student(
     student = ids.normal(student)
     with reading() as session:
         found = attempts(session, course, student)
-    lang, zone = i18n.lang_of(request), timezones.zone_of(request)
-    t = i18n.translator(lang)
+    lang, zone = lang_of(request, i18n.COOKIE), timezones.zone_of(request)
+    t = i18n.PHRASES.translator(lang)
     named = {
         a.challenge: known[a.challenge].title(lang) if a.challenge in known else a.challenge for a in found
     }

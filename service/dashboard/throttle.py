@@ -9,27 +9,21 @@ Three counts, in fixed windows:
   addresses is slowed to one guess per address per window, and the real user, from an address of
   their own, still logs in. No count is per account alone: nobody can lock another out.
 
-Each attempt takes its place in the counts before its password is checked (Redis INCR, shared by
-every API process, or under a lock in this one), so thirty attempts at once cannot all pass
-before the first failure is written; a success gives its place back. The client address is the
+Each attempt takes its place in the counts (`service.core.counting`: Redis INCR shared by every
+API process, or under a lock in this one) before its password is checked, so thirty attempts at
+once cannot all pass before the first failure is written; a success gives its place back. The client address is the
 connection's, or a configured proxy's X-Forwarded-For (uvicorn trusts only those proxies).
 """
 
 from __future__ import annotations
 
 import hashlib
-import logging
-import threading
 import time
 from dataclasses import dataclass
-from typing import Protocol
 
-import redis
-
+from service.core.counting import Counts
 from service.core.errors import ServiceError
-from service.core.settings import Settings
 
-log = logging.getLogger(__name__)
 WINDOW_SECONDS = 15 * 60
 PER_EMAIL = 5
 PER_ADDRESS = 20
@@ -37,50 +31,6 @@ PER_ADDRESS = 20
 
 class TooManyAttempts(ServiceError):
     status_code = 429
-
-
-class Counts(Protocol):
-    def add(self, changes: list[tuple[str, int]], ttl: int) -> list[int]:
-        """Add each amount to its key (created at 0, forgotten after `ttl` s); the new values."""
-
-
-class LocalCounts:
-    def __init__(self) -> None:
-        self._values: dict[str, tuple[int, float]] = {}  # key -> (value, forgotten at)
-        self._lock = threading.Lock()
-
-    def add(self, changes: list[tuple[str, int]], ttl: int) -> list[int]:
-        now = time.monotonic()
-        with self._lock:
-            if len(self._values) > 100_000:
-                self._values = {k: v for k, v in self._values.items() if v[1] > now}
-            results = []
-            for key, amount in changes:
-                value, until = self._values.get(key, (0, now + ttl))
-                value = value + amount if until > now else amount
-                self._values[key] = (value, until if until > now else now + ttl)
-                results.append(value)
-            return results
-
-
-class RedisCounts:
-    def __init__(self, url: str) -> None:
-        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
-        self._fallback = LocalCounts()
-
-    def add(self, changes: list[tuple[str, int]], ttl: int) -> list[int]:
-        try:
-            with self._redis.pipeline(transaction=False) as pipe:
-                for key, amount in changes:
-                    pipe.incrby(key, amount)
-                    pipe.expire(key, ttl)  # each key names its window: renewing it is harmless
-                replies = pipe.execute()
-            return [int(value) for value in replies[::2]]
-        except (redis.RedisError, OSError) as error:
-            log.warning(
-                "log-in attempts counted in this process: Redis unavailable (%s)", type(error).__name__
-            )
-            return self._fallback.add(changes, ttl)
 
 
 @dataclass(frozen=True)
@@ -122,9 +72,3 @@ class LoginThrottle:
 
     def succeeded(self, ticket: Ticket) -> None:
         self.counts.add([(key, -1) for key in ticket.held], WINDOW_SECONDS)
-
-
-def login_counts(settings: Settings) -> Counts:
-    """Redis where there is one (every API process counts together), else this process."""
-    url = settings.rate_limit_redis
-    return RedisCounts(url) if url else LocalCounts()

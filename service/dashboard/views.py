@@ -113,11 +113,11 @@ def _diagnosis(share: DiagnosisShare, names: dict[str, Named], tried: int) -> Na
 
 
 def _did_not_run(stats: ChallengeStats, lang: Lang) -> tuple[DidNotRun, ...]:
-    return tuple(DidNotRun(e.kind, i18n.error_kind(e.kind, lang), e.attempts, e.share) for e in stats.errors)
+    return tuple(DidNotRun(e.kind, error_kind(e.kind, lang), e.attempts, e.share) for e in stats.errors)
 
 
 def card(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> ChallengeCard:
-    t = i18n.translator(lang)
+    t = i18n.PHRASES.translator(lang)
     tests = _tests(stats, challenge, lang)
     diagnoses = _diagnoses(stats, challenge, lang)
     return ChallengeCard(
@@ -146,3 +146,9 @@ def card(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> Chal
         ),
         diagnoses=diagnoses,
     )
+
+
+def error_kind(kind: str, lang: Lang) -> str:
+    """How an attempt that did not run is named: its `error.kind` in words."""
+    known = i18n.ERROR_KINDS.get(kind)
+    return known(lang) if known else kind.replace("_", " ")

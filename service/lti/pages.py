@@ -12,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader
 
 from grader.text import Lang
 from service.lti import labels
+from service.web.i18n import accepted
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
@@ -34,8 +35,7 @@ def headers(frame_origins: tuple[str, ...], form_targets: tuple[str, ...] = ()) 
 
 
 def page_lang(request: Request) -> Lang:
-    accepted = request.headers.get("accept-language", "").lower()
-    return "es" if accepted.startswith("es") else "en"
+    return accepted(request)
 
 
 def render(

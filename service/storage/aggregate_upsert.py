@@ -1,10 +1,15 @@
 """Add to counters keyed by a table's primary key: INSERT ... ON CONFLICT DO UPDATE, on PostgreSQL
-and SQLite, every row of a table in one statement. Adding is commutative, so concurrent transactions of one course never lose an update
-(each waits for the row's lock and adds to its newest value)."""
+and SQLite. Adding is commutative, so concurrent transactions of one course never lose an update
+(each waits for the row's lock and adds to its newest value).
+
+Each statement is built and compiled once per table, dialect and set of columns, and the rows go
+as its parameters: a statement with the rows inlined as VALUES would be compiled again for every
+result stored, which costs more than the database's work."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Connection, Table, case
@@ -17,9 +22,27 @@ def table_of(model: type[Base]) -> Table:
     return Base.metadata.tables[model.__tablename__]
 
 
-def _insert(connection: Connection, table: Table) -> Any:
-    module = postgresql if connection.dialect.name == "postgresql" else sqlite
-    return module.insert(table)
+def _keys(table: Table) -> list[str]:
+    return [column.name for column in table.primary_key.columns]
+
+
+@lru_cache(maxsize=64)
+def _upsert(
+    dialect: str,
+    model: type[Base],
+    counts: tuple[str, ...],
+    replace: tuple[str, ...],
+    latest: tuple[str, ...],
+) -> Any:
+    table = table_of(model)
+    statement = (postgresql if dialect == "postgresql" else sqlite).insert(table)
+    new = statement.excluded
+    values: dict[str, Any] = {name: table.c[name] + new[name] for name in counts}
+    values.update({name: new[name] for name in replace})
+    for name in latest:
+        old = table.c[name]
+        values[name] = case((old.is_(None) | (old < new[name]), new[name]), else_=old)
+    return statement.on_conflict_do_update(index_elements=_keys(table), set_=values)
 
 
 def add(
@@ -35,14 +58,7 @@ def add(
     two transactions lock shared rows in the same order (no deadlock)."""
     if not rows:
         return
-    table = table_of(model)
-    keys = [column.name for column in table.primary_key.columns]
-    statement = _insert(connection, table)
-    new = statement.excluded
-    values: dict[str, Any] = {name: table.c[name] + new[name] for name in counts}
-    values.update({name: new[name] for name in replace})
-    for name in latest:
-        old = table.c[name]
-        values[name] = case((old.is_(None) | (old < new[name]), new[name]), else_=old)
+    statement = _upsert(connection.dialect.name, model, tuple(counts), tuple(replace), tuple(latest))
+    keys = _keys(table_of(model))
     ordered = sorted(rows, key=lambda row: tuple(row[k] for k in keys))
-    connection.execute(statement.values(ordered).on_conflict_do_update(index_elements=keys, set_=values))
+    connection.execute(statement, ordered[0] if len(ordered) == 1 else ordered)

@@ -116,55 +116,60 @@ def lock_student(connection: Connection, submission_id: str) -> Locked:
     return Locked(row.student_id, row.external_id, before)
 
 
+_NEWEST_OF_SUBMISSION = (
+    select(func.max(GradingResult.id))
+    .where(GradingResult.submission_id == bindparam("submission_id"))
+    .scalar_subquery()
+)
+_PREVIOUS = (
+    select(
+        GradingResult.status,
+        GradingResult.error_kind,
+        TestOutcome.test_id,
+        TestOutcome.category,
+        TestOutcome.position,
+        TestOutcome.passed,
+    )
+    .outerjoin(TestOutcome, TestOutcome.result_id == GradingResult.id)
+    .where(GradingResult.id == _NEWEST_OF_SUBMISSION)
+)
+
+
 def previous(connection: Connection, submission_id: str) -> AttemptState | None:
     """The submission's newest result so far (a regrade replaces it), or None before its first."""
-    newest = select(func.max(GradingResult.id)).where(GradingResult.submission_id == submission_id)
-    query = (
-        select(
-            GradingResult.status,
-            GradingResult.error_kind,
-            TestOutcome.test_id,
-            TestOutcome.category,
-            TestOutcome.position,
-            TestOutcome.passed,
-        )
-        .outerjoin(TestOutcome, TestOutcome.result_id == GradingResult.id)
-        .where(GradingResult.id == newest.scalar_subquery())
-    )
-    rows = connection.execute(query).all()
+    rows = connection.execute(_PREVIOUS, {"submission_id": submission_id}).all()
     if not rows:
         return None
     tests = tuple((r.test_id, r.category, r.position, r.passed) for r in rows if r.test_id is not None)
     return AttemptState(error_kind(rows[0].status, rows[0].error_kind), tests)
 
 
-def _newest_of_student(course_id: int, challenge: str, student_id: int) -> Any:
-    newest = (
-        select(func.max(GradingResult.id))
-        .where(GradingResult.submission_id == Submission.id)
-        .correlate(Submission)
-        .scalar_subquery()
-    )
-    return (
-        Submission.course_id == course_id,
-        Submission.challenge == challenge,
-        Submission.student_id == student_id,
-        GradingResult.submission_id == Submission.id,
-        GradingResult.id == newest,
-    )
+_NEWEST_OF_STUDENT = (
+    Submission.course_id == bindparam("course_id"),
+    Submission.challenge == bindparam("challenge"),
+    Submission.student_id == bindparam("student_id"),
+    GradingResult.submission_id == Submission.id,
+    GradingResult.id
+    == select(func.max(GradingResult.id))
+    .where(GradingResult.submission_id == Submission.id)
+    .correlate(Submission)
+    .scalar_subquery(),
+)
+_TOTALS = select(func.count(), func.max(GradingResult.score), func.max(Submission.created_at)).where(
+    *_NEWEST_OF_STUDENT
+)
+_DIAGNOSES_FOUND = (
+    select(DiagnosisRow.diagnosis_id)
+    .distinct()
+    .where(DiagnosisRow.result_id == GradingResult.id, *_NEWEST_OF_STUDENT)
+)
 
 
 def student_now(connection: Connection, course_id: int, challenge: str, student_id: int) -> StudentState:
     """The student's row computed from their own newest results (this transaction's included)."""
-    where = _newest_of_student(course_id, challenge, student_id)
-    totals = select(func.count(), func.max(GradingResult.score), func.max(Submission.created_at)).where(
-        *where
-    )
-    attempts, best, last_at = connection.execute(totals).one()
-    found = (
-        select(DiagnosisRow.diagnosis_id).distinct().where(DiagnosisRow.result_id == GradingResult.id, *where)
-    )
-    diagnoses = frozenset(connection.scalars(found))
+    which = {"course_id": course_id, "challenge": challenge, "student_id": student_id}
+    attempts, best, last_at = connection.execute(_TOTALS, which).one()
+    diagnoses = frozenset(connection.scalars(_DIAGNOSES_FOUND, which))
     return StudentState(int(attempts), float(best or 0.0), last_at, diagnoses)
 
 

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 
 from grader.challenge import Challenge
 from service.core.errors import NotFound
+from service.policies import gate
 from service.storage.db import reading
 from service.students import feedback, labels
 from service.students.gradebook import Gradebook
 from service.students.grants import GrantRefused, PageGrant
-from service.students.schemas import Attempt
+from service.students.schemas import Allowance, Attempt
 from service.submissions import intake, keys, records, schemas
 from service.submissions import rate_limits as ratelimit
 from service.submissions.keys import Caller
@@ -88,4 +89,18 @@ def attempt(view: schemas.Submission, grant: PageGrant, with_feedback: bool) -> 
         created_at=view.created_at,
         error_line=result.error.line if result and result.error else None,
         feedback_html=html,
+    )
+
+
+def allowance(grant: PageGrant) -> Allowance:
+    found = gate.standing_of(grant.platform_id, grant.course, grant.student, grant.challenge)
+    if found is None:
+        return Allowance(limited=False)
+    return Allowance(
+        limited=True,
+        used=found.used,
+        allowed=found.allowed,
+        left=found.left,
+        next_at=found.next_at,
+        exhausted=found.refused == "max_attempts",
     )

@@ -17,7 +17,7 @@ from service.students import attempts, labels
 from service.students.gradebook import Gradebook
 from service.students.grants import GrantRefused, PageGrant, verify
 from service.students.page import headers, page_view, templates
-from service.students.schemas import Attempt, CodeIn
+from service.students.schemas import Allowance, Attempt, CodeIn
 from service.submissions import schemas
 from service.web.deps import Challenges, CurrentWaiter, Limits, SessionSecret
 from service.web.waiting import Waiter
@@ -104,3 +104,9 @@ async def read(submission_id: str, grant: Grant, waiter: CurrentWaiter, wait: Wa
 @router.get("/api/attempts", name="student_attempts")
 async def listing(grant: Grant, gradebook: LmsGradebook) -> list[Attempt]:
     return await run_in_threadpool(attempts.listing, grant, gradebook)
+
+
+@router.get("/api/allowance", name="student_allowance")
+async def allowance(grant: Grant) -> Allowance:
+    """Attempts left and the next allowed time under the course's policy, shown before Submit."""
+    return await run_in_threadpool(attempts.allowance, grant)

@@ -56,3 +56,14 @@ class Attempt(BaseModel):
     feedback_html: str | None = None  # the escaped fragment, once graded
     gradebook: str | None = None  # launched from an LMS: whether its gradebook has the score
     gradebook_state: Literal["waiting", "sent", "failed"] | None = None  # the same, for the page's script
+
+
+class Allowance(BaseModel):
+    """What the course's policy leaves the student, shown before Submit; `limited` false: no policy."""
+
+    limited: bool
+    used: int = 0
+    allowed: int | None = None
+    left: int | None = None
+    next_at: datetime | None = None  # the next attempt is refused before this time
+    exhausted: bool = False  # no attempt left at all

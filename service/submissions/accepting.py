@@ -19,8 +19,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from grader.challenge import Challenge
+from service.policies import gate
+from service.policies.rules import Limits
 from service.storage.aggregate_tables import AggStudent
-from service.storage.db import single_statements
+from service.storage.db import engine, single_statements
 from service.storage.tables import Base, Course, Student, Submission, now
 from service.submissions import records, schemas
 from service.submissions.keys import Caller
@@ -97,11 +99,15 @@ def accept(
         "course": body.course,
         "student": body.student,
     }
-    with single_statements(bind) as connection:
-        stored = _insert(connection, row)
-        if stored is None:  # a new course or student
-            _create_course_and_student(connection, row)
+    limits = _limits(caller, body, bind)
+    if limits.limited:
+        stored = _insert_admitted(row, limits, bind)
+    else:
+        with single_statements(bind) as connection:
             stored = _insert(connection, row)
+            if stored is None:  # a new course or student
+                _create_course_and_student(connection, row)
+                stored = _insert(connection, row)
     if stored is None:
         raise RuntimeError(f"course {body.course!r} or student {body.student!r} vanished while accepting")
     if stored != submission_id:
@@ -117,6 +123,39 @@ def accept(
         result=None,
     )
     return Taken(submission_id, view)
+
+
+def _limits(caller: Caller, body: schemas.SubmissionIn, bind: Engine | None) -> Limits:
+    with single_statements(bind) as connection:
+        return gate.limits(connection, caller.platform_id, body.course, body.challenge)
+
+
+def _insert_admitted(row: dict[str, Any], limits: Limits, bind: Engine | None) -> str | None:
+    """Under a course's limits: one transaction that makes the student, locks them, and stores
+    the submission or, if the policy refuses it, the refusal (raised once committed)."""
+    with (bind or engine()).begin() as connection:
+        _create_course_and_student(connection, row)
+        student_id = gate.lock_student(connection, row)
+        earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None
+        if earlier is not None:  # a replay is the attempt already admitted, not another one
+            return earlier
+        refused = gate.admit(connection, limits, row, student_id)
+        stored = None if refused is not None else _insert_in_transaction(connection, row)
+    if refused is not None:
+        raise refused
+    return stored
+
+
+def _insert_in_transaction(connection: Connection, row: dict[str, Any]) -> str | None:
+    """`_insert` inside a transaction: a savepoint keeps it usable when the key is taken."""
+    try:
+        with connection.begin_nested():
+            return connection.execute(_INSERT, row).scalar()
+    except IntegrityError:
+        earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None
+        if earlier is None:
+            raise
+        return earlier
 
 
 def _insert(connection: Connection, row: dict[str, Any]) -> str | None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from grader.challenge import Challenge
+from service.core.errors import InvalidField
 from service.messaging.enqueue import send_grade
+from service.outbound.destinations import Destinations, Refused
 from service.storage.db import reading
 from service.storage.tables import new_id
 from service.submissions import accepting, records, schemas
@@ -28,6 +30,18 @@ def submit(
         # and grading twice stores one result.
         send_grade(view.id)
     return view
+
+
+def check_callback(body: schemas.SubmissionIn, destinations: Destinations) -> None:
+    """A callback_url webhooks may go to, else a 422 on the field: a non-public address is refused
+    unless the deployment allows its network (names are resolved and checked again at each
+    delivery)."""
+    if body.callback_url is None:
+        return
+    try:
+        destinations.target(body.callback_url)
+    except Refused as refused:
+        raise InvalidField(("body", "callback_url"), str(refused)) from None
 
 
 def read(caller: Caller, submission_id: str) -> schemas.Submission:

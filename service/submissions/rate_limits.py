@@ -1,28 +1,23 @@
 """Rate limits per API key and per student, so one student's loop cannot starve the class.
 
-Fixed one-minute windows counted in Redis where there is one (shared by every API process),
-else in this process. A Redis outage falls back to counting in this process: never a 500.
+Fixed one-minute windows, counted by `service.core.counting` (Redis shared by every API
+process where there is one, else this process; never a 500).
 """
 
 from __future__ import annotations
 
 import hashlib
-import logging
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
-import redis
-
+from service.core.counting import Counts, counts_for
 from service.core.errors import ServiceError
 from service.core.settings import Settings
 from service.submissions.keys import Caller
 from service.submissions.schemas import SubmissionIn
 
 WINDOW_SECONDS = 60
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -56,47 +51,6 @@ class Limit:
     per_window: int
 
 
-class Counter(Protocol):
-    def hit(self, keys: list[str]) -> list[int]:
-        """Count one request under each key (which names its window); the counts so far."""
-
-
-class LocalCounter:
-    def __init__(self) -> None:
-        self._counts: dict[str, int] = {}
-        self._window = ""
-        self._lock = threading.Lock()
-
-    def hit(self, keys: list[str]) -> list[int]:
-        with self._lock:
-            return [self._hit(key) for key in keys]
-
-    def _hit(self, key: str) -> int:
-        window = key.rsplit(":", 1)[-1]
-        if window != self._window:  # a new window: every older count is over
-            self._counts, self._window = {}, window
-        self._counts[key] = self._counts.get(key, 0) + 1
-        return self._counts[key]
-
-
-class RedisCounter:
-    def __init__(self, url: str) -> None:
-        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
-        self._fallback = LocalCounter()
-
-    def hit(self, keys: list[str]) -> list[int]:
-        try:
-            with self._redis.pipeline(transaction=False) as pipe:  # every key in one round trip
-                for key in keys:
-                    pipe.incr(key)
-                    pipe.expire(key, WINDOW_SECONDS * 2)
-                replies = pipe.execute()
-            return [int(count) for count in replies[::2]]
-        except (redis.RedisError, OSError) as error:
-            log.warning("rate limits counted in this process: Redis unavailable (%s)", type(error).__name__)
-            return self._fallback.hit(keys)
-
-
 def _digest(*parts: object) -> str:
     return hashlib.sha256("\x00".join(map(str, parts)).encode()).hexdigest()[:24]
 
@@ -105,7 +59,7 @@ def _digest(*parts: object) -> str:
 class SubmissionLimits:
     """The limits one API process enforces, built once from its settings."""
 
-    counter: Counter
+    counts: Counts
     scope: str  # deployments sharing a Redis have their own queue, and their own key ids
     per_key: int
     per_student: int
@@ -114,7 +68,7 @@ class SubmissionLimits:
     @classmethod
     def from_settings(cls, settings: Settings) -> SubmissionLimits:
         return cls(
-            counter(settings),
+            counts_for(settings),
             settings.queue,
             settings.rate_per_key_per_minute,
             settings.rate_per_student_per_minute,
@@ -129,17 +83,18 @@ class SubmissionLimits:
 
     def check(self, caller: Caller, body: SubmissionIn) -> Standing:
         """Count one submission; RateLimited (429) once a limit is over."""
-        return enforce(self.counter, self.limits_for(caller, body), self.clock())
+        return enforce(self.counts, self.limits_for(caller, body), self.clock())
 
 
-def enforce(counter: Counter, limits: list[Limit], moment: float | None = None) -> Standing:
+def enforce(counts: Counts, limits: list[Limit], moment: float | None = None) -> Standing:
     """Count one request against every limit (all at once, so a refused request counts against
     each); RateLimited (429, Retry-After) once one is over, else where the closest one stands."""
     current = time.time() if moment is None else moment
     window = int(current // WINDOW_SECONDS)
     reset = max(1, int((window + 1) * WINDOW_SECONDS - current + 0.999))
-    counts = counter.hit([f"autograder:rate:{limit.key}:{window}" for limit in limits])
-    for limit, count in zip(limits, counts, strict=True):
+    keys = [f"autograder:rate:{limit.key}:{window}" for limit in limits]
+    counts_now = counts.add([(key, 1) for key in keys], WINDOW_SECONDS * 2)
+    for limit, count in zip(limits, counts_now, strict=True):
         if count > limit.per_window:
             raise RateLimited(
                 f"too many submissions from {limit.name}: at most {limit.per_window} a minute; "
@@ -148,12 +103,6 @@ def enforce(counter: Counter, limits: list[Limit], moment: float | None = None) 
             )
     standings = [
         Standing(limit.per_window, limit.per_window - count, reset)
-        for limit, count in zip(limits, counts, strict=True)
+        for limit, count in zip(limits, counts_now, strict=True)
     ]
     return min(standings, key=lambda standing: (standing.remaining, standing.limit))
-
-
-def counter(settings: Settings) -> Counter:
-    """Shared counts in the settings' Redis, else this process's own."""
-    url = settings.rate_limit_redis
-    return RedisCounter(url) if url else LocalCounter()

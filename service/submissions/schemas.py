@@ -8,8 +8,6 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from grader.models import Result
-from service.core.settings import get_settings
-from service.outbound.destinations import Destinations, Refused, allowed_networks
 from service.submissions import ids
 
 Status = Literal["queued", "running", "done", "error"]
@@ -23,17 +21,6 @@ def _plain_text(value: str) -> str:
         value.encode("utf-8")  # in C: a lone surrogate is the only str that cannot be encoded
     except UnicodeEncodeError:
         raise ValueError("is not valid UTF-8 text (it contains a lone surrogate)") from None
-    return value
-
-
-def _callback_url(value: str) -> str:
-    """A URL webhooks may go to: refused here if it names a non-public address (names are
-    resolved and checked again at each delivery)."""
-    allowed = allowed_networks(get_settings().webhook_allowed_networks)
-    try:
-        Destinations(allowed).target(value)
-    except Refused as refused:
-        raise ValueError(str(refused)) from None
     return value
 
 
@@ -51,7 +38,8 @@ class SubmissionIn(BaseModel):
     student: StudentId = Field(description="the student's id on the platform (rules: docs/security.md)")
     course: CourseId = Field(description="the course's id on the platform; no '/' (docs/security.md)")
     lang: Literal["es", "en"] = "es"
-    callback_url: Annotated[str, Field(max_length=2000), AfterValidator(_callback_url)] | None = None
+    # checked against the deployment's destinations by the intake (`intake.check_callback`)
+    callback_url: Annotated[str, Field(max_length=2000)] | None = None
 
 
 class Submission(BaseModel):

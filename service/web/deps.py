@@ -11,6 +11,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
+from service.outbound.destinations import Destinations
 from service.storage.db import transaction
 from service.submissions.keys import Caller, authenticate
 from service.submissions.rate_limits import SubmissionLimits
@@ -72,8 +73,15 @@ async def submission_limits(request: Request) -> SubmissionLimits:
     return limits
 
 
+async def destinations(request: Request) -> Destinations:
+    """Where this deployment lets outgoing requests go (webhooks, LMSs)."""
+    found: Destinations = request.app.state.outbound.destinations
+    return found
+
+
 CurrentCaller = Annotated[Caller, Depends(current_caller)]
 Challenges = Annotated[dict[str, Challenge], Depends(challenges)]
 CurrentWaiter = Annotated[Waiter, Depends(waiter)]
 Limits = Annotated[SubmissionLimits, Depends(submission_limits)]
 SessionSecret = Annotated[str, Depends(app_session_secret)]
+Allowed = Annotated[Destinations, Depends(destinations)]

@@ -9,7 +9,8 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader
 from starlette.requests import Request
 
-from grader.text import Lang, Text, text
+from grader.text import Text, text
+from service.web.i18n import accepted, asked
 
 # The API's own paths answer JSON whatever the client accepts: their contract says so.
 API_PATHS = ("/v1/", "/healthz", "/metrics", "/openapi.json")
@@ -64,8 +65,10 @@ def _quality(params: str) -> float:
     return 1.0
 
 
-def page(status: int, lang: Lang, headers: Mapping[str, str] | None = None) -> HTMLResponse:
-    """The error page of `status` in `lang` (the details stay in the log and the JSON answer)."""
+def page(request: Request, status: int, headers: Mapping[str, str] | None = None) -> HTMLResponse:
+    """The error page of `status` in the browser's language (or the one its link asks for); the
+    details stay in the JSON answer."""
+    lang = asked(request) or accepted(request)
     title = TITLES.get(status, OTHER_TITLE.format(status=status))(lang)
     says = SAYS.get(status, OTHER_SAYS)(lang)
     body = _templates.get_template("error.html").render(lang=lang, title=title, says=says, status=status)

@@ -11,6 +11,7 @@ import hmac
 import time
 from dataclasses import dataclass, replace
 
+from service.core.counting import Counts, counts_for
 from service.core.settings import Settings
 from service.outbound import http as outbound_http
 from service.outbound.destinations import Destinations, Refused
@@ -18,7 +19,6 @@ from service.outbound.session import Outbound
 from service.storage.db import transaction
 from service.storage.sealing import Sealer, UnreadableSecret, sealer_for
 from service.storage.tables import ApiKey, Submission, WebhookDelivery, now
-from service.submissions import rate_limits
 from service.submissions.records import view
 from service.submissions.schemas import WebhookPayload
 
@@ -36,7 +36,7 @@ class DeliveryPolicy:
     deadline_seconds: float  # one attempt, from resolving the host to reading the status
     per_receiver_per_minute: int
     scope: str  # deployments sharing a Redis count apart
-    counter: rate_limits.Counter
+    counts: Counts
     secrets: Sealer
 
     @classmethod
@@ -46,7 +46,7 @@ class DeliveryPolicy:
             settings.webhook_timeout_seconds,
             settings.webhook_per_receiver_per_minute,
             settings.queue,
-            rate_limits.counter(settings),  # built once: the worker keeps its policy
+            counts_for(settings),  # built once: the worker keeps its policy
             sealer_for(settings),
         )
 
@@ -136,5 +136,5 @@ def _attempt(stored: _Stored, secret: str, policy: DeliveryPolicy) -> Attempt:
 def _over_cap(receiver_address: str, policy: DeliveryPolicy) -> bool:
     window = int(time.time() // 60)
     receiver = hashlib.sha256(receiver_address.lower().encode()).hexdigest()[:24]
-    [count] = policy.counter.hit([f"autograder:webhook:{policy.scope}:{receiver}:{window}"])
+    [count] = policy.counts.add([(f"autograder:webhook:{policy.scope}:{receiver}:{window}", 1)], 120)
     return count > policy.per_receiver_per_minute

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
+
+import pytest
 
 from tests.conftest import ROOT
 
@@ -78,3 +81,28 @@ def test_the_bare_grading_process_and_the_ratio_to_it_are_read_when_printed() ->
     lines = ab.table("abc123", [ab.parse(PRINTED)], [measured]).splitlines()
     assert "| bare/s | – | 56.0 | – |" in lines
     assert "| ÷ bare | – | 1.25 | – |" in lines
+
+
+def test_the_service_cpu_is_set_against_the_bare_process_s() -> None:
+    printed = BARE + PRINTED.replace("| machine | 25.9 |", "| service | 26.6 |\n| machine | 25.9 |")
+    measured = ab.parse(printed)
+    assert measured["service"] == 26.6
+    assert measured["CPU ÷ bare"] == 26.6 / 13.3
+
+
+def test_both_sides_run_this_tree_s_script_on_the_other_tree_s_service(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ran: list[tuple[list[str], object]] = []
+
+    def run(command: list[str], cwd: object, **_: object) -> subprocess.CompletedProcess[str]:
+        ran.append((command, cwd))
+        return subprocess.CompletedProcess(command, 0, stdout=PRINTED)
+
+    monkeypatch.setattr(ab.subprocess, "run", run)
+    other = ROOT / "elsewhere"
+    assert ab.burst(other, "embedded", 10)["graded/s"] == 70.0
+    command, cwd = ran[0]
+    assert command[1] == str(ROOT / "benchmarks" / "service.py")
+    assert command[command.index("--tree") + 1] == str(other)
+    assert cwd == ROOT

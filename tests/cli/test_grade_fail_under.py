@@ -1,4 +1,4 @@
-"""`autograder grade --fail-under N`: exit status 1 when a file scores below N (issue 17.5)."""
+"""`autograder grade --fail-under N`: exit status 1 when a file scores below N."""
 
 from __future__ import annotations
 

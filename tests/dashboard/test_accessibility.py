@@ -95,6 +95,7 @@ def test_every_page_of_a_logged_in_instructor(own_site: Site, visitor: tuple[Pag
         scan(audit, page, f"{base}/courses/c1/students?q=nobody", f"students, none found {how}")
         scan(audit, page, f"{base}/courses/c1/students/ben", f"student ben {how}")
         scan(audit, page, f"{base}/courses/c1/students/nobody", f"student without attempts {how}")
+        scan(audit, page, f"{base}/courses/c1/policies", f"policies {how}")
         scan(audit, page, f"{base}/settings?back=/dashboard/", f"settings {how}")
         scan(audit, page, f"{base}/courses/c9", f"course not found {how}")
         scan(audit, page, f"{base}/no/such/page", f"dashboard path not found {how}")
@@ -116,7 +117,14 @@ def test_a_regrade_and_its_progress(own_site: Site, visitor: tuple[Page, str]) -
         audit.check(page, f"regrade finished {how}")
 
 
-PAGES = ("/", "/courses/c1", "/courses/c1/students", "/courses/c1/students/ben", "/settings")
+PAGES = (
+    "/",
+    "/courses/c1",
+    "/courses/c1/students",
+    "/courses/c1/students/ben",
+    "/courses/c1/policies",
+    "/settings",
+)
 
 
 def test_every_focus_ring_stands_out_on_its_background(own_site: Site, browser: Browser) -> None:

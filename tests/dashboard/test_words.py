@@ -15,6 +15,7 @@ from grader.challenge import Challenge
 from grader.grade import Grader
 from service.dashboard import attempt_view, charts, i18n, timezones, views
 from service.dashboard.queries.timeline import Attempt
+from service.web.i18n import lang_of
 
 TEMPLATES = Path(__file__).parents[2] / "service" / "dashboard" / "templates"
 PHRASE = re.compile(r"""\bt\(\s*(?P<q>["'])(?P<phrase>.+?)(?P=q)""")
@@ -28,14 +29,14 @@ def request(query: str = "", cookie: str = "", language: str = "") -> Request:
 def test_every_phrase_of_the_templates_has_its_spanish() -> None:
     phrases = {m["phrase"] for f in TEMPLATES.glob("*.html") for m in PHRASE.finditer(f.read_text())}
     assert len(phrases) > 60
-    assert sorted(p for p in phrases if p not in i18n.SPANISH) == []
+    assert sorted(p for p in phrases if p not in i18n.PHRASES) == []
 
 
 def test_a_missing_phrase_is_an_error_not_silent_english() -> None:
     with pytest.raises(KeyError):
-        i18n.translator("es")("A phrase nobody wrote")
-    assert i18n.translator("en")("{n} students", n=3) == "3 students"
-    assert i18n.translator("es")("{n} students", n=3) == "3 estudiantes"
+        i18n.PHRASES.translator("es")("A phrase nobody wrote")
+    assert i18n.PHRASES.translator("en")("{n} students", n=3) == "3 students"
+    assert i18n.PHRASES.translator("es")("{n} students", n=3) == "3 estudiantes"
 
 
 @pytest.mark.parametrize(
@@ -53,7 +54,7 @@ def test_a_missing_phrase_is_an_error_not_silent_english() -> None:
 def test_the_language_is_the_query_the_cookie_or_the_browser(
     query: str, cookie: str, language: str, expected: str
 ) -> None:
-    assert i18n.lang_of(request(query, cookie, language)) == expected
+    assert lang_of(request(query, cookie, language), i18n.COOKIE) == expected
 
 
 @pytest.mark.parametrize(

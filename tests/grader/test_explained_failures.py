@@ -73,14 +73,34 @@ def test_two_mistakes_in_one_function_are_both_named(grader: Grader) -> None:
     assert sorted(d.id for d in result.diagnoses) == ["normalizes_by_column", "sample_deviation"]
 
 
-def test_unexplained_behaviour_is_said_plainly_and_keeps_its_hints(grader: Grader) -> None:
+def test_unexplained_behaviour_shows_what_was_seen_and_no_hint(grader: Grader) -> None:
+    """No diagnosis: each failed test says what it checked and what it saw, never a hint about a
+    mistake (ddof, ε outside the root, E[x²] − μ²) the code may not have made."""
     code = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X * 0.5\n"
     result = grader.grade("layer_norm", code, lang="en")
     assert result.diagnoses == []
-    assert result.note is not None
-    assert "No known misconception reproduces what your layer_norm does" in result.note
-    assert all(not t.explained_by and "not met, because" not in t.message for t in result.tests)
-    assert "axis=1" in next(t for t in result.tests if t.id == "rows_mean0_std1").message
+    challenge = grader.challenges["layer_norm"]
+    hints = {t.id: t.hint("en") for t in challenge.tests}
+    failed = [t for t in result.tests if not t.passed]
+    assert failed
+    assert all(hints[t.id] not in t.message for t in failed)
+    assert "row means [1.367" in next(t for t in result.tests if t.id == "rows_mean0_std1").message
+
+
+def test_a_slightly_perturbed_result_reads_no_accusation(grader: Grader) -> None:
+    """The issue's pile: a correct layer_norm plus 1e-4 read ten hints about ddof, ε and E[x²]."""
+    code = (
+        "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n"
+        "    mu = X.mean(axis=1, keepdims=True)\n    s = X.std(axis=1, keepdims=True)\n"
+        "    return gamma * (X - mu) / np.sqrt(s**2 + eps) + beta + 1e-4\n"
+    )
+    result = grader.grade("layer_norm", code, lang="en")
+    titles = {t.id: t.title("en") for t in grader.challenges["layer_norm"].tests}
+    failed = [t for t in result.tests if not t.passed]
+    assert len(failed) >= 8
+    told = " ".join(t.message.removeprefix(titles[t.id]) for t in failed)  # what each said it saw
+    for accusation in ("ddof", "inside the root", "E[x²]", "axis=1", "gamma ⊙"):
+        assert accusation not in told
 
 
 def test_spanish_tells_the_same_story(grader: Grader) -> None:

@@ -10,6 +10,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from service.core.counting import LocalCounts, RedisCounts
 from service.core.settings import get_settings
 from service.submissions import rate_limits
 from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
@@ -71,7 +72,7 @@ def test_deployments_sharing_a_redis_count_apart(limited: TestClient) -> None:
 
 
 def test_without_redis_limits_are_counted_in_the_process() -> None:
-    counter = rate_limits.LocalCounter()
+    counter = LocalCounts()
     limits = [rate_limits.Limit("this student", "student:x", 2)]
     assert rate_limits.enforce(counter, limits, moment=120.0) == rate_limits.Standing(2, 1, 60)
     assert rate_limits.enforce(counter, limits, moment=150.0) == rate_limits.Standing(2, 0, 30)
@@ -88,7 +89,7 @@ def test_without_redis_limits_are_counted_in_the_process() -> None:
 
 
 def test_the_closest_limit_is_the_one_with_the_fewest_left() -> None:
-    counter = rate_limits.LocalCounter()
+    counter = LocalCounts()
     limits = [
         rate_limits.Limit("this API key", "key:1", 100),
         rate_limits.Limit("this student", "student:y", 3),
@@ -97,7 +98,7 @@ def test_the_closest_limit_is_the_one_with_the_fewest_left() -> None:
 
 
 def test_a_redis_outage_falls_back_to_counting_in_the_process() -> None:
-    counter = rate_limits.RedisCounter("redis://127.0.0.1:1/0")  # nothing listens there
+    counter = RedisCounts("redis://127.0.0.1:1/0")  # nothing listens there
     limits = [rate_limits.Limit("this API key", "key:1", 1)]
     rate_limits.enforce(counter, limits, moment=60.0)
     with pytest.raises(rate_limits.RateLimited):

@@ -11,8 +11,8 @@ from grader.challenge import Challenge
 from grader.prepared import prepare
 from grader.report import parse_report
 from grader.sandbox.base import ExitKind
-from grader.sandbox.fork_server_client import ZygoteProcess
 from grader.sandbox.uids import default_lock_dir
+from grader.sandbox.zygote_client import ZygoteProcess
 from tests.conftest import ROOT
 
 STATE = """
@@ -46,7 +46,7 @@ def test_children_start_from_the_zygotes_state(challenges: dict[str, Challenge])
 
 THREADS = """
 import threading
-from grader.sandbox.fork_server import thread_count
+from grader.sandbox.zygote import thread_count
 
 alone = thread_count()
 release = threading.Event()

@@ -8,7 +8,7 @@ import pytest
 
 from grader.sandbox.base import ExitKind, Limits
 from grader.sandbox.channel import Ended
-from grader.sandbox.fork_server_client import exit_kind
+from grader.sandbox.zygote_client import exit_kind
 
 LIMITS = Limits(cpu_seconds=2)
 

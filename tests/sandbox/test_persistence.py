@@ -20,7 +20,7 @@ TARGETS = [
     Path(site.getsitepackages()[0]) / "zz_poison.pth",
     Path(tempfile.gettempdir()) / "autograder-poison.py",
     Path("/dev/shm/autograder-poison"),
-    ROOT / "grader" / "harness.py",
+    ROOT / "grader" / "sandbox" / "harness.py",
     ROOT / "challenges" / "layer_norm" / "reference.py",
 ]
 RELATIVE = ["numpy.py", "sitecustomize.py", "solucion.py", "../poison.py"]
@@ -71,7 +71,7 @@ import builtins, sys
 import numpy as np
 builtins.POISONED = True
 np.mean = lambda *a, **k: 0.0
-sys.modules["grader.harness"].MAX_MESSAGE = 0
+sys.modules["grader.sandbox.harness"].MAX_MESSAGE = 0
 """
         + WRONG
     )

@@ -15,7 +15,7 @@ import pytest
 from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.sandbox import ZygoteSandbox, default_sandbox
-from grader.sandbox.fork_server_pool import REQUIRED
+from grader.sandbox.zygote_pool import REQUIRED
 from tests.conftest import ROOT
 from tests.sandbox.conftest import FAKE_SECRETS
 from tests.sandbox.processes import zygotes

@@ -62,7 +62,7 @@ def bloque(X, atencion, p):
 """
 )
 
-HARNESS = 'import sys\nharness = sys.modules["grader.harness"]\n'
+HARNESS = 'import sys\nharness = sys.modules["grader.sandbox.harness"]\n'
 
 
 def failed(result: Result) -> set[str]:

@@ -8,15 +8,15 @@ import time
 
 import pytest
 
-from grader.sandbox import fork_server
+from grader.sandbox import zygote
 
 
-class _SleepingChild(fork_server.Zygote):
+class _SleepingChild(zygote.Zygote):
     """A zygote whose "child" is a plain sleeping process: only the loop around it is tested."""
 
     pid = 0
 
-    def fork(self) -> fork_server.Waiting:
+    def fork(self) -> zygote.Waiting:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         pid = os.fork()
         if pid == 0:
@@ -24,7 +24,7 @@ class _SleepingChild(fork_server.Zygote):
             os._exit(0)
         theirs.close()
         self.pid = pid
-        return fork_server.Waiting(pid, os.pidfd_open(pid), ours)
+        return zygote.Waiting(pid, os.pidfd_open(pid), ours)
 
 
 def test_a_grader_gone_before_ready_ends_the_loop_and_the_waiting_child() -> None:
@@ -32,7 +32,7 @@ def test_a_grader_gone_before_ready_ends_the_loop_and_the_waiting_child() -> Non
     grader_side.close()  # the grader is gone before the zygote says READY
     looping = _SleepingChild(zygote_side, None, None, {})  # type: ignore[arg-type]
     try:
-        assert fork_server._serve_one(looping) is False  # no traceback: the zygote just ends
+        assert zygote._serve_one(looping) is False  # no traceback: the zygote just ends
     finally:
         zygote_side.close()
     with pytest.raises(ChildProcessError):

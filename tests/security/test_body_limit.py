@@ -1,4 +1,4 @@
-"""15.5: the body limit counts bytes as they arrive, so a chunked body (no Content-Length) is cut at 1 MiB."""
+"""The body limit counts bytes as they arrive, so a chunked body (no Content-Length) is cut at 1 MiB."""
 
 from __future__ import annotations
 

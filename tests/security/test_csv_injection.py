@@ -1,4 +1,4 @@
-"""Gradebook exports never hand a spreadsheet a formula from a platform's ids (issue 15.9)."""
+"""Gradebook exports never hand a spreadsheet a formula from a platform's ids."""
 
 from __future__ import annotations
 

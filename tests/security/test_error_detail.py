@@ -1,4 +1,4 @@
-"""15.9: a body with tens of thousands of unknown keys gets a short 422, not one error per key."""
+"""A body with tens of thousands of unknown keys gets a short 422, not one error per key."""
 
 from __future__ import annotations
 

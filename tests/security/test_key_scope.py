@@ -1,4 +1,4 @@
-"""A key limited to some courses reads only those courses, as it writes only to them (issue 15.3)."""
+"""A key limited to some courses reads only those courses, as it writes only to them."""
 
 from __future__ import annotations
 

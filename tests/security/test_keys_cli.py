@@ -1,4 +1,4 @@
-"""`autograder keys list | revoke | rotate` and labelled output that scripts can still read (issue 17.2)."""
+"""`autograder keys list | revoke | rotate` and labelled output that scripts can still read."""
 
 from __future__ import annotations
 

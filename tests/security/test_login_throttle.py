@@ -1,4 +1,4 @@
-"""15.7: password guessing is throttled per address and overall, atomically, and cannot lock the real user out.
+"""Password guessing is throttled per address and overall, atomically, and cannot lock the real user out.
 
 Each test speaks from its own addresses of 127.0.0.0/8 (a client may bind any of them), so the
 counts of one test are not another's.

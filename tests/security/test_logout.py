@@ -1,4 +1,4 @@
-"""15.9: logging out ends the session on the server: the old cookie no longer opens the dashboard."""
+"""Logging out ends the session on the server: the old cookie no longer opens the dashboard."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""15.9: a client that sends half a request is cut off; the data folder is readable by its owner only."""
+"""A client that sends half a request is cut off; the data folder is readable by its owner only."""
 
 from __future__ import annotations
 

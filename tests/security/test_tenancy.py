@@ -1,4 +1,4 @@
-"""A platform owns its courses: nothing another platform sends reaches their instructors (issue 15.1)."""
+"""A platform owns its courses: nothing another platform sends reaches their instructors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""15.2: a receiver that answers a byte every second neither holds a grading process nor its own delivery for long."""
+"""A receiver that answers a byte every second neither holds a grading process nor its own delivery for long."""
 
 from __future__ import annotations
 

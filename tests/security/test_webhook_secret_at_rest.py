@@ -1,4 +1,4 @@
-"""15.9: webhook secrets are sealed in the database under a key kept outside it.
+"""Webhook secrets are sealed in the database under a key kept outside it.
 
 They sign every webhook, so they cannot be hashed like API keys; a copy of the database alone
 must not let anybody sign a platform's webhooks.

@@ -1,4 +1,4 @@
-"""15.9: a webhook says when it was sent, inside what its signature covers, so a receiver can refuse replays."""
+"""A webhook says when it was sent, inside what its signature covers, so a receiver can refuse replays."""
 
 from __future__ import annotations
 

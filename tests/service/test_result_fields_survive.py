@@ -1,4 +1,4 @@
-"""Every field of the Result (issue 13's `diagnoses[].explains`, `causes[]`, `note`,
+"""Every field of the Result (`diagnoses[].explains`, `causes[]`, `note`,
 `tests[].explained_by`) reaches the platform whole: in the POST's answer, in
 GET /v1/submissions/{id} and in the webhook, on the embedded default and on PostgreSQL + Redis."""
 

@@ -11,6 +11,7 @@
   const draftNote = document.getElementById("draft");
   const attemptsBody = document.querySelector("#attempts tbody");
   const attemptsStatus = document.getElementById("attempts-status");
+  const allowanceNote = document.getElementById("allowance");
   const headers = { Authorization: "Bearer " + data.token, "Content-Type": "application/json" };
 
   function loadDraft() {
@@ -34,8 +35,35 @@
   async function call(url, options) {
     const response = await fetch(url, Object.assign({ headers, cache: "no-store" }, options || {}));
     if (response.status === 401) throw new Error(data.expired);
+    if (response.status === 429) throw new Error(await refusal(response));
     if (!response.ok) throw new Error(data.unavailable);
     return response.json();
+  }
+
+  // A course policy refused the attempt: its words (in the page's language) say how many were
+  // used and from when; the line above Submit is read again in this browser's time zone.
+  async function refusal(response) {
+    refreshAllowance().catch(() => {});
+    try { return (await response.json()).detail; } catch (e) { return data.unavailable; }
+  }
+
+  // What the course's policy leaves: attempts left and the next allowed time, before Submit.
+  let allowanceTimer = null;
+  async function refreshAllowance() {
+    const found = await call(data.allowance);
+    clearTimeout(allowanceTimer);
+    allowanceNote.hidden = !found.limited;
+    if (!found.limited) return;
+    const parts = [];
+    if (found.exhausted) parts.push(data.allowanceNone);
+    else if (found.allowed !== null) parts.push(data.allowanceLeft.replace("{left}", found.left).replace("{allowed}", found.allowed));
+    if (found.next_at !== null) {
+      const next = new Date(found.next_at);
+      const time = next.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+      parts.push((parts.length ? data.allowanceNext : data.allowanceNextOnly).replace("{time}", time));
+      allowanceTimer = setTimeout(() => refreshAllowance().catch(() => {}), Math.max(next - Date.now(), 0) + 500);
+    }
+    allowanceNote.textContent = parts.join("; ");
   }
 
   // What a screen reader says when the feedback arrives: the score, then what went wrong or right,
@@ -111,6 +139,7 @@
   }
 
   async function refreshAttempts() {
+    refreshAllowance().catch(() => {});
     const attempts = await call(data.attempts);
     followGradebook(attempts);
     attemptsBody.replaceChildren();

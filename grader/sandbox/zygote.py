@@ -22,8 +22,7 @@ import socket
 import sys
 from dataclasses import asdict, dataclass
 
-from grader import harness
-from grader.sandbox import channel, child, linux, namespaces, syscalls, warmup
+from grader.sandbox import channel, child, harness, linux, namespaces, syscalls, warmup
 from grader.sandbox.base import Layer
 
 PRELOADED = (
@@ -31,6 +30,7 @@ PRELOADED = (
     "collections.abc", "typing", "dataclasses", "copy", "string", "re", "decimal", "fractions",
     "numbers", "heapq", "bisect", "time", "warnings", "traceback", "linecache", "ctypes",
     "numpy.linalg", "numpy.random", "numpy.fft", "numpy.lib.stride_tricks",
+    "numpy.ma",  # np.median, np.percentile and np.quantile import it on first use
     "encodings.utf_8", "encodings.latin_1", "encodings.ascii",
 )  # fmt: skip
 

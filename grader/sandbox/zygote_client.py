@@ -25,8 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader import harness
-from grader.sandbox import argument_memory, channel, report_memory
+from grader.sandbox import argument_memory, channel, harness, report_memory
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
 from grader.sandbox.pipes import Reader
 from grader.sandbox.uids import UidClaim, claim
@@ -47,7 +46,7 @@ BUSY_GAP = 0.004
 _BOOT = (
     "import sys; sys.path[:0] = "
     + repr([p for p in sys.path if p.endswith("site-packages")] + [str(PROJECT_ROOT)])
-    + "\nfrom grader.sandbox.fork_server import main; main(*map(int, sys.argv[1:4]))"
+    + "\nfrom grader.sandbox.zygote import main; main(*map(int, sys.argv[1:4]))"
 )
 
 

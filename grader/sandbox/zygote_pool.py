@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from grader.sandbox.base import Layer, Limits, SandboxRun
-from grader.sandbox.fork_server_client import ZygoteBroken, ZygoteProcess
 from grader.sandbox.idle import OthersMeter
 from grader.sandbox.uids import default_lock_dir
+from grader.sandbox.zygote_client import ZygoteBroken, ZygoteProcess
 from grader.wire import Job
 
 log = logging.getLogger(__name__)

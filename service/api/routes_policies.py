@@ -1,0 +1,47 @@
+"""`/v1/courses/{course}/policies`: the platform reads and sets its courses' limits on attempts."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from service.api.contract import errors
+from service.core.errors import Forbidden, Invalid
+from service.policies import admin
+from service.policies.schemas import CoursePolicies, Policy, PolicyIn
+from service.policies.tables import EVERY_CHALLENGE
+from service.storage.db import reading, transaction
+from service.submissions import ids
+from service.submissions.keys import Caller
+from service.web.deps import Challenges, CurrentCaller
+
+router = APIRouter(prefix="/v1/courses/{course}/policies", tags=["policies"])
+
+
+def _course(caller: Caller, course: str) -> str:
+    try:
+        slug = ids.valid_course(course)
+    except ValueError as invalid:
+        raise Invalid(f"course id {invalid}") from None
+    if not caller.may_use(slug):
+        raise Forbidden(f"this API key may not use course {course!r}")
+    return slug
+
+
+@router.get("", responses=errors(401, 403, 422, 503))
+def get_course_policies(course: str, caller: CurrentCaller) -> CoursePolicies:
+    """The course's policies: the course-wide one (`*`) and each challenge's own."""
+    slug = _course(caller, course)
+    with reading() as session:
+        return admin.course_policies(session, caller.platform_id, slug)
+
+
+@router.put("/{challenge}", responses=errors(401, 403, 422, 503))
+def set_course_policy(
+    course: str, challenge: str, body: PolicyIn, caller: CurrentCaller, known: Challenges
+) -> Policy:
+    """Set a challenge's policy (`*`: the course-wide one); a body of nulls removes it."""
+    slug = _course(caller, course)
+    if challenge != EVERY_CHALLENGE and challenge not in known:
+        raise Invalid(f"unknown challenge {challenge!r}; known: {', '.join(known)}, or * for every one")
+    with transaction() as session:
+        return admin.set_policy(session, caller.platform_id, slug, challenge, body)

@@ -1,0 +1,35 @@
+"""benchmarks/diagnosis.py measures something: its mutants are graded, killed and counted."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+from grader.challenge import load_challenges
+from grader.prepared import prepare
+from tests.conftest import ROOT
+
+_spec = importlib.util.spec_from_file_location("diagnosis_benchmark", ROOT / "benchmarks" / "diagnosis.py")
+assert _spec is not None
+assert _spec.loader is not None
+bench = importlib.util.module_from_spec(_spec)
+sys.modules["diagnosis_benchmark"] = bench
+_spec.loader.exec_module(bench)
+
+
+def test_the_mutants_of_layer_norm_are_graded_and_counted() -> None:
+    challenge = load_challenges(ROOT / "challenges")["layer_norm"]
+    row = bench.mutants(challenge, prepare(challenge))
+    assert row.mutants >= 30
+    assert row.killed >= row.mutants - len(row.survivors) > 0
+    assert row.named > 0
+
+
+def test_the_in_process_runner_gives_the_sandbox_what_a_child_would() -> None:
+    """The runner a mutant is graded through must keep up with the sandbox's interface: the
+    reference, graded through it, scores 100 with nothing to fix."""
+    challenge = load_challenges(ROOT / "challenges")["bloque"]
+    prepared = prepare(challenge)
+    result = bench.grade(prepared, challenge.reference_source, "en", bench.InProcess(prepared))
+    assert result.score == 100
+    assert result.diagnoses == []

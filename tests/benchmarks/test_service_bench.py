@@ -1,0 +1,37 @@
+"""benchmarks/service.py waits for the server as long as it lives, and judges the service's CPU
+against the bare grading process's."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+# benchmarks/service.py under another name: `service` is the package
+sys.path.insert(0, str(ROOT / "benchmarks"))
+_spec = importlib.util.spec_from_file_location("service_bench", ROOT / "benchmarks" / "service.py")
+assert _spec is not None
+assert _spec.loader is not None
+bench = importlib.util.module_from_spec(_spec)
+sys.modules["service_bench"] = bench
+_spec.loader.exec_module(bench)
+
+
+def test_a_server_that_exits_is_reported_at_once_with_its_log(tmp_path: Path) -> None:
+    log = tmp_path / "serve.log"
+    log.write_text("boom: the database is gone\n")
+    process = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    process.wait()
+    with pytest.raises(RuntimeError, match=r"exited \(3\)[\s\S]*the database is gone"):
+        bench.wait_healthy(process, f"http://127.0.0.1:{bench.free_port()}", log)
+
+
+def test_the_row_sets_the_service_cpu_against_the_bare_process_s() -> None:
+    row = bench.Row("embedded", "burst", 100, 2.0, [0.5] * 100, [7.0] * 100, 40.0, 15.0, 12.0)
+    assert row.line().endswith("| 50 | 500.0 | 500.0 | 7.0 | 1.25× | 15.0 | 12.0 | 1.25× |")
+    assert len(row.line().split("|")) == len(bench.HEADER.splitlines()[0].split("|"))

@@ -1,0 +1,70 @@
+"""Storing a result reuses compiled statements: once results of every shape have been stored,
+storing another (more or fewer failed tests, diagnoses, an error, a regrade) compiles no SQL.
+Compiling the statements again for each result cost the worker more than the database's work."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine, event
+from sqlalchemy.engine import Connection, default
+from sqlalchemy.engine.interfaces import CacheStats
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.storage.results import Stored, store_graded
+from service.storage.tables import Submission, new_id
+from tests.dashboard.seeding import SeededCourse, seed_course
+from tests.dashboard.test_aggregates import synthetic
+
+SHAPES = [
+    synthetic(None, [True, True, True, True], []),
+    synthetic(None, [True, False, True, False], ["by_column"]),
+    synthetic(None, [False, False, True, False], ["by_column", "no_eps"]),
+    synthetic("syntax", [], []),
+    synthetic("timeout", [], []),
+]
+
+
+def _submission(opener: sessionmaker[Session], seeded: SeededCourse, student_id: int) -> Stored:
+    submission = Submission(
+        id=new_id(),
+        platform_id=seeded.key.platform_id,
+        api_key_id=seeded.key.id,
+        course_id=seeded.course.id,
+        student_id=student_id,
+        challenge="layer_norm",
+        lang="en",
+        code="",
+        status="running",
+    )
+    with opener.begin() as session:
+        session.add(submission)
+    return Stored(submission.id, seeded.course.id, "layer_norm")
+
+
+def _compiled_while_storing(engine: Engine) -> list[str]:
+    """Store every shape for two students of a new course, each then regraded; the statements
+    compiled (not found in the cache) while storing."""
+    opener = sessionmaker(engine, expire_on_commit=False)
+    with opener.begin() as session:
+        seeded = seed_course(session, new_id(), ["a", "b"])
+    compiled: list[str] = []
+
+    def seen(_: Connection, __: Any, statement: str, ___: Any, context: Any, ____: bool) -> None:
+        cached = isinstance(context, default.DefaultExecutionContext) and context.compiled is not None
+        if cached and context.cache_hit is not CacheStats.CACHE_HIT:
+            compiled.append(statement)
+
+    for student in seeded.students:
+        for result in SHAPES:
+            stored = _submission(opener, seeded, student.id)
+            for version, graded in ((1, result), (2, SHAPES[0])):
+                with engine.begin() as connection:
+                    event.listen(connection, "before_cursor_execute", seen)
+                    store_graded(connection, stored, version, graded)
+    return compiled
+
+
+def test_storing_a_result_compiles_no_statement_once_warm(engine: Engine) -> None:
+    assert _compiled_while_storing(engine)  # the first of each statement is compiled, and seen
+    assert _compiled_while_storing(engine) == []

@@ -1,0 +1,85 @@
+"""Policies as people meet them: an instructor sets a limit on the dashboard (keyboard only, es and
+en), the student page says what is left before Submit and tells a refusal in the student's words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.dashboard.conftest import DESKTOP, PHONE, log_in, served
+from tests.dashboard.site import Site
+from tests.students.conftest import student_link
+from tests.students.test_page import GRADED, SYNTAX_ERROR, type_code
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def own_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """A site of this module's own: its policies change what the other tests could submit."""
+    yield from served(tmp_path_factory.mktemp("policies"), [])
+
+
+@pytest.fixture
+def instructor(browser: Browser, own_site: Site) -> Iterator[Page]:
+    context = browser.new_context(viewport=DESKTOP, locale="en-US", timezone_id="UTC")
+    page = context.new_page()
+    log_in(page, own_site, "ana.prof@example.org")
+    yield page
+    context.close()
+
+
+def policies_of(site: Site, course: str) -> dict[str, dict[str, object]]:
+    answer = httpx.get(
+        f"{site.base}/v1/courses/{course}/policies", headers={"Authorization": f"Bearer {site.key}"}
+    )
+    assert answer.status_code == 200, answer.text
+    return {p["challenge"]: p for p in answer.json()["policies"]}
+
+
+def test_an_instructor_sets_a_limit_by_keyboard_and_the_platform_reads_it(
+    instructor: Page, own_site: Site
+) -> None:
+    instructor.get_by_role("link", name="Policies").click()
+    expect(instructor.get_by_role("heading", name="Policies of c1")).to_be_visible()
+    layer_norm = instructor.get_by_role("group", name="Row-wise layer norm")
+    layer_norm.get_by_label("Attempts allowed in all").fill("2")
+    for _ in range(4):  # past the other three fields to the fieldset's button
+        instructor.keyboard.press("Tab")
+    expect(layer_norm.get_by_role("button")).to_be_focused()
+    instructor.keyboard.press("Enter")
+    expect(instructor.get_by_role("status")).to_contain_text("Saved")
+    assert policies_of(own_site, "c1")["layer_norm"]["max_attempts"] == 2
+    expect(layer_norm.get_by_label("Attempts allowed in all")).to_have_value("2")
+
+    instructor.goto(instructor.url.split("?")[0] + "?lang=es")
+    every = instructor.get_by_role("group", name="Todos los retos (todo el curso)")
+    every.get_by_label("Como mucho estos intentos…").fill("3")
+    every.get_by_role("button").click()  # a window without its minutes
+    expect(instructor.get_by_role("alert")).to_contain_text("No se guardó")
+    assert "*" not in policies_of(own_site, "c1")
+
+
+def test_the_student_page_says_what_is_left_and_tells_a_refusal(
+    instructor: Page, own_site: Site, browser: Browser
+) -> None:
+    headers = {"Authorization": f"Bearer {own_site.key}"}
+    limits = {"max_attempts": 2, "cooldown_seconds": 3600}
+    put = httpx.put(f"{own_site.base}/v1/courses/c1/policies/bloque", json=limits, headers=headers)
+    assert put.status_code == 200, put.text
+    context = browser.new_context(viewport=PHONE, locale="es-ES", timezone_id="Europe/Madrid")
+    student = context.new_page()
+    student.goto(student_link(own_site, challenge="bloque", student="eva", lang="es").json()["url"])
+    allowance = student.locator("#allowance")
+    expect(allowance).to_have_text("Te quedan 2 de 2 intentos")
+    type_code(student.main_frame, SYNTAX_ERROR)
+    student.get_by_role("button", name="Enviar").click()
+    expect(student.locator(".ag-feedback")).to_be_visible(timeout=GRADED)
+    expect(allowance).to_contain_text("Te quedan 1 de 2 intentos; el próximo desde las ")
+    expect(allowance).to_contain_text("CET")  # the student's zone, not the server's
+    student.get_by_role("button", name="Enviar").click()
+    expect(student.locator("#status")).to_contain_text("1 de 2 intentos usados; el próximo desde las ")
+    context.close()

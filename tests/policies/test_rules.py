@@ -1,0 +1,59 @@
+"""What a course's limits allow, from the times of the attempts that count (no database)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from service.policies.rules import Limits, standing
+from service.policies.wording import refusal
+
+AT = datetime(2026, 12, 1, 14, 0, tzinfo=UTC)
+
+
+def ago(minutes: float) -> datetime:
+    return AT - timedelta(minutes=minutes)
+
+
+def test_no_limit_allows_everything() -> None:
+    got = standing(Limits(), [ago(m) for m in range(100)], AT)
+    assert (got.refused, got.next_at, got.left) == (None, None, None)
+
+
+def test_the_maximum_refuses_for_good_once_used() -> None:
+    limits = Limits(max_attempts=3)
+    assert standing(limits, [ago(5), ago(4)], AT).left == 1
+    used_up = standing(limits, [ago(5), ago(4), ago(3)], AT)
+    assert (used_up.refused, used_up.next_at, used_up.used, used_up.left) == ("max_attempts", None, 3, 0)
+
+
+def test_a_cooldown_counts_from_the_newest_attempt() -> None:
+    limits = Limits(cooldown_seconds=600)
+    waiting = standing(limits, [ago(30), ago(2)], AT)
+    assert (waiting.refused, waiting.next_at) == ("cooldown", ago(2) + timedelta(minutes=10))
+    assert standing(limits, [ago(30), ago(10)], AT).refused is None
+
+
+def test_a_window_frees_an_attempt_when_the_oldest_of_the_window_leaves_it() -> None:
+    limits = Limits(window_attempts=2, window_seconds=3600)
+    full = standing(limits, [ago(50), ago(20), ago(90)], AT)
+    assert (full.refused, full.next_at) == ("window", ago(50) + timedelta(hours=1))
+    assert standing(limits, [ago(70), ago(20)], AT).refused is None
+
+
+def test_the_later_of_two_waits_is_the_one_told() -> None:
+    limits = Limits(cooldown_seconds=60, window_attempts=2, window_seconds=3600)
+    got = standing(limits, [ago(50), ago(0.5)], AT)
+    assert (got.refused, got.next_at) == ("window", ago(50) + timedelta(hours=1))
+
+
+def test_the_refusal_says_how_many_and_from_when_in_each_language() -> None:
+    got = standing(Limits(max_attempts=5, cooldown_seconds=1920), [ago(m) for m in (90, 60, 0)], AT)
+    assert refusal(got, "es", AT) == "3 de 5 intentos usados; el próximo desde las 14:32 UTC"
+    assert refusal(got, "en", AT) == "3 of 5 attempts used; next one from 14:32 UTC"
+    used_up = standing(Limits(max_attempts=2), [ago(3), ago(1)], AT)
+    assert refusal(used_up, "es", AT) == "2 de 2 intentos usados; no quedan más intentos"
+
+
+def test_a_next_time_on_another_day_gives_its_date() -> None:
+    got = standing(Limits(cooldown_seconds=86400), [ago(1)], AT)
+    assert refusal(got, "en", AT) == "1 attempt used; next one from 2026-12-02 13:59 UTC"

@@ -1,0 +1,20 @@
+# kind: single
+# misconception_es: divide entre d_k en vez de entre su raíz
+# misconception_en: divides by d_k instead of its square root
+# line: 15
+# expect: divides_by_dk
+import numpy as np
+
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def atencion(Q, K, V, mascara=None):
+    d_k = Q.shape[-1]
+    E = Q @ K.T / d_k
+    if mascara is not None:
+        E = E + mascara
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    return pesos @ V, pesos

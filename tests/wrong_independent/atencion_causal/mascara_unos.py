@@ -1,0 +1,19 @@
+# kind: single
+# misconception_es: la máscara es de unos y ceros (1 en el futuro) en vez de −∞ y 0
+# misconception_en: the mask is ones and zeros (1 in the future) instead of −∞ and 0
+# line: 10
+# expect: boolean_mask
+import numpy as np
+
+
+def mascara_causal(T):
+    return np.triu(np.ones((T, T)), k=1)
+
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K.T / np.sqrt(Q.shape[1])
+    if mascara is not None:
+        E = E + mascara
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    return pesos @ V, pesos

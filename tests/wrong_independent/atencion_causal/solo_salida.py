@@ -1,0 +1,19 @@
+# kind: single
+# misconception_es: devuelve sólo la salida, no la tupla (salida, pesos)
+# misconception_en: returns only the output, not the tuple (output, weights)
+# line: 19
+# expect: returns_only_output
+import numpy as np
+
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K.T / np.sqrt(Q.shape[1])
+    if mascara is not None:
+        E = E + mascara
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    return pesos @ V

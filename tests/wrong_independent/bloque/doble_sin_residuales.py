@@ -1,0 +1,18 @@
+# kind: double
+# misconception_es: olvida las dos conexiones residuales
+# misconception_en: forgets both residuals
+# line: 16, 18
+# expect: missing_first_residual, missing_second_residual
+import numpy as np
+
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    var = X.var(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(var + eps) + beta
+
+
+def bloque(X, atencion, p):
+    H = layer_norm(atencion(X), p["gamma1"], p["beta1"])
+    F = np.maximum(0.0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(F, p["gamma2"], p["beta2"])

@@ -1,0 +1,18 @@
+# kind: single
+# misconception_es: el layer_norm normaliza por columnas (eje 0)
+# misconception_en: the layer_norm normalises per column (axis 0)
+# line: 10, 11
+# expect: normalizes_by_column
+import numpy as np
+
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=0, keepdims=True)
+    var = X.var(axis=0, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(var + eps) + beta
+
+
+def bloque(X, atencion, p):
+    H = layer_norm(X + atencion(X), p["gamma1"], p["beta1"])
+    F = np.maximum(0.0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(H + F, p["gamma2"], p["beta2"])

@@ -1,0 +1,18 @@
+# kind: error
+# misconception_es: la función se llama block en vez de bloque
+# misconception_en: the function is called block instead of bloque
+# line: 15
+# expect: none
+import numpy as np
+
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    var = X.var(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(var + eps) + beta
+
+
+def block(X, atencion, p):
+    H = layer_norm(X + atencion(X), p["gamma1"], p["beta1"])
+    F = np.maximum(0.0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(H + F, p["gamma2"], p["beta2"])

@@ -1,0 +1,21 @@
+# kind: single
+# misconception_es: cuenta la residual dos veces en la primera subcapa (X + X + Att(X))
+# misconception_en: counts the residual twice in the first sublayer (X + X + Att(X))
+# line: 18
+# expect: new:residual_counted_twice
+import numpy as np
+
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    var = X.var(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(var + eps) + beta
+
+
+def bloque(X, atencion, p):
+    A = atencion(X)
+    S = X + A
+    S = S + X  # y la entrada
+    H = layer_norm(S, p["gamma1"], p["beta1"])
+    F = np.maximum(0.0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(H + F, p["gamma2"], p["beta2"])

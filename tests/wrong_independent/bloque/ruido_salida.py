@@ -1,0 +1,19 @@
+# kind: nonsense
+# misconception_es: ninguna nombrable: suma 1e-3 por la posición a la salida
+# misconception_en: none nameable: adds 1e-3 times the position to the output
+# line: 19
+# expect: none
+import numpy as np
+
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    var = X.var(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(var + eps) + beta
+
+
+def bloque(X, atencion, p):
+    H = layer_norm(X + atencion(X), p["gamma1"], p["beta1"])
+    F = np.maximum(0.0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    Y = layer_norm(H + F, p["gamma2"], p["beta2"])
+    return Y + 1e-3 * np.arange(Y.shape[0])[:, None]

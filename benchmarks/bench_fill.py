@@ -78,6 +78,7 @@ def database(postgres: bool) -> Iterator[Engine]:
         with psycopg.connect(POSTGRES, autocommit=True) as connection:
             connection.execute(f"CREATE SCHEMA {schema}")
         url = f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
+        url += f"&application_name={schema}"  # its backends told apart from the neighbours'
     else:
         url = f"sqlite:///{Path(folder.name) / 'bench.db'}"
     try:

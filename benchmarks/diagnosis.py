@@ -15,7 +15,9 @@ ddof or other constant changed, a term of a sum or product dropped, the two side
 operator or two arguments swapped, a call removed, an attribute such as `.T` dropped, `keepdims`
 flipped) and graded in-process (the mutants are our own code). Killed: at least one hidden test
 fails. A survivor that also answers fresh inputs (the hidden calls with new numbers) like the
-reference is counted as equivalent; the score is over the others. `--list` prints the survivors. One cause: the feedback names exactly one diagnosis (or one
+reference is counted as equivalent; the score is over the others. `--list` prints the survivors
+and the mutants localised elsewhere. Localised: the Result's localisation names the mutated line
+(over the killed mutants whose file keeps the reference's lines). One cause: the feedback names exactly one diagnosis (or one
 cause of an exception) and every failed test points to it. Unfaithful: a diagnosis whose own
 program does not behave like the mutant on the hidden calls (a claim the code does not bear out).
 """
@@ -119,19 +121,19 @@ class _Mutator:
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
 
-    def mutants(self) -> Iterator[tuple[str, str]]:
+    def mutants(self) -> Iterator[tuple[str, int | None, str]]:
+        """(description, the mutated line, source); the tree is the unparsed reference's, so
+        that a mutant's lines are the ones its description names."""
         nodes = list(ast.walk(self.tree))
         for index, node in enumerate(nodes):
+            line = getattr(node, "lineno", None)
             for label, change in _changes(node):
                 tree = copy.deepcopy(self.tree)
                 target = list(ast.walk(tree))[index]
                 if change(target, tree):
                     ast.fix_missing_locations(tree)
                     try:
-                        yield (
-                            f"line {node.lineno if hasattr(node, 'lineno') else '?'}: {label}",
-                            ast.unparse(tree),
-                        )
+                        yield f"line {line if line is not None else '?'}: {label}", line, ast.unparse(tree)
                     except (AttributeError, ValueError):
                         continue
 
@@ -333,15 +335,18 @@ class MutantRow:
     unfaithful: int = 0
     survivors: tuple[str, ...] = ()
     equivalent: int = 0
+    placeable: int = 0  # killed mutants whose file keeps the reference's lines
+    localised: int = 0  # of those, the localisation names the mutated line
 
 
-def mutants(challenge: Challenge, prepared: PreparedChallenge) -> MutantRow:
+def mutants(challenge: Challenge, prepared: PreparedChallenge, show: bool = False) -> MutantRow:
     import warnings
 
     row = MutantRow(challenge.id)
     survivors: list[str] = []
     runner = InProcess(prepared)
-    for label, source in _Mutator(ast.parse(challenge.reference_source)).mutants():
+    unparsed = ast.parse(ast.unparse(ast.parse(challenge.reference_source)))
+    for label, line, source in _Mutator(unparsed).mutants():
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             result = grade(prepared, source, "en", runner)
@@ -352,6 +357,14 @@ def mutants(challenge: Challenge, prepared: PreparedChallenge) -> MutantRow:
             survivors.append(f"{label}{' (equivalent on fresh inputs)' if same else ''}")
             continue
         row.killed += 1
+        # An if's body moved up a level, or a statement gone: the lines after it move, so only
+        # a mutant that keeps the file's lines says which line is right.
+        if line is not None and len(source.splitlines()) == len(ast.unparse(unparsed).splitlines()):
+            row.placeable += 1
+            row.localised += result.localisation is not None and result.localisation.line == line
+            if show and (result.localisation is None or result.localisation.line != line):
+                got = result.localisation.line if result.localisation is not None else None
+                print(f"  {challenge.id} mutant {label}: localised at {got}")
         told = len(result.diagnoses) + len(result.causes)
         row.named += told > 0
         everything_explained = all(t.passed or t.explained_by for t in result.tests)
@@ -387,7 +400,7 @@ def main() -> None:
             print(f"{challenge_id}: prepared in {ready:.1f} s")
             rows.append(corpus(challenge_id, prepared, sandbox, options.list))
             if not options.no_mutants:
-                mutant_rows.append(mutants(challenges[challenge_id], prepared))
+                mutant_rows.append(mutants(challenges[challenge_id], prepared, options.list))
     finally:
         sandbox.close()
     print()
@@ -411,14 +424,15 @@ def main() -> None:
         print()
         print(
             "| challenge | mutants | killed | survivors (equivalent) | score over non-equivalent | killed and named "
-            "| one cause, every failure pointing to it | unfaithful diagnoses |"
+            "| one cause, every failure pointing to it | unfaithful diagnoses | localised at the mutated line |"
         )
-        print("|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|")
         for m in mutant_rows:
             print(
                 f"| {m.challenge} | {m.mutants} | {m.killed} | {len(m.survivors)} ({m.equivalent}) "
                 f"| {_pct(m.killed, m.mutants - m.equivalent)} "
-                f"| {m.named} ({_pct(m.named, m.killed)}) | {m.one_cause} ({_pct(m.one_cause, m.killed)}) | {m.unfaithful} |"
+                f"| {m.named} ({_pct(m.named, m.killed)}) | {m.one_cause} ({_pct(m.one_cause, m.killed)}) | {m.unfaithful} "
+                f"| {m.localised}/{m.placeable} ({_pct(m.localised, m.placeable)}) |"
             )
         if options.list:
             for m in mutant_rows:

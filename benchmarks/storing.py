@@ -8,7 +8,8 @@ the corpora once with the real grader, then stores those Results, reused at rand
 submissions of a class of students, one transaction each, as the worker does. The naive
 yardstick in the same run is storing the rows and finishing the submission alone (`store` and
 `finish`, no aggregates): their ratio is what keeping the dashboard up to date costs. CPU is
-this process's (SQLAlchemy and the driver) and, on PostgreSQL, the server's backends'.
+this process's (SQLAlchemy and the driver) and, on PostgreSQL, the server's: its own processes
+and the backends of this script's connections.
 """
 
 from __future__ import annotations
@@ -90,13 +91,15 @@ def measure(engine: Engine, way: Storer, samples: Samples, count: int, seed: int
     students = _students(engine, course)
     todo = _submissions(engine, course, students, samples, count, seed)
     walls: list[float] = []
-    before, started, own = cpu.snapshot(0), time.perf_counter(), time.process_time()
+    ours = engine.url.query.get("application_name")  # PostgreSQL: its backends alone
+    name = ours if isinstance(ours, str) else None
+    before, started, own = cpu.snapshot(0, name), time.perf_counter(), time.process_time()
     for stored, result in todo:
         start = time.perf_counter()
         with engine.begin() as connection:
             way(connection, stored, 1, result)
         walls.append(time.perf_counter() - start)
-    spent, seconds = cpu.snapshot(0).minus(before), time.perf_counter() - started
+    spent, seconds = cpu.snapshot(0, name).minus(before), time.perf_counter() - started
     client = time.process_time() - own
     walls.sort()
     return {

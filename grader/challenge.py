@@ -1,7 +1,8 @@
 """A challenge as data: one folder with its statement, functions, limits, tests and mistakes.
 
 challenges/<id>/
-    challenge.toml      id, version, title, functions and signatures, limits
+    challenge.toml      id, version, title, functions and signatures, limits, steps (the
+                        reference's locals in the lesson's words)
     statement.es.md     what the student reads, in Spanish
     statement.en.md     ... and in English
     reference.py        the reference solution (stays in the trusted parent)
@@ -14,7 +15,8 @@ challenges/<id>/
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import cast
@@ -25,6 +27,8 @@ from grader.modules import import_file
 from grader.sandbox.base import Limits
 from grader.text import Text
 from grader.wire import MAX_OUTPUT_ITEMS
+
+UNORDERED = 1_000_000
 
 
 class ChallengeError(ValueError):
@@ -56,6 +60,12 @@ class Challenge:
     helpers_source: str
     directory: Path
     model: ErrorModel
+    # The reference's locals in the lesson's words ("mu": "μ_t, each row's mean"), for telling
+    # where a student's computation leaves the lesson's (challenge.toml's [steps]).
+    steps: dict[str, Text] = field(default_factory=dict)
+    # Where the challenge comes in the course (its lesson's place): challenge.toml's `order`.
+    # Pages list challenges by it, not by id; one without it comes after those with one.
+    order: int = UNORDERED
 
     @property
     def required(self) -> list[str]:
@@ -96,6 +106,8 @@ def load_challenge(directory: Path) -> Challenge:
         helpers_source=_read(directory, "helpers.py", default=""),
         directory=directory,
         model=model,
+        steps={name: Text(**words) for name, words in manifest.get("steps", {}).items()},
+        order=int(manifest.get("order", UNORDERED)),
     )
     _validate(challenge)
     return challenge
@@ -140,6 +152,11 @@ def _validate(challenge: Challenge) -> None:
     for mistake in challenge.mistakes:
         if not mistake.functions or not set(mistake.functions) <= set(challenge.required):
             raise ChallengeError(f"{challenge.id}/{mistake.id}: must redefine required functions only")
+
+
+def in_course_order(names: Iterable[str], known: Mapping[str, Challenge]) -> list[str]:
+    """`names` as the course takes them (each challenge's `order`, then its id); unknown ones last."""
+    return sorted(names, key=lambda name: (known[name].order if name in known else UNORDERED + 1, name))
 
 
 def load_challenges(root: Path) -> dict[str, Challenge]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grader.compare import same_behaviour, same_outcome
+from grader.compare import ATOL, RTOL, same_behaviour, same_outcome
 from grader.errormodel import MAX_DEVIATIONS, Deviation, ErrorModel
 from grader.modelruns import Deviations
 from grader.prepared import PreparedChallenge
@@ -141,16 +141,52 @@ def _smallest(
 ) -> Deviations | None:
     model = prepared.challenge.model
     for size in range(0 if base else 1, MAX_DEVIATIONS - len(base) + 1):
-        for deviations in model.sets(candidates, size, base):
-            if len(deviations) == MAX_DEVIATIONS and _fitted(model, deviations):
-                continue  # not run ahead: a fitted parameter with two more mistakes costs more than it finds
-            if _reproduces(prepared, deviations, seen, ordered):
+        sets = [
+            d
+            for d in model.sets(candidates, size, base)
+            # not run ahead: a fitted parameter with two more mistakes costs more than it finds
+            if len(d) < MAX_DEVIATIONS or not _fitted(model, d)
+        ]
+        for deviations in _on_first(prepared, sets, seen, ordered[0]) if ordered else sets:
+            if _reproduces(prepared, deviations, seen, ordered[1:]):
                 return deviations
     return None
 
 
+def _on_first(
+    prepared: PreparedChallenge, sets: list[Deviations], seen: _Seen, first: int
+) -> list[Deviations]:
+    """The sets whose program does on call `first` what the student's code did, in order: all
+    of them compared at once, in one array operation, when the student's answer is finite."""
+    student = seen.report.calls[first]
+    single = prepared.calls[first].function in seen.single
+    runs = prepared.runs
+    if not student.ok or not student.behaviour.all_finite:
+        return [d for d in sets if same_outcome(student, runs.outcome(d, first, single))]
+    behaviour = student.behaviour
+    rows, kept = [], []
+    for deviations in sets:
+        outcome = runs.outcome(deviations, first, single)
+        if outcome is None or not outcome.ok:
+            continue
+        theirs = outcome.behaviour
+        if theirs.shapes == behaviour.shapes and theirs.all_finite:  # else: not the student's
+            rows.append(theirs.values)
+            kept.append(deviations)
+    if not rows:
+        return []
+    models = np.stack(rows)
+    close = (np.abs(behaviour.values - models) <= ATOL + RTOL * np.abs(models)).all(axis=1)
+    return [kept[i] for i in np.flatnonzero(close)]
+
+
 def _fitted(model: ErrorModel, deviations: Deviations) -> bool:
     return any(d.value != model.choice(d).value for d in deviations)
+
+
+def diagnosis_order(prepared: PreparedChallenge) -> list[str]:
+    """The required functions, those others call first."""
+    return _upstream_first(prepared)
 
 
 def _upstream_first(prepared: PreparedChallenge) -> list[str]:

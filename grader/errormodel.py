@@ -15,6 +15,7 @@ usual one, computed ahead of any submission.
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -87,11 +88,12 @@ class ErrorModel:
         return next(p for p in self.points if p.name == name)
 
     def choice(self, deviation: Deviation) -> Choice:
-        return next(
-            c
-            for c in self.point(deviation.point).choices
-            if (c.id, c.spelling) == (deviation.choice_id, deviation.spelling)
-        )
+        return self._choices[(deviation.point, deviation.choice_id, deviation.spelling)]
+
+    @functools.cached_property
+    def _choices(self) -> dict[tuple[str, str, str], Choice]:
+        """Every choice by (point, id, spelling): the search looks them up thousands of times."""
+        return {(p.name, c.id, c.spelling): c for p in self.points for c in p.choices}
 
     def choice_by_id(self, choice_id: str) -> Choice:
         return next(c for p in self.points for c in p.choices if c.id == choice_id)

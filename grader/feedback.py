@@ -14,9 +14,12 @@ from grader import messages
 from grader.causes import Cause as FoundCause
 from grader.diagnosis import Story
 from grader.errormodel import Deviation, ErrorModel
-from grader.models import Cause, Diagnosis, HiddenTestResult
+from grader.localise import Divergence
+from grader.models import Cause, Diagnosis, HiddenTestResult, Localisation
 from grader.prepared import PreparedChallenge
 from grader.text import Lang, Text
+
+LOCALISATION = "localisation"  # what a failed test points to when the localisation places it
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,13 @@ def _because(model: ErrorModel, deviations: tuple[Deviation, ...]) -> Text:
     return told
 
 
-def told(prepared: PreparedChallenge, story: Story, causes: list[FoundCause], failed: set[str]) -> Told:
+def told(
+    prepared: PreparedChallenge,
+    story: Story,
+    causes: list[FoundCause],
+    failed: set[str],
+    divergence: Divergence | None = None,
+) -> Told:
     model = prepared.challenge.model
     because: dict[str, Text] = {}
     by: dict[str, list[str]] = {}
@@ -70,7 +79,31 @@ def told(prepared: PreparedChallenge, story: Story, causes: list[FoundCause], fa
         for test_id in cause.tests:
             because[test_id] = messages.SEE_CAUSE.format(type=cause.error_type)
             by[test_id] = [cause.id]
+    if divergence is not None:  # what no diagnosis names, the localisation places
+        for test_id in failed - set(by):
+            because[test_id] = messages.SEE_LOCALISATION.format(line=divergence.line)
+            by[test_id] = [LOCALISATION]
     return Told(because, by)
+
+
+def localisation(divergence: Divergence, lang: Lang) -> Localisation:
+    """'Up to line 3 your values are the lesson's (μ_t). Line 4, `…`, is where they part: …'"""
+    if divergence.right and divergence.last_right is not None:
+        names = "; ".join(words(lang) for words in divergence.right)
+        start = messages.UP_TO.format(line=divergence.last_right, names=names)(lang)
+    else:
+        start = messages.FROM_THE_START.format(function=divergence.function)(lang)
+    step = divergence.step
+    want = messages.LESSON_STEP.format(step=step(lang))(lang) if step is not None else ""
+    part = messages.PART.format(
+        line=divergence.line, code=divergence.code, how=divergence.how(lang), want=want
+    )
+    return Localisation(
+        function=divergence.function,
+        line=divergence.line,
+        code=divergence.code,
+        message=f"{start} {part(lang)}",
+    )
 
 
 def diagnoses(prepared: PreparedChallenge, story: Story, failed: set[str], lang: Lang) -> list[Diagnosis]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import threading
 import time
 from collections.abc import Mapping
@@ -12,14 +14,19 @@ from grader.authoring import Verdict
 from grader.causes import Cause as FoundCause
 from grader.causes import find_causes
 from grader.challenge import Challenge
-from grader.diagnosis import Story, diagnose, edited, without_edits
+from grader.compare import same_outcome
+from grader.diagnosis import Story, diagnose, diagnosis_order, edited, without_edits
 from grader.evaluate import evaluate, results, verdicts
+from grader.localise import Divergence, diverge, raised_at
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
 from grader.report import ChildReport, parse_report
 from grader.sandbox.base import ExitKind, Sandbox, SandboxRun
+from grader.sandbox.tracer import MAX_ARRAY
 from grader.text import Lang
+from grader.tracing import Traced, parse_trace
 
+log = logging.getLogger(__name__)
 MAX_CODE_BYTES = 64 * 1024
 MAX_STDOUT_CHARS = 4000
 NO_STORY = Story((), {}, ())
@@ -81,6 +88,7 @@ class _Judged:
     story: Story
     exceptions: list[FoundCause]
     told: feedback.Told
+    divergence: Divergence | None
 
 
 def grade_in(
@@ -112,14 +120,87 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
     judged = verdicts(prepared, report)
     failed = {t.id for t, v in zip(prepared.challenge.tests, judged, strict=True) if not v.passed}
     diagnosable = failed and report.protocol_error is None and report.load_error is None
+    # The traced run goes on in its child while the diagnosis runs here: it costs no wall time
+    # the diagnosis does not take anyway.
+    tracing = _Tracing(prepared, source, report, sandbox) if diagnosable else None
     story = (
         diagnose(prepared, report, failed, _failed_by_edits(prepared, report, failed))
         if diagnosable
         else NO_STORY
     )
     exceptions = find_causes(prepared, report, source, failed - set(story.explained))
-    told = feedback.told(prepared, story, exceptions, failed)
-    return _Judged(run, report, judged, failed, story, exceptions, told)
+    divergence = tracing.divergence() if tracing is not None else None
+    told = feedback.told(prepared, story, exceptions, failed, divergence)
+    return _Judged(run, report, judged, failed, story, exceptions, told, divergence)
+
+
+def _traced_call(prepared: PreparedChallenge, report: ChildReport) -> int | None:
+    """The call to trace: of the first wrong function (callees first), a wrong call that
+    returned, the largest the tracer records whole."""
+    for function in diagnosis_order(prepared):
+        wrong = [
+            i
+            for i in prepared.runs.calls_of[function]
+            if report.calls[i].ok and not same_outcome(report.calls[i], prepared.expected[i])
+        ]
+        small = [i for i in wrong if max(o.size for o in prepared.expected[i].outputs) <= MAX_ARRAY]
+        if small:
+            return max(small, key=lambda i: (sum(a.size for a in prepared.calls[i].array_args()), -i))
+        if wrong:
+            return None
+    return None
+
+
+def _raised_at(prepared: PreparedChallenge, report: ChildReport, source: str) -> Divergence | None:
+    """A wrong function that raised instead of answering: its line is where it parts."""
+    for function in diagnosis_order(prepared):
+        for i in prepared.runs.calls_of[function]:
+            error = report.calls[i].error
+            if (
+                error is not None
+                and error.line is not None
+                and not same_outcome(report.calls[i], prepared.expected[i])
+            ):
+                return raised_at(function, error.line, error.type, source)
+    return None
+
+
+class _Tracing:
+    """The student's code run once more on one wrong call, under the line tracer, in a thread of
+    its own; then where its values leave the lesson's. Feedback only: the score is decided."""
+
+    def __init__(
+        self, prepared: PreparedChallenge, source: str, report: ChildReport, sandbox: Sandbox
+    ) -> None:
+        self.prepared = prepared
+        self.source = source
+        self.index = _traced_call(prepared, report)
+        self.raised = _raised_at(prepared, report, source)
+        self.trace: list[Traced] | None = None
+        self.thread: threading.Thread | None = None
+        if self.index is not None:
+            self.thread = threading.Thread(target=self._run, args=(sandbox,), daemon=True)
+            self.thread.start()
+
+    def _run(self, sandbox: Sandbox) -> None:
+        assert self.index is not None  # noqa: S101 narrows for mypy
+        job = dataclasses.replace(self.prepared.job(self.source, self.prepared.new_desk()), trace=self.index)
+        try:
+            self.trace = parse_trace(sandbox.run(job, self.prepared.challenge.limits).report)
+        except Exception:  # feedback only: a traced run that fails gives no localisation
+            log.exception("the traced run of call %s failed", self.index)
+
+    def divergence(self) -> Divergence | None:
+        if self.thread is None or self.index is None:
+            return self.raised
+
+        lesson = self.prepared.lesson_trace(self.index)
+        self.thread.join()
+        if lesson is None or self.trace is None:
+            return self.raised
+        call = self.prepared.calls[self.index]
+        found = diverge(call, self.trace, lesson, self.source, self.prepared.challenge.steps)
+        return found if found is not None else self.raised
 
 
 def _failed_by_edits(prepared: PreparedChallenge, report: ChildReport, failed: set[str]) -> set[str]:
@@ -148,7 +229,10 @@ def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: flo
         started,
     )
     result.causes = feedback.causes(judged.exceptions, lang)
-    result.note = None if error is not None else feedback.note(prepared, judged.story, tests, by, lang)
+    if judged.divergence is not None and error is None:
+        result.localisation = feedback.localisation(judged.divergence, lang)
+    elif error is None:
+        result.note = feedback.note(prepared, judged.story, tests, by, lang)
     return result
 
 

@@ -92,6 +92,23 @@ SEE_CAUSE = text(
     "tu función lanzó {type}: la causa está explicada arriba",
     "your function raised {type}: the cause is explained above",
 )
+SEE_LOCALISATION = text(
+    "no se cumple: arriba, la línea {line} es donde tus valores se separan de los de la lección",
+    "not met: above, line {line} is where your values part from the lesson's",
+)
+UP_TO = text(
+    "Hasta la línea {line} tus valores son los de la lección ({names}).",
+    "Up to line {line} your values are the lesson's ({names}).",
+)
+FROM_THE_START = text(
+    "Desde su primer paso, tu {function} calcula otra cosa que la lección.",
+    "From its first step, your {function} computes something else than the lesson.",
+)
+PART = text(
+    "La línea {line}, `{code}`, es donde se separan: {how}{want}.",
+    "Line {line}, `{code}`, is where they part: {how}{want}.",
+)
+LESSON_STEP = text(" (ahí la lección calcula {step})", " (there the lesson computes {step})")
 MATMUL = text(
     "En la línea {line}, {left} @ {right} no se puede calcular: {left} tiene {columns} columnas y {right} tiene {rows} filas, y un producto de matrices necesita que coincidan.{hint}",
     "On line {line}, {left} @ {right} cannot be computed: {left} has {columns} columns and {right} has {rows} rows, and a matrix product needs them equal.{hint}",

@@ -51,6 +51,15 @@ class Cause(BaseModel):
     )
 
 
+class Localisation(BaseModel):
+    """Where the student's computation leaves the lesson's, found from its values line by line."""
+
+    function: str
+    line: int = Field(description="the line of the student's file where its values part from the lesson's")
+    code: str = Field(description="that line, as the student wrote it")
+    message: str
+
+
 class GradingError(BaseModel):
     kind: ErrorKind
     message: str
@@ -70,6 +79,10 @@ class Result(BaseModel):
     causes: list[Cause] = Field(default_factory=list)
     note: str | None = Field(
         default=None, description="said when no known misconception reproduces a wrong function"
+    )
+    localisation: Localisation | None = Field(
+        default=None,
+        description="where the values of the student's code leave the lesson's (feedback only: no score depends on it)",
     )
     tests: list[HiddenTestResult]
     error: GradingError | None = None

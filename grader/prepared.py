@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -22,6 +22,7 @@ from grader.effects import ArgumentLayout, observe
 from grader.modelruns import ModelRuns
 from grader.report import CallOutcome, ChildReport, parse_report
 from grader.sandbox import harness
+from grader.tracing import Traced, parse_trace
 from grader.wire import Job, encode_job, encode_refusal, setup_key
 
 MAX_OUTPUT_ELEMENTS = 1 << 20
@@ -38,6 +39,7 @@ class PreparedChallenge:
     expected: tuple[CallOutcome, ...]
     runs: ModelRuns  # what the error model's programs do on these calls
     known_answers: dict[bytes, bytes] = field(default_factory=dict, repr=False, compare=False)
+    known_traces: dict[int, list[Traced] | None] = field(default_factory=dict, repr=False, compare=False)
 
     def warm(self) -> None:
         """Compute everything now, e.g. when a worker starts, so no grading waits for it."""
@@ -82,6 +84,20 @@ class PreparedChallenge:
     def _decoded_setup(self) -> dict[str, harness.Setup]:
         return {self.setup_key: harness.load_setup(self.setup)}
 
+    def lesson_trace(self, index: int) -> list[Traced] | None:
+        """The reference's values line by line on call `index`: the lesson's intermediates."""
+        if index not in self.known_traces:
+            chunks: list[bytes] = []
+            desk = self.new_desk(trusted=True)
+            memory = bytearray(self.layout.image)
+            ask = desk.answer if desk is not None else _no_desk
+            job = replace(self.job(self.challenge.reference_source), trace=index)
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                harness.run(job.reference(), chunks.append, memory, ask, self._decoded_setup)
+            self.known_traces[index] = parse_trace(b"".join(chunks))
+        return self.known_traces[index]
+
     def run_in_process(self, source: str) -> ChildReport:
         """Run trusted code (the reference, a mistake) the way the child would run a student's."""
         chunks: list[bytes] = []
@@ -115,7 +131,16 @@ def prepare(challenge: Challenge) -> PreparedChallenge:
     expected = _reference_outcomes(draft)
     _model_matches_reference(draft, expected)
     return PreparedChallenge(
-        challenge, tuple(calls), tuple(spans), header, layout, helpers, expected, runs, draft.known_answers
+        challenge,
+        tuple(calls),
+        tuple(spans),
+        header,
+        layout,
+        helpers,
+        expected,
+        runs,
+        draft.known_answers,
+        {},
     )
 
 

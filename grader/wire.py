@@ -30,6 +30,7 @@ import numpy as np
 
 JOB_MAGIC = b"AGJ1"
 REF_MAGIC = b"AGJR"
+TRACE = struct.Struct("<i")  # in a reference job, after the key: the call to trace, or -1
 KEY_LENGTH = 32
 RECORD_HEADER = struct.Struct("<BII")
 REPORT_COUNT = struct.Struct("<Q")  # shared report memory: bytes of records written, then them
@@ -52,6 +53,10 @@ class Tag(IntEnum):
     CALL_DONE = 10
     FINISHED = 11
     OUTPUT_ITEM = 12  # u16 position + array: one array of a returned tuple (or list), in order
+    # u32 line + u8 name length + name + array: a value of the traced call after a line of the
+    # student's file (grader.tracing): feedback only, never a verdict
+    TRACED = 13
+    TRACE_CUT = 14  # the trace hit one of its bounds: what came before is incomplete
 
 
 MAX_OUTPUT_ITEMS = 8  # the most arrays one call may return as a tuple
@@ -191,26 +196,40 @@ class Job:
     source: str
     arguments: bytes = bytes(8)
     desk: Desk | None = None
+    trace: int = -1  # a call to run alone, under the line tracer (-1: every call, no tracer)
 
     def whole(self) -> bytes:
         """The job in full, for a child that holds no decoded setup."""
         head_len, blob_len = struct.unpack_from("<IQ", self.setup, 4)
         head = self.setup[16 : 16 + head_len]
-        with_source = head[:-1] + b', "source": ' + json.dumps(self.source).encode() + b"}"
+        with_source = (
+            head[:-1]
+            + b', "source": '
+            + json.dumps(self.source).encode()
+            + b', "trace": '
+            + str(int(self.trace)).encode()
+            + b"}"
+        )
         return encode_job_head(with_source, self.setup[16 + head_len : 16 + head_len + blob_len])
 
     def reference(self) -> bytes:
         """The job for a child whose zygote decoded this setup: the key and the source."""
-        return REF_MAGIC + self.key.encode("ascii") + self.source.encode("utf-8", "surrogatepass")
+        return (
+            REF_MAGIC
+            + self.key.encode("ascii")
+            + TRACE.pack(self.trace)
+            + self.source.encode("utf-8", "surrogatepass")
+        )
 
 
 def setup_key(setup: bytes) -> str:
     return hashlib.blake2b(setup, digest_size=KEY_LENGTH // 2).hexdigest()
 
 
-def decode_reference(data: bytes) -> tuple[str, str] | None:
-    """(key, source) of a reference job; None for a job in full."""
+def decode_reference(data: bytes) -> tuple[str, str, int] | None:
+    """(key, source, call to trace) of a reference job; None for a job in full."""
     if data[:4] != REF_MAGIC:
         return None
     key = data[4 : 4 + KEY_LENGTH].decode("ascii")
-    return key, data[4 + KEY_LENGTH :].decode("utf-8", "surrogatepass")
+    (trace,) = TRACE.unpack_from(data, 4 + KEY_LENGTH)
+    return key, data[4 + KEY_LENGTH + TRACE.size :].decode("utf-8", "surrogatepass"), trace

@@ -31,7 +31,7 @@ def _finite_mask_value(calls, outcomes):
             continue
         mask = outcome.outputs[0].astype(float)
         above = mask[np.triu_indices(mask.shape[0], k=1, m=mask.shape[1])]
-        if above.size and np.all(np.isfinite(above)) and np.all(above == above[0]) and above[0] < -1:
+        if above.size and np.all(np.isfinite(above)) and np.all(above == above[0]) and above[0] < 0:
             found.add(float(above[0]))
     return sorted(found)[:2] or None
 
@@ -452,6 +452,102 @@ ATTENTION_POINTS = (
     ),
 )
 
+# Local alternatives: each one more choice at one point, composing with the others.
+ALTERNATIVES = {
+    "scale": (
+        Choice(
+            id="multiplies_by_sqrt_dk",
+            code=" * np.sqrt(Q.shape[1])",
+            did=text(
+                "multiplica las puntuaciones por √d_k en lugar de dividir",
+                "multiplies the scores by √d_k instead of dividing",
+            ),
+            message=text(
+                "Multiplicas las puntuaciones por √d_k: se dividen, Q Kᵀ / √d_k, para que su varianza no crezca con d_k y el softmax no se sature.",
+                "You multiply the scores by √d_k: they are divided, Q Kᵀ / √d_k, so that their variance does not grow with d_k and the softmax does not saturate.",
+            ),
+        ),
+        Choice(
+            id="scales_by_length",
+            spelling="the queries' length",
+            code=" / np.sqrt(Q.shape[0])",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+    ),
+    "masking": (
+        Choice(
+            id="mask_before_scaling",
+            code="    if mascara is not None:\n        E = E + mascara / np.sqrt(Q.shape[1])",
+            did=text(
+                "suma la máscara antes de escalar, así que la máscara también se divide entre √d_k",
+                "adds the mask before scaling, so the mask is divided by √d_k too",
+            ),
+            message=text(
+                "Sumas la máscara antes de dividir entre √d_k: la máscara queda dividida también. Con −∞ no se nota, pero una máscara finita (un sesgo) cambia: primero se escala, Q Kᵀ / √d_k, y después se suma M.",
+                "You add the mask before dividing by √d_k: the mask is divided too. With −∞ it does not show, but a finite mask (a bias) changes: scale first, Q Kᵀ / √d_k, then add M.",
+            ),
+        ),
+    ),
+    "masked_softmax": (
+        Choice(
+            id="zeroes_weights_after_softmax",
+            spelling="keeps the weights where the mask is 0",
+            code="{softmax}\n    if mascara is not None:\n        pesos = pesos * (mascara == 0)",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+    ),
+    "softmax": (
+        Choice(
+            id="max_over_columns",
+            code="    Z = np.exp(E - E.max(axis=0, keepdims=True))\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
+            did=text(
+                "resta el máximo de cada columna, no el de cada fila, antes de exp",
+                "subtracts each column's maximum, not each row's, before exp",
+            ),
+            message=text(
+                "Para estabilizar restas el máximo de cada columna (axis=0). El softmax es por filas y solo es invariante a restar una constante por fila: E − E.max(axis=1, keepdims=True).",
+                "To stabilise you subtract each column's maximum (axis=0). The softmax is by rows and is only unchanged by subtracting one constant per row: E − E.max(axis=1, keepdims=True).",
+            ),
+        ),
+        Choice(
+            id="softmax_over_whole_matrix",
+            code="    Z = np.exp(E - E.max())\n    pesos = Z / Z.sum()",
+            did=text(
+                "normaliza los pesos con la suma de toda la matriz, no la de cada fila",
+                "normalises the weights by the whole matrix's sum, not each row's",
+            ),
+            message=text(
+                "Divides entre la suma de toda la matriz: cada fila de pesos debe sumar 1, así que cada fila se divide entre su propia suma, Z.sum(axis=1, keepdims=True).",
+                "You divide by the whole matrix's sum: each row of weights must sum to 1, so each row is divided by its own sum, Z.sum(axis=1, keepdims=True).",
+            ),
+        ),
+    ),
+    "returned": (
+        Choice(
+            id="output_from_transposed_weights",
+            code="pesos.T @ V, pesos",
+            did=text(
+                "calcula la salida con los pesos traspuestos, pesosᵀ V",
+                "computes the output with the transposed weights, weightsᵀ V",
+            ),
+            message=text(
+                "Calculas la salida como pesosᵀ V. Cada fila i de pesos reparte la atención de la posición i: salida = pesos V.",
+                "You compute the output as weightsᵀ V. Each row i of the weights spreads position i's attention: output = weights V.",
+            ),
+        ),
+    ),
+}
+
+
+def _with_alternatives(points):
+    return tuple(
+        Point(p.name, p.function, p.default, p.choices + ALTERNATIVES.get(p.name, ())) for p in points
+    )
+
+
 MODEL = ErrorModel(
-    template=TEMPLATE.replace("{atencion}", "{atencion}"), points=MASK_POINTS + ATTENTION_POINTS
+    template=TEMPLATE.replace("{atencion}", "{atencion}"),
+    points=_with_alternatives(MASK_POINTS + ATTENTION_POINTS),
 )

@@ -6,9 +6,12 @@ def mascara_causal(T):
 
 
 def atencion(Q, K, V, mascara=None):
-    E = Q @ K.T / np.sqrt(Q.shape[1])
+    scores = Q @ K.T
+    E = scores / np.sqrt(Q.shape[1])
     if mascara is not None:
         E = E + mascara
-    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    shifted = E - E.max(axis=1, keepdims=True)
+    Z = np.exp(shifted)
     pesos = Z / Z.sum(axis=1, keepdims=True)
-    return pesos @ V, pesos
+    salida = pesos @ V
+    return salida, pesos

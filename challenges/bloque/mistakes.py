@@ -311,8 +311,70 @@ BLOCK_POINTS = (
     ),
 )
 
+# Local alternatives: each one more choice at one point, composing with the others.
+ALTERNATIVES = {
+    "body": (
+        Choice(
+            id="norm_inside_residual",
+            spelling="in the first sublayer only",
+            code="""    g1, be1, g2, be2 = {pairs}
+    H = {res1}layer_norm(atencion(X), g1, be1)
+    F = {ffn}
+    return {norm2}""",
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+    ),
+    "ffn": (
+        Choice(
+            id="relu_after_second_layer",
+            spelling="after both layers",
+            code='np.maximum(0.0, {relu_layer} @ p["W2"]{b2})',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+    ),
+    "relu_layer": (
+        Choice(
+            id="bias_after_relu",
+            code='(np.maximum(0.0, {ffn_in} @ p["W1"]){b1})',
+            did=_did("suma b1 después de la ReLU y no antes", "adds b1 after the ReLU instead of before"),
+            message=text(
+                "Sumas b1 después de la ReLU. La primera capa es ReLU(H W1 + b1): el sesgo entra antes de la no linealidad.",
+                "You add b1 after the ReLU. The first layer is ReLU(H W1 + b1): the bias goes in before the non-linearity.",
+            ),
+        ),
+        Choice(
+            id="activation_not_relu",
+            code='(1 / (1 + np.exp(-({ffn_in} @ p["W1"]{b1}))))',
+            did=_did(
+                "usa otra función que la ReLU entre las dos capas del perceptrón",
+                "uses another function than ReLU between the perceptron's two layers",
+            ),
+            message=text(
+                "Entre las dos capas del perceptrón usas otra función que la ReLU. El bloque de la lección usa ReLU: max(0, H W1 + b1).",
+                "Between the perceptron's two layers you use another function than ReLU. The lesson's block uses ReLU: max(0, H W1 + b1).",
+            ),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="tanh",
+            code='np.tanh({ffn_in} @ p["W1"]{b1})',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+    ),
+}
+
+
+def _with_alternatives(points):
+    return tuple(
+        Point(p.name, p.function, p.default, p.choices + ALTERNATIVES.get(p.name, ())) for p in points
+    )
+
+
 MODEL = ErrorModel(
     template=LAYER_NORM.template + BLOCK,
-    points=LAYER_NORM.points + BLOCK_POINTS,
+    points=LAYER_NORM.points + _with_alternatives(BLOCK_POINTS),
     uses={"bloque": ("layer_norm",)},
 )

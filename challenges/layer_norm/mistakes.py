@@ -14,9 +14,8 @@ TEMPLATE = """import numpy as np
 """
 
 LAYER_NORM = """def layer_norm(X, gamma, beta, eps={default_eps}):
-    mu = X.mean(axis={axis}{keepdims})
-    var = {variance}
-    N = {centred} / {denominator}
+    {statistics}
+    N = {normalise}
     return {output}"""
 
 
@@ -346,4 +345,113 @@ LAYER_NORM_POINTS = (
     ),
 )
 
-MODEL = ErrorModel(template=TEMPLATE, points=LAYER_NORM_POINTS)
+# Local alternatives: each one more choice at one point, composing with the others.
+ALTERNATIVES = {
+    "variance": (
+        Choice(
+            id="second_moment_as_variance",
+            code="(X**2).mean(axis={axis}{keepdims})",
+            did=text(
+                "usa la media de los cuadrados E[x²] como varianza, sin centrar",
+                "uses the mean of the squares E[x²] as the variance, without centring",
+            ),
+            message=text(
+                "Usas E[x²], la media de los cuadrados, como varianza. La varianza mide la dispersión alrededor de la media: s_t² = mean((x − μ_t)²).",
+                "You use E[x²], the mean of the squares, as the variance. The variance measures the spread around the mean: s_t² = mean((x − μ_t)²).",
+            ),
+        ),
+        Choice(
+            id="mean_absolute_deviation",
+            code="np.abs(X - mu).mean(axis={axis}{keepdims}) ** 2",
+            did=text(
+                "usa la desviación media absoluta, mean(|x − μ_t|), como s_t",
+                "uses the mean absolute deviation, mean(|x − μ_t|), as s_t",
+            ),
+            message=text(
+                "Usas la desviación media absoluta, mean(|x − μ_t|), como s_t. La lección usa la desviación típica: s_t = √(mean((x − μ_t)²)).",
+                "You use the mean absolute deviation, mean(|x − μ_t|), as s_t. The lesson uses the standard deviation: s_t = √(mean((x − μ_t)²)).",
+            ),
+        ),
+        Choice(
+            id="whole_matrix_deviation",
+            code="X.var(ddof={ddof})",
+            did=text(
+                "resta la media de cada fila pero usa la varianza de toda la matriz",
+                "subtracts each row's mean but uses the whole matrix's variance",
+            ),
+            message=text(
+                "Restas la media de cada fila pero divides entre la desviación de toda la matriz. Cada fila usa su propia s_t: var(axis=1, keepdims=True).",
+                "You subtract each row's mean but divide by the whole matrix's deviation. Each row uses its own s_t: var(axis=1, keepdims=True).",
+            ),
+        ),
+    ),
+    "centred": (
+        Choice(
+            id="mean_subtracted_twice",
+            code="(X - 2 * mu)",
+            did=text("resta la media dos veces", "subtracts the mean twice"),
+            message=text(
+                "Restas la media dos veces: a la fila ya centrada (x − μ_t) le vuelves a restar μ_t. Se centra una sola vez.",
+                "You subtract the mean twice: from the row already centred (x − μ_t) you subtract μ_t again. Centre once.",
+            ),
+        ),
+    ),
+}
+STATISTICS = Point(
+    "statistics",
+    "layer_norm",
+    "mu = X.mean(axis={axis}{keepdims})\n    var = {variance}",
+    (
+        Choice(
+            id="median_as_centre",
+            code="mu = np.median(X, axis={axis}{keepdims})\n    var = ((X - mu) ** 2).mean(axis={axis}{keepdims})",
+            did=text(
+                "centra cada fila con su mediana y no con su media",
+                "centres each row on its median, not its mean",
+            ),
+            message=text(
+                "Centras cada fila con su mediana. El layer norm usa la media μ_t = mean(x) de la fila, y la varianza alrededor de ella.",
+                "You centre each row on its median. Layer norm uses the row's mean μ_t = mean(x), and the variance around it.",
+            ),
+        ),
+    ),
+)
+NORMALISE = Point(
+    "normalise",
+    "layer_norm",
+    "{centred} / {denominator}",
+    (
+        Choice(
+            id="multiplies_by_deviation",
+            code="{centred} * {denominator}",
+            did=text(
+                "multiplica por la desviación en lugar de dividir",
+                "multiplies by the deviation instead of dividing",
+            ),
+            message=text(
+                "Multiplicas por √(s_t² + ε) en lugar de dividir: x̂ = (x − μ_t) / √(s_t² + ε).",
+                "You multiply by √(s_t² + ε) instead of dividing: x̂ = (x − μ_t) / √(s_t² + ε).",
+            ),
+        ),
+        Choice(
+            id="loop_skips_last_row",
+            code="np.concatenate([({centred} / {denominator})[:-1], X[-1:]])",
+            did=text(
+                "deja la última fila sin normalizar (un bucle que acaba una fila antes)",
+                "leaves the last row unnormalised (a loop that stops one row early)",
+            ),
+            message=text(
+                "La última fila sale sin normalizar: tu bucle se detiene una fila antes (range(T − 1)). Recorre las T filas: range(T).",
+                "The last row comes out unnormalised: your loop stops one row early (range(T − 1)). Go over all T rows: range(T).",
+            ),
+        ),
+    ),
+)
+
+
+def _with_alternatives(points):
+    widened = (Point(p.name, p.function, p.default, p.choices + ALTERNATIVES.get(p.name, ())) for p in points)
+    return (*widened, STATISTICS, NORMALISE)
+
+
+MODEL = ErrorModel(template=TEMPLATE, points=_with_alternatives(LAYER_NORM_POINTS))

@@ -3,5 +3,10 @@ import numpy as np
 
 def layer_norm(X, gamma, beta, eps=1e-5):
     mu = X.mean(axis=1, keepdims=True)
-    s = X.std(axis=1, keepdims=True)
-    return gamma * (X - mu) / np.sqrt(s**2 + eps) + beta
+    centred = X - mu
+    var = (centred**2).mean(axis=1, keepdims=True)
+    s = np.sqrt(var)
+    root = np.sqrt(s**2 + eps)
+    x_hat = centred / root
+    scaled = gamma * x_hat
+    return scaled + beta

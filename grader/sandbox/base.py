@@ -45,7 +45,8 @@ class SandboxRun:
 class Layer:
     name: str
     active: bool
-    detail: str = ""
+    detail: str = ""  # what it does; for a layer not used by design, why it is not needed
+    by_design: bool = False  # inactive on purpose (other layers cover it), not missing here
 
 
 class Sandbox(Protocol):

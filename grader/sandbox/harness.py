@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from grader.sandbox.tracer import LineTracer, traced
 from grader.wire import (
     ANSWER_OK,
     MAX_NDIM,
@@ -271,13 +272,13 @@ def _reshaped(array: np.ndarray, described: dict[str, Any]) -> bool:
     return bool(shape != tuple(described["shape"]) or _ndarray.dtype.__get__(array) != described["dtype"])
 
 
-def _setup_and_source(job: bytes, preloaded: Mapping[str, Setup]) -> tuple[Setup, str]:
+def _setup_and_source(job: bytes, preloaded: Mapping[str, Setup]) -> tuple[Setup, str, int]:
     reference = decode_reference(job)
     if reference is None:
         setup = load_setup(job)
-        return setup, setup.header["source"]
-    key, source = reference
-    return preloaded[key], source
+        return setup, setup.header["source"], int(setup.header.get("trace", -1))
+    key, source, trace = reference
+    return preloaded[key], source, trace
 
 
 def run(
@@ -289,11 +290,14 @@ def run(
     `memory`: the argument memory (a writable buffer); `ask`: sends a helper request, returns
     the answer. `preloaded`: setups decoded before the fork, for reference jobs.
     """
-    setup, source = _setup_and_source(job, preloaded or {})
+    setup, source, trace = _setup_and_source(job, preloaded or {})
     namespace = _load_student(source, write)
     if namespace is None:
         return
     header = setup.header
+    if 0 <= trace < len(header["calls"]):
+        _run_traced(trace, header, namespace, memory, ask, write)
+        return
     missing = [name for name in header["required"] if not callable(namespace.get(name))]
     if missing:
         write(encode_record(Tag.MISSING, 0, encode_text({"functions": missing})))
@@ -305,6 +309,23 @@ def run(
             _run_call(index, spec, function, builder, write, max_elements)
         write(encode_record(Tag.CALL_DONE, index))
     write(encode_record(Tag.FINISHED, 0))
+
+
+def _run_traced(
+    index: int, header: dict[str, Any], namespace: dict[str, Any], memory: Any, ask: Ask, write: Write
+) -> None:
+    """Only call `index`, under the line tracer: its values line by line, then its outcome."""
+    spec = header["calls"][index]
+    function = namespace.get(spec["function"])
+    if callable(function):
+        builder = _Materializer(header["arrays"], memory, index, ask)
+        tracer = LineTracer(STUDENT_FILENAME, index, write)
+        traced(tracer, lambda: _run_call(index, spec, function, builder, _no_write, 0))
+    write(encode_record(Tag.FINISHED, 0))
+
+
+def _no_write(record: bytes) -> None:
+    """The traced call's outcome is already known from the graded run."""
 
 
 class _SharedReport:

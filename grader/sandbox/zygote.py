@@ -140,8 +140,8 @@ def _own_layers(rules: syscalls.Filter, uid_dropped: bool, uid: int) -> list[Lay
         ),
         Layer("environment", True, "empty but for BLAS thread counts; zygote started fresh, never forked"),
         Layer("no processes", True, "clone/fork/exec kill the process; RLIMIT_NPROC = 0"),
-        Layer("pid namespace", False, "not used: seccomp forbids kill/ptrace and /proc is unreadable"),
-        Layer("cgroups", False, "not used: RLIMIT_AS and RLIMIT_CPU bound each child"),
+        Layer("pid namespace", False, "seccomp forbids kill/ptrace and /proc is unreadable", by_design=True),
+        Layer("cgroups", False, "RLIMIT_AS and RLIMIT_CPU bound each child", by_design=True),
     ]
 
 

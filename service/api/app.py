@@ -32,14 +32,14 @@ from service.api.openapi_document import install, operation_id
 from service.api.routes_docs import add_docs
 from service.api.sweeper import sweep_forever
 from service.core.errors import RETRY_AFTER_SECONDS, InvalidField, ServiceError
-from service.core.settings import Settings, get_settings
+from service.core.settings import Settings
 from service.dashboard.app import PREFIX, create_dashboard
 from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
 from service.lti import routes as lti_routes
 from service.lti import routes_entry as lti_entry
 from service.lti.passback import LmsGradebook
-from service.messaging import celery_app
+from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
 from service.storage import db
 from service.students import routes as student_routes
@@ -61,7 +61,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.waiter = Waiter(settings.events, settings.poll_seconds, _graded)
     await app.state.waiter.start()
     await app.state.dashboard.state.live.start()
-    sweeping = asyncio.create_task(sweep_forever(settings))
+    sweeping = asyncio.create_task(sweep_forever(settings, app.state.queue))
     yield
     sweeping.cancel()
     with contextlib.suppress(asyncio.CancelledError):
@@ -114,13 +114,16 @@ async def _database_error(_: Request, error: Exception) -> JSONResponse:
     )
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The API. uvicorn's factory call passes nothing: the settings are read here, once, and
-    everything the app builds is given them (the process's database too); a test passes Settings
-    of its own."""
-    settings = settings or get_settings()
+def from_environment() -> FastAPI:
+    """uvicorn's factory (`autograder api`, `serve`): the API on the Settings its process's
+    environment gives, read here, once."""
+    return create_app(Settings())
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The API on these Settings: everything the app builds is given them (the process's
+    database too)."""
     db.use(settings)
-    celery_app.use(settings)  # where submissions are sent to be graded
     app = FastAPI(
         title="autograder",
         version="1",
@@ -131,9 +134,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=operation_id,
     )
     app.state.settings = settings
+    app.state.queue = TaskQueue.of(settings)  # where submissions are sent to be graded
     app.state.session_secret = session_secret(settings)  # signs the student pages' grants
     app.state.limits = SubmissionLimits.from_settings(settings)
-    app.state.gradebook = LmsGradebook()  # where the student pages' LMS attempts are scored
+    app.state.gradebook = LmsGradebook(app.state.queue)  # where the student pages' LMS attempts are scored
     app.state.outbound = Outbound.from_settings(settings)  # every request it sends (to LMSs)
     install(app)
     add_docs(app)
@@ -147,7 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
     app.include_router(lti_routes.router)
     app.mount("/lti/static", StaticFiles(directory=lti_pages.STATIC), name="lti_static")
-    app.state.dashboard = create_dashboard(settings, lti_entry.router)
+    app.state.dashboard = create_dashboard(settings, app.state.queue, lti_entry.router)
     app.mount(PREFIX, app.state.dashboard)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

@@ -119,8 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only say whether the file is up to date")
     args = parser.parse_args(argv)
     from service.api.app import create_app  # the app imports this module
+    from service.core.settings import Settings
 
-    current = serialized(create_app().openapi())
+    current = serialized(create_app(Settings()).openapi())
     if args.check:
         kept = args.path.read_text(encoding="utf-8") if args.path.exists() else ""
         if kept != current:

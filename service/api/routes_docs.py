@@ -54,6 +54,12 @@ def redoc(request: Request) -> HTMLResponse:
     )
 
 
+@router.get("/redoc/logo-mini.svg")
+def redoc_logo() -> FileResponse:
+    """ReDoc's own logo, which it asks for beside the page it is on (its path + /logo-mini.svg)."""
+    return FileResponse(_BUNDLED / "redoc" / "logo-mini.svg", media_type="image/svg+xml")
+
+
 @router.get("/favicon.ico")
 def favicon() -> FileResponse:
     return FileResponse(_FAVICON, media_type="image/svg+xml")

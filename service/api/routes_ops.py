@@ -7,6 +7,7 @@ from starlette.concurrency import run_in_threadpool
 
 from service.api import health, metrics
 from service.submissions import schemas
+from service.web.deps import Tasks
 
 router = APIRouter(tags=["operations"])
 METRICS = {
@@ -16,9 +17,9 @@ METRICS = {
 
 
 @router.get("/healthz", responses={503: {"model": schemas.Health, "description": "not ready"}})
-async def get_health(response: Response) -> schemas.Health:
+async def get_health(response: Response, queue: Tasks) -> schemas.Health:
     """200 when the database, the broker and a worker's sandbox are usable; lists the sandbox layers."""
-    report = await run_in_threadpool(health.check)
+    report = await run_in_threadpool(health.check, queue)
     response.status_code = 200 if report.status == "ok" else 503
     return report
 

@@ -1,4 +1,5 @@
-"""`/v1/courses/{course}/policies`: the platform reads and sets its courses' limits on attempts."""
+"""`/v1/courses/{course}/policies` and `…/extensions`: the platform reads and sets its courses'
+limits on attempts, due dates and late policies, and its students' extensions."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from fastapi import APIRouter
 from service.api.contract import errors
 from service.core.errors import Forbidden, Invalid
 from service.policies import admin
-from service.policies.schemas import CoursePolicies, Policy, PolicyIn
+from service.policies.schemas import CourseExtensions, CoursePolicies, ExtensionIn, Policy, PolicyIn
 from service.policies.tables import EVERY_CHALLENGE
 from service.storage.db import reading, transaction
 from service.submissions import ids
 from service.submissions.keys import Caller
 from service.web.deps import Challenges, CurrentCaller
 
-router = APIRouter(prefix="/v1/courses/{course}/policies", tags=["policies"])
+router = APIRouter(prefix="/v1/courses/{course}", tags=["policies"])
 
 
 def _course(caller: Caller, course: str) -> str:
@@ -27,7 +28,7 @@ def _course(caller: Caller, course: str) -> str:
     return slug
 
 
-@router.get("", responses=errors(401, 403, 422, 503))
+@router.get("/policies", responses=errors(401, 403, 422, 503))
 def get_course_policies(course: str, caller: CurrentCaller) -> CoursePolicies:
     """The course's policies: the course-wide one (`*`) and each challenge's own."""
     slug = _course(caller, course)
@@ -35,7 +36,7 @@ def get_course_policies(course: str, caller: CurrentCaller) -> CoursePolicies:
         return admin.course_policies(session, caller.platform_id, slug)
 
 
-@router.put("/{challenge}", responses=errors(401, 403, 422, 503))
+@router.put("/policies/{challenge}", responses=errors(401, 403, 422, 503))
 def set_course_policy(
     course: str, challenge: str, body: PolicyIn, caller: CurrentCaller, known: Challenges
 ) -> Policy:
@@ -45,3 +46,29 @@ def set_course_policy(
         raise Invalid(f"unknown challenge {challenge!r}; known: {', '.join(known)}, or * for every one")
     with transaction() as session:
         return admin.set_policy(session, caller.platform_id, slug, challenge, body)
+
+
+@router.get("/extensions", responses=errors(401, 403, 422, 503))
+def get_course_extensions(course: str, caller: CurrentCaller) -> CourseExtensions:
+    """The students' own due dates in this course."""
+    slug = _course(caller, course)
+    with reading() as session:
+        return admin.course_extensions(session, caller.platform_id, slug)
+
+
+@router.put("/extensions", responses=errors(401, 403, 422, 503))
+def set_course_extension(
+    course: str, body: ExtensionIn, caller: CurrentCaller, known: Challenges
+) -> CourseExtensions:
+    """Give a student their own due date for a challenge (`*`: every one); `due_at` null removes it."""
+    slug = _course(caller, course)
+    if body.challenge != EVERY_CHALLENGE and body.challenge not in known:
+        raise Invalid(f"unknown challenge {body.challenge!r}; known: {', '.join(known)}, or * for every one")
+    try:
+        student = ids.valid_id(body.student)
+    except ValueError as invalid:
+        raise Invalid(f"student id {invalid}") from None
+    with transaction() as session:
+        admin.extend(session, caller.platform_id, slug, body.model_copy(update={"student": student}))
+    with reading() as session:
+        return admin.course_extensions(session, caller.platform_id, slug)

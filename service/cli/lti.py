@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from service.cli import output
 from service.cli.database import open_database
+from service.cli.tool_address import HOW, tool_address
 from service.core.settings import get_settings
 from service.lti import contexts, dynamic_registration, passback, registrations, tool_keys
 from service.lti.registrations import PlatformEndpoints
@@ -28,8 +29,11 @@ ToolBase = Annotated[
 ]
 
 
-def _print_urls(base: str | None, as_json: bool, extra: dict[str, object] | None = None) -> None:
-    urls = tool_urls(base or get_settings().public_base)
+def _print_urls(tool_url: str | None, as_json: bool, extra: dict[str, object] | None = None) -> None:
+    address = tool_address(get_settings(), tool_url)
+    if address.problem is not None:
+        typer.echo(f"warning: {address.problem}; {HOW}", err=True)
+    urls = tool_urls(address.base)
     if as_json:
         output.as_json({**(extra or {}), **urls.document()})
         return
@@ -108,8 +112,16 @@ def invite(
 ) -> None:
     """One URL for LTI Dynamic Registration, to paste into the LMS (single use, valid 7 days)."""
     settings = open_database()
+    address = tool_address(settings, tool_url)
+    if address.problem is not None and not address.chosen:
+        typer.echo(
+            f"error: {address.problem}; {HOW} (an LMS on this machine: --tool-url {address.base})", err=True
+        )
+        raise typer.Exit(code=2)
+    if address.problem is not None:
+        typer.echo(f"warning: {address.problem}", err=True)
     token = dynamic_registration.invite(name)
-    url = tool_urls(tool_url or settings.public_base).registration
+    url = tool_urls(address.base).registration
     output.secret("dynamic registration URL (single use, 7 days)", f"{url}?invite={token}")
 
 

@@ -254,6 +254,8 @@ def _readable(path: Path, result: Result, lang: Lang) -> str:
         lines.append(f"  → {words[1]} ({diagnosis.id}): {diagnosis.message}")
     for cause in result.causes:
         lines.append(f"  → {cause.message}")
+    if result.localisation is not None:
+        lines.append(f"  → {result.localisation.message}")
     if result.stdout.strip():
         lines.append(f"  {words[2]}: {result.stdout.strip()[:500]}")
     lines.append(

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from grader.sandbox import SandboxUnavailable, default_sandbox
+from grader.sandbox.base import Layer
 
 sandbox_app = typer.Typer(no_args_is_help=True, help="Inspect the grading sandbox.")
 
@@ -25,7 +26,15 @@ def check(
         raise typer.Exit(1) from error
     try:
         for layer in sandbox.layers():
-            mark = "on " if layer.active else "OFF"
-            typer.echo(f"{mark}  {layer.name:<14} {layer.detail}")
+            typer.echo(line(layer))
     finally:
         sandbox.close()
+
+
+def line(layer: Layer) -> str:
+    """`on`, `OFF` (missing here), or not used by design, with the reason it is not needed."""
+    if layer.active:
+        return f"on   {layer.name:<14} {layer.detail}"
+    if layer.by_design:
+        return f"-    {layer.name:<14} not used, because {layer.detail}"
+    return f"OFF  {layer.name:<14} {layer.detail}"

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from service.worker.process import WorkerProcess
 
 
 def _logging() -> None:
@@ -19,9 +22,19 @@ def serve(
 ) -> None:
     """Run the HTTP API and the grading workers (embedded database and broker unless configured)."""
     from service.cli.serve import serve as run
+    from service.cli.startup import CannotStart
 
     _logging()
-    raise typer.Exit(code=run(host, port))
+    try:
+        code = run(host, port)
+    except CannotStart as error:
+        typer.echo(f"autograder serve: {error}", err=True)
+        code = 1
+    except Exception as error:  # whatever failed, every child is stopped by now: one sentence last
+        logging.getLogger("service.cli.serve").error("start-up failed", exc_info=True)
+        typer.echo(f"autograder serve: could not start: {type(error).__name__}: {error}", err=True)
+        code = 1
+    raise typer.Exit(code=code)
 
 
 def api(
@@ -51,35 +64,36 @@ def worker(
 ) -> None:
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
     from service.core.settings import get_settings
-    from service.messaging import celery_app
+    from service.messaging.enqueue import TaskQueue
     from service.storage import db
-    from service.worker import process_state
+    from service.worker.in_flight import Slot
+    from service.worker.process import WorkerProcess
 
     _logging()
     settings = get_settings()
     db.use(settings)
-    celery_app.use(settings)
-    process_state.configure(settings)
+    queue = TaskQueue.of(settings)
     if webhooks:  # a process of its own: a slow receiver never holds a grading one
-        process_state.send_webhooks_only()
-        _celery_worker("threads", settings.webhook_senders, settings.webhook_queue)
+        sender = WorkerProcess(settings, queue, sends_only=True)
+        _celery_worker(sender, "threads", settings.webhook_senders, settings.webhook_queue)
         return
     if slot is None or slots_fd is None:  # the supervisor: one grading process per slot, and the sender
         from service.worker.supervisor import supervise
 
-        raise typer.Exit(code=supervise(concurrency or settings.workers))
-    process_state.take_slot(slots_fd, slot)
-    _celery_worker("solo", 1, settings.queue)
+        raise typer.Exit(code=supervise(concurrency or settings.workers, queue))
+    grading = WorkerProcess(settings, queue, slot=Slot(slots_fd, slot))
+    _celery_worker(grading, "solo", 1, settings.queue)
 
 
-def _celery_worker(pool: str, concurrency: int, queue: str) -> None:
+def _celery_worker(process: WorkerProcess, pool: str, concurrency: int, queue: str) -> None:
     """One Celery process: a grading one on the solo pool, or the webhook sender on threads."""
-    from service.messaging.celery_app import celery
+    from service.worker.tasks import register
 
-    # One line per task (its end: "succeeded", or the error), not a second one on receipt: at a
-    # hundred gradings a second the worker's main process spent a tenth of its time logging them.
+    # One line per task (its end: "succeeded", or the error), not a second one on receipt: a
+    # second line per task is the worker's main process's time spent on logging.
     logging.getLogger("celery.worker.strategy").setLevel(logging.WARNING)
-    app = celery()
+    register(process)
+    app = process.queue.celery
     app.conf.worker_pool = pool
     app.worker_main(
         [

@@ -47,17 +47,35 @@ def create(
     Each course is one platform's: `platform` names it, or it is the only one that can be meant
     (`grants.platform_of`). Raises ValueError (a GrantError among them) saying what to do instead."""
     email = _normal(email)
-    if "@" not in email or not courses:
-        raise ValueError("an instructor needs an email address and at least one course")
+    if not _looks_like_email(email):
+        raise ValueError(f"not an email address: {email!r} (an instructor logs in with name@domain)")
+    if not courses:
+        raise ValueError("an instructor needs at least one course (--course)")
     row = session.scalar(select(Instructor).where(Instructor.email == email))
     if row is None:
         row = Instructor(email=email, password_hash="")
         session.add(row)
     row.password_hash = passwords.hash_password(password)
-    for slug in sorted({ids.valid_course(c) for c in courses}):
+    for slug in sorted({_course(c) for c in courses}):
         _grant(row, slug, grants.platform_of(session, slug, platform))
     session.flush()
     return _account(row)
+
+
+def _looks_like_email(email: str) -> bool:
+    local, at, domain = email.rpartition("@")
+    return (
+        bool(at and local and domain)
+        and not any(c.isspace() for c in email)
+        and "." not in (domain[0], domain[-1])
+    )
+
+
+def _course(value: str) -> str:
+    try:
+        return ids.valid_course(value)
+    except ValueError as error:
+        raise ValueError(f"course {value!r}: {error}") from None
 
 
 def _grant(row: Instructor, slug: str, platform: Platform) -> None:

@@ -31,6 +31,7 @@ from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
 from service.dashboard.throttle import LoginThrottle
+from service.messaging.enqueue import TaskQueue
 from service.web import error_pages
 
 PREFIX = "/dashboard"
@@ -74,10 +75,11 @@ async def _security_headers(request: Request, call_next: object) -> Response:
     return response
 
 
-def create_dashboard(settings: Settings, *more: APIRouter) -> FastAPI:
-    """The dashboard's app; `more` are routers of other packages served under its session cookie
-    (the LTI instructor's entry)."""
+def create_dashboard(settings: Settings, queue: TaskQueue, *more: APIRouter) -> FastAPI:
+    """The dashboard's app, sending its regrades to `queue`; `more` are routers of other packages
+    served under its session cookie (the LTI instructor's entry)."""
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.queue = queue
     app.state.challenges = load_challenges(settings.challenges_dir)
     app.state.login_throttle = LoginThrottle(
         counts_for(settings), settings.queue, settings.login_failures_per_minute

@@ -1,4 +1,8 @@
-"""Gradebook CSV: one row per student (best per challenge), or one row per attempt (streamed)."""
+"""Gradebook CSV: one row per student (best per challenge), or one row per attempt (streamed).
+
+Times are the pages' times: in the instructor's zone, as ISO 8601 with its offset, to the second
+(`2026-12-01T15:04:05+01:00`), the zone named in the column's header; a spreadsheet or a script
+reads the offset, a person reads the zone."""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from sqlalchemy.orm import Session
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.queries.students import StudentRow
-from service.dashboard.timezones import utc
+from service.dashboard.timezones import DEFAULT, Zone
 from service.storage.db import reading
 from service.storage.tables import DiagnosisRow, GradingResult, Student, Submission
 
@@ -25,7 +29,7 @@ LONG_HEADER = [
     "student",
     "challenge",
     "submission_id",
-    "created_at",
+    "created_at ({zone})",
     "status",
     "score",
     "points",
@@ -55,17 +59,20 @@ def _score(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
-def _time(moment: datetime | None) -> str:
-    found = utc(moment)
-    return found.isoformat() if found else ""
+def _time(moment: datetime | None, zone: Zone) -> str:
+    return zone.local(moment).isoformat(timespec="seconds") if moment is not None else ""
 
 
-def wide(rows: Iterable[StudentRow], challenges: list[str]) -> Iterator[str]:
+def _header(names: Iterable[str], zone: Zone) -> list[str]:
+    return [name.format(zone=zone.name) for name in names]
+
+
+def wide(rows: Iterable[StudentRow], challenges: list[str], zone: Zone = DEFAULT) -> Iterator[str]:
     """The gradebook: one row per student with the best score of each challenge."""
-    yield _line(["student", *challenges, "attempts", "last_activity"])
+    yield _line(["student", *challenges, "attempts", f"last_activity ({zone.name})"])
     for row in rows:
         scores = [_score(row.best.get(c)) for c in challenges]
-        yield _line([row.student, *scores, row.attempts, _time(row.last_activity)])
+        yield _line([row.student, *scores, row.attempts, _time(row.last_activity, zone)])
 
 
 def _course_id(session: Session, course: GrantedCourse) -> int | None:
@@ -109,21 +116,24 @@ def _attempts(course_id: int) -> Select[*tuple[Any, ...]]:
     )
 
 
-def _long_row(row: Sequence[Any]) -> list[object]:
+def _long_row(row: Sequence[Any], zone: Zone) -> list[object]:
     student, challenge, sid, created, status, score, *graded = row
     # only the student's id and the challenge come from platforms: the other cells are ours
-    return [_inert(student), _inert(challenge), sid, _time(created), status, _score(score), *graded]
+    return [_inert(student), _inert(challenge), sid, _time(created, zone), status, _score(score), *graded]
 
 
 def long_lines(
-    course: GrantedCourse, open_session: Callable[[], AbstractContextManager[Session]] = reading
+    course: GrantedCourse,
+    open_session: Callable[[], AbstractContextManager[Session]] = reading,
+    *,
+    zone: Zone = DEFAULT,
 ) -> Iterator[str]:
     """Every attempt of the course, oldest first, streamed in pieces of `PAGE` lines: one query
     whose rows arrive a page at a time (a server-side cursor on PostgreSQL; SQLite steps through
     its rows as they are fetched), so memory stays bounded by a page whatever the size of the
     course, and the first lines leave before the last rows are read. One read transaction: a
     consistent file."""
-    yield _line(LONG_HEADER)
+    yield _line(_header(LONG_HEADER, zone))
     with open_session() as session:
         course_id = _course_id(session, course)
         if course_id is None:
@@ -136,5 +146,5 @@ def long_lines(
         rows = session.connection().execute(_attempts(course_id), execution_options={"yield_per": PAGE})
         for page in rows.partitions():
             buffer = io.StringIO()
-            csv.writer(buffer, lineterminator="\r\n").writerows(_long_row(row) for row in page)
+            csv.writer(buffer, lineterminator="\r\n").writerows(_long_row(row, zone) for row in page)
             yield buffer.getvalue()

@@ -3,17 +3,18 @@
 Course names are unique per platform, not globally (design.md, Tenancy): two universities may both
 have an `intro`. A grant therefore names a platform and a course. `instructors create` may leave
 the platform out while only one platform can mean that course: the one that has it (it received a
-submission for it, or one of its keys is limited to it), or, when none has it yet, the only one.
+submission for it, or one of its usable keys is limited to it: a revoked or expired key claims
+nothing), or, when none has it yet, the only platform there is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select, union
+from sqlalchemy import or_, select, union
 from sqlalchemy.orm import Session
 
-from service.storage.tables import ApiKey, Course, KeyScope, Platform
+from service.storage.tables import ApiKey, Course, KeyScope, Platform, now
 
 
 class GrantError(ValueError):
@@ -44,7 +45,13 @@ def _named(session: Session, name: str) -> Platform:
 def _having(session: Session, course: str) -> list[Platform]:
     owners = union(
         select(Course.platform_id).where(Course.slug == course),
-        select(ApiKey.platform_id).join(KeyScope).where(KeyScope.course == course),
+        select(ApiKey.platform_id)
+        .join(KeyScope)
+        .where(
+            KeyScope.course == course,
+            ApiKey.revoked_at.is_(None),
+            or_(ApiKey.expires_at.is_(None), ApiKey.expires_at > now()),
+        ),
     )
     return list(session.scalars(select(Platform).where(Platform.id.in_(owners)).order_by(Platform.name)))
 
@@ -53,12 +60,21 @@ def platform_of(session: Session, course: str, named: str | None) -> Platform:
     """The platform whose `course` is meant: `named`, or the only candidate."""
     if named is not None:
         return _named(session, named)
-    candidates = _having(session, course) or list(session.scalars(select(Platform).order_by(Platform.name)))
-    if len(candidates) == 1:
-        return candidates[0]
-    if not candidates:
+    having = _having(session, course)
+    if len(having) == 1:
+        return having[0]
+    if having:
+        names = ", ".join(p.name for p in having)
+        raise GrantError(
+            f"course {course!r} is a course of several platforms ({names}): choose one with --platform"
+        )
+    every = list(session.scalars(select(Platform).order_by(Platform.name)))
+    if len(every) == 1:
+        return every[0]  # its course-to-be: granted before its first submission
+    if not every:
         raise GrantError("no platform yet: create its key first (autograder keys create --name NAME)")
-    names = ", ".join(p.name for p in candidates)
+    names = ", ".join(p.name for p in every)
     raise GrantError(
-        f"course {course!r} could belong to several platforms ({names}): choose one with --platform"
+        f"no such course {course!r}: no platform has a submission for it or a key limited to it; "
+        f"check its spelling, or name its platform ({names}) with --platform to grant it before its first submission"
     )

@@ -21,6 +21,7 @@ import httpx
 import redis.asyncio as aioredis
 from sqlalchemy.exc import SQLAlchemyError
 
+from service.core.stopping import cancel_and_wait
 from service.messaging.graded_pubsub import COURSE_PREFIX
 
 log = logging.getLogger(__name__)
@@ -103,9 +104,7 @@ class LiveHub:
         if self._listener is not None:
             tasks.append(self._listener)
         for task in tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await cancel_and_wait(task)
         self._courses.clear()
 
     def subscribe(

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
-from service.dashboard import export
+from grader.challenge import in_course_order
+from service.dashboard import export, timezones
 from service.dashboard.deps import Challenges, VisibleCourse
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import challenges_of
@@ -21,21 +22,21 @@ def _attachment(course: GrantedCourse, kind: str) -> dict[str, str]:
 
 
 @router.get("/courses/{course}/gradebook.csv", name="gradebook")
-def gradebook(course: VisibleCourse, known: Challenges) -> StreamingResponse:
+def gradebook(request: Request, course: VisibleCourse, known: Challenges) -> StreamingResponse:
     """Streamed from the aggregates a chunk of students at a time."""
     with reading() as session:
-        names = sorted(set(known) | set(challenges_of(session, course)))
+        names = in_course_order(set(known) | set(challenges_of(session, course)), known)
     return StreamingResponse(
-        export.wide(every_student(course, reading), names),
+        export.wide(every_student(course, reading), names, timezones.zone_of(request)),
         media_type="text/csv; charset=utf-8",
         headers=_attachment(course, "gradebook"),
     )
 
 
 @router.get("/courses/{course}/attempts.csv", name="attempts_csv")
-def attempts_csv(course: VisibleCourse) -> StreamingResponse:
+def attempts_csv(request: Request, course: VisibleCourse) -> StreamingResponse:
     return StreamingResponse(
-        export.long_lines(course),
+        export.long_lines(course, zone=timezones.zone_of(request)),
         media_type="text/csv; charset=utf-8",
         headers=_attachment(course, "attempts"),
     )

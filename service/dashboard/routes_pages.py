@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from grader.challenge import in_course_order
 from service.core.errors import Invalid
 from service.dashboard import attempt_view, charts, i18n, links, timezones, views
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
@@ -36,7 +37,7 @@ def overview(
     with reading() as session:
         stats = course_overview(session, course, {c.id: c.version for c in known.values()})
     lang = lang_of(request, i18n.COOKIE)
-    cards = [views.card(entry, known.get(name), lang) for name, entry in stats.items()]
+    cards = [views.card(stats[name], known.get(name), lang) for name in in_course_order(stats, known)]
     return render(request, "overview.html", {"account": account, "course": course, "cards": cards})
 
 
@@ -74,7 +75,7 @@ def students(
     chosen = StudentFilter(text=q, challenge=challenge, below=_score(below))
     with reading() as session:
         found = student_page(session, course, chosen, Order(sort, challenge, desc), page)
-        names = sorted(set(known) | set(challenges_of(session, course)))
+        names = in_course_order(set(known) | set(challenges_of(session, course)), known)
     context = {
         "account": account,
         "course": course,

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from datetime import datetime
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
-from service.dashboard import csrf, links
+from service.dashboard import csrf, links, timezones
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
 from service.dashboard.grants import GrantedCourse
 from service.policies import admin
-from service.policies.schemas import PolicyIn
+from service.policies.schemas import ExtensionIn, PolicyIn
 from service.policies.tables import EVERY_CHALLENGE
 from service.storage.db import reading, transaction
+from service.submissions import ids
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]
@@ -32,6 +34,9 @@ class Row:
     cooldown_minutes: str
     window_attempts: str
     window_minutes: str
+    due: str  # `datetime-local` in the instructor's zone
+    late_policy: str
+    late_penalty_percent: str
 
 
 def _minutes(seconds: int | None) -> str:
@@ -40,7 +45,11 @@ def _minutes(seconds: int | None) -> str:
     return str(seconds // MINUTE) if seconds % MINUTE == 0 else f"{seconds / MINUTE:.2f}"
 
 
-def _rows(course: GrantedCourse, known: Challenges) -> list[Row]:
+def _local(moment: datetime | None, zone: timezones.Zone) -> str:
+    return zone.local(moment).strftime("%Y-%m-%dT%H:%M") if moment is not None else ""
+
+
+def _rows(course: GrantedCourse, known: Challenges, zone: timezones.Zone) -> list[Row]:
     with reading() as session:
         stored = {
             p.challenge: p for p in admin.course_policies(session, course.platform_id, course.slug).policies
@@ -55,19 +64,31 @@ def _rows(course: GrantedCourse, known: Challenges) -> list[Row]:
                 cooldown_minutes=_minutes(policy.cooldown_seconds) if policy else "",
                 window_attempts=str(policy.window_attempts or "") if policy else "",
                 window_minutes=_minutes(policy.window_seconds) if policy else "",
+                due=_local(policy.due_at, zone) if policy else "",
+                late_policy=(policy.late_policy or "") if policy else "",
+                late_penalty_percent=_percent(policy.late_penalty_percent) if policy else "",
             )
         )
     return rows
 
 
+def _percent(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
 def _page(
     request: Request, account: CurrentAccount, course: GrantedCourse, known: Challenges, **extra: object
 ) -> HTMLResponse:
+    zone = timezones.zone_of(request)
+    with reading() as session:
+        extended = admin.course_extensions(session, course.platform_id, course.slug).extensions
     context = {
         "account": account,
         "course": course,
         "page": "policies",
-        "rows": _rows(course, known),
+        "rows": _rows(course, known, zone),
+        "extensions": [(e.student, e.challenge, zone.stamp(e.due_at)) for e in extended],
+        "challenges": sorted(known),
         **extra,
     }
     return render(request, "policies.html", context, status_code=422 if extra.get("error") else 200)
@@ -75,9 +96,14 @@ def _page(
 
 @router.get("/courses/{course}/policies", response_class=HTMLResponse, name="policies")
 def policies(
-    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges, saved: str = ""
+    request: Request,
+    account: CurrentAccount,
+    course: VisibleCourse,
+    known: Challenges,
+    saved: str = "",
+    extended: str = "",
 ) -> HTMLResponse:
-    return _page(request, account, course, known, saved=saved)
+    return _page(request, account, course, known, saved=saved, extended=extended)
 
 
 class Unreadable(ValueError):
@@ -94,12 +120,45 @@ def _number(fields: dict[str, str], name: str, scale: int = 1) -> int | None:
         raise Unreadable(name) from None
 
 
-def _policy(fields: dict[str, str]) -> PolicyIn:
+def _moment(fields: dict[str, str], name: str, zone: timezones.Zone) -> datetime | None:
+    """A `datetime-local` field, read in the instructor's zone."""
+    text = fields.get(name, "").strip()
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text).replace(tzinfo=zone.info)
+    except ValueError:
+        raise Unreadable(name) from None
+
+
+def _late(fields: dict[str, str]) -> Literal["best_on_time", "penalty"] | None:
+    chosen = fields.get("late_policy", "")
+    if chosen == "best_on_time":
+        return "best_on_time"
+    if chosen == "penalty":
+        return "penalty"
+    if chosen:
+        raise Unreadable("late_policy")
+    return None
+
+
+def _penalty(fields: dict[str, str]) -> float | None:
+    text = fields.get("late_penalty_percent", "").strip().replace(",", ".")
+    try:
+        return float(text) if text else None
+    except ValueError:
+        raise Unreadable("late_penalty_percent") from None
+
+
+def _policy(fields: dict[str, str], zone: timezones.Zone) -> PolicyIn:
     return PolicyIn(
         max_attempts=_number(fields, "max_attempts"),
         cooldown_seconds=_number(fields, "cooldown_minutes", MINUTE),
         window_attempts=_number(fields, "window_attempts"),
         window_seconds=_number(fields, "window_minutes", MINUTE),
+        due_at=_moment(fields, "due", zone),
+        late_policy=_late(fields),
+        late_penalty_percent=_penalty(fields),
     )
 
 
@@ -112,10 +171,31 @@ def save(
     if challenge != EVERY_CHALLENGE and challenge not in known:
         return _page(request, account, course, known, error="unknown")
     try:
-        policy = _policy(fields)
+        policy = _policy(fields, timezones.zone_of(request))
     except (Unreadable, ValidationError):
         return _page(request, account, course, known, error="invalid", failed=challenge)
     with transaction() as session:
         admin.set_policy(session, course.platform_id, course.slug, challenge, policy)
     saved = links.url(request, "policies", course=course.slug).include_query_params(saved=challenge)
+    return RedirectResponse(str(saved), status_code=303)
+
+
+@router.post("/courses/{course}/extensions", name="extension_save", response_model=None)
+def save_extension(
+    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges, fields: Form
+) -> Response:
+    """A student's own due date (`due` empty: removed)."""
+    csrf.check(request, fields)
+    challenge = fields.get("challenge", "")
+    try:
+        student = ids.valid_id(fields.get("student", ""))
+        due_at = _moment(fields, "due", timezones.zone_of(request))
+        if challenge != EVERY_CHALLENGE and challenge not in known:
+            raise Unreadable("challenge")
+        extension = ExtensionIn(student=student, challenge=challenge, due_at=due_at)
+    except (Unreadable, ValueError):
+        return _page(request, account, course, known, error="extension")
+    with transaction() as session:
+        admin.extend(session, course.platform_id, course.slug, extension)
+    saved = links.url(request, "policies", course=course.slug).include_query_params(extended=student)
     return RedirectResponse(str(saved), status_code=303)

@@ -8,24 +8,30 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from service.dashboard import csrf, regrade
+from service.dashboard import csrf, regrade, regrade_effect
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
 from service.dashboard.grants import GrantedCourse
-from service.messaging.enqueue import send_regrades
+from service.messaging.enqueue import TaskQueue
 from service.storage.db import reading, transaction
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]
 
 
-def _start(course: GrantedCourse, challenge: str | None, versions: dict[str, int], instructor_id: int) -> int:
+def _start(
+    queue: TaskQueue,
+    course: GrantedCourse,
+    challenge: str | None,
+    versions: dict[str, int],
+    instructor_id: int,
+) -> int:
     with transaction() as session:
         batch = regrade.start(session, course, challenge, versions, instructor_id)
         batch_id = batch.id
     with reading() as session:
         ids = regrade.submission_ids(session, batch_id)
-    send_regrades(ids)  # after the commit: a worker always finds the batch it works for
+    queue.regrade(ids)  # after the commit: a worker always finds the batch it works for
     return batch_id
 
 
@@ -35,7 +41,9 @@ async def start(
 ) -> RedirectResponse:
     csrf.check(request, fields)
     versions = {c.id: c.version for c in known.values()}
-    batch_id = await run_in_threadpool(_start, course, fields.get("challenge") or None, versions, account.id)
+    queue: TaskQueue = request.app.state.queue
+    challenge = fields.get("challenge") or None
+    batch_id = await run_in_threadpool(_start, queue, course, challenge, versions, account.id)
     return RedirectResponse(str(request.url_for("regrade_page", regrade_id=batch_id)), status_code=303)
 
 
@@ -45,9 +53,28 @@ def _progress(regrade_id: int, courses: tuple[GrantedCourse, ...]) -> regrade.Pr
 
 
 @router.get("/regrades/{regrade_id}", response_class=HTMLResponse, name="regrade_page")
-def page(request: Request, account: CurrentAccount, regrade_id: int) -> HTMLResponse:
+def page(request: Request, account: CurrentAccount, regrade_id: int, sent: str = "") -> HTMLResponse:
     found = _progress(regrade_id, account.courses)
-    return render(request, "regrade.html", {"account": account, "course": found.course, "progress": found})
+    changed = None
+    if found.finished:  # its effect, once every submission is graded again
+        with reading() as session:
+            changed = regrade_effect.effect(session, regrade_id)
+    context = {"account": account, "course": found.course, "progress": found, "effect": changed, "sent": sent}
+    return render(request, "regrade.html", context)
+
+
+@router.post("/regrades/{regrade_id}/passback", name="regrade_passback")
+async def pass_back(
+    request: Request, account: CurrentAccount, regrade_id: int, fields: Form
+) -> RedirectResponse:
+    """Send the regrade's changed grades to the LMSs, after the instructor saw its effect."""
+    csrf.check(request, fields)
+    found = await run_in_threadpool(_progress, regrade_id, account.courses)
+    queue: TaskQueue = request.app.state.queue
+    if found.finished:
+        await run_in_threadpool(queue.regrade_passback, regrade_id)
+    back = request.url_for("regrade_page", regrade_id=regrade_id).include_query_params(sent="1")
+    return RedirectResponse(str(back), status_code=303)
 
 
 @router.get("/regrades/{regrade_id}/progress", name="regrade_progress")

@@ -35,6 +35,7 @@ from pylti1p3.tool_config.abstract import ToolConfAbstract
 from sqlalchemy.orm import Session
 
 from service.lti import registrations, tool_keys, values
+from service.lti.registration_help import Failure
 from service.lti.tables import LtiRegistration
 from service.storage.db import transaction
 
@@ -49,10 +50,11 @@ T = TypeVar("T")
 class Refused(Exception):
     """A login or launch refused; `reason` names which check failed (the page says it in words)."""
 
-    def __init__(self, reason: str, detail: str) -> None:
+    def __init__(self, reason: str, detail: str, failure: Failure | None = None) -> None:
         super().__init__(f"{reason}: {detail}")
         self.reason = reason
-        self.detail = detail
+        self.detail = detail  # for the log
+        self.failure = failure  # for the administrator's registration page: what failed, what to check
 
 
 class LtiRequest(Request):

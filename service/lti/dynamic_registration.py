@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 import httpx
 import requests
 
+from grader.text import text
+from service.lti import registration_help as advice
 from service.lti import registrations, values
 from service.lti.adapter import Refused
 from service.lti.registrations import PlatformEndpoints
@@ -92,19 +94,22 @@ def register(
     try:
         registrations.origin(config_url)
     except ValueError as error:
-        raise Refused("registration_failed", "no openid_configuration URL") from error
+        raise Refused("registration_failed", "no openid_configuration URL", advice.NO_CONFIG_URL) from error
     outgoing = outbound.session()
-    config = _json(_http(outgoing, "GET", config_url, {}, None), "openid configuration")
+    reading = _http(outgoing, "GET", config_url, {}, None, "openid configuration")
+    config = _json(reading, "openid configuration", config_url)
     endpoints = _endpoints(config)
     _served_by_issuer(endpoints.issuer, config_url)
     _reachable(outbound, config)
     token_header = params.get("registration_token")
     headers = {"Authorization": f"Bearer {token_header}"} if token_header else {}
     request = registration_request(urls, tool_name)
-    answer = _json(_http(outgoing, "POST", config["registration_endpoint"], headers, request), "registration")
+    registering = _http(outgoing, "POST", config["registration_endpoint"], headers, request, "registration")
+    answer = _json(registering, "registration", config["registration_endpoint"])
     client_id = answer.get("client_id")
     if not isinstance(client_id, str) or not client_id:
-        raise Refused("registration_failed", "the LMS's answer has no client_id")
+        no_client = advice.malformed("registration", text("no trae client_id", "it has no client_id"))
+        raise Refused("registration_failed", "the LMS's answer has no client_id", no_client)
     tool_configuration = answer.get(TOOL_CONFIGURATION)
     deployment = tool_configuration.get("deployment_id") if isinstance(tool_configuration, dict) else None
     if values.take(_key(token)) is None:
@@ -134,12 +139,19 @@ def register(
 
 
 def _http(
-    outgoing: requests.Session, method: str, url: str, headers: dict[str, str], body: dict[str, Any] | None
+    outgoing: requests.Session,
+    method: str,
+    url: str,
+    headers: dict[str, str],
+    body: dict[str, Any] | None,
+    what: str,
 ) -> requests.Response:
     try:
         return outgoing.request(method, url, headers=headers, json=body)
     except requests.RequestException as error:
-        raise Refused("registration_failed", f"{method} {url}: {error}") from error
+        raise Refused(
+            "registration_failed", f"{method} {url}: {error}", advice.unreadable(what, url, error)
+        ) from error
 
 
 def _reachable(outbound: Outbound, config: dict[str, Any]) -> None:
@@ -149,18 +161,25 @@ def _reachable(outbound: Outbound, config: dict[str, Any]) -> None:
         try:
             outbound.destinations.target(config[field])
         except Unreachable as refused:
-            raise Refused("registration_failed", f"{field} {config[field]}: {refused}") from None
+            not_allowed = advice.not_allowed(field, config[field])
+            raise Refused("registration_failed", f"{field} {config[field]}: {refused}", not_allowed) from None
 
 
-def _json(response: requests.Response, what: str) -> dict[str, Any]:
-    if response.status_code not in (200, 201) or len(response.content) > MAX_DOCUMENT_BYTES:
-        raise Refused("registration_failed", f"{what}: HTTP {response.status_code}")
+def _json(response: requests.Response, what: str, url: str) -> dict[str, Any]:
+    if response.status_code not in (200, 201):
+        failure = advice.answered(what, url, response.status_code)
+        raise Refused("registration_failed", f"{what}: HTTP {response.status_code}", failure)
+    if len(response.content) > MAX_DOCUMENT_BYTES:
+        too_long = advice.malformed(what, text("es demasiado larga", "it is too long"))
+        raise Refused("registration_failed", f"{what}: too long", too_long)
     try:
         document = response.json()
     except ValueError as error:
-        raise Refused("registration_failed", f"{what}: not JSON") from error
+        not_json = advice.malformed(what, text("no es JSON", "it is not JSON"))
+        raise Refused("registration_failed", f"{what}: not JSON", not_json) from error
     if not isinstance(document, dict):
-        raise Refused("registration_failed", f"{what}: not a JSON object")
+        not_object = advice.malformed(what, text("no es un objeto JSON", "it is not a JSON object"))
+        raise Refused("registration_failed", f"{what}: not a JSON object", not_object)
     return document
 
 
@@ -172,6 +191,7 @@ def _served_by_issuer(issuer: str, config_url: str) -> None:
         raise Refused(
             "registration_failed",
             f"the issuer {issuer!r} is not on the host the openid configuration came from ({config_host})",
+            advice.other_host(issuer, config_host),
         )
 
 
@@ -179,12 +199,15 @@ def _endpoints(config: dict[str, Any]) -> PlatformEndpoints:
     fields = ("issuer", "authorization_endpoint", "token_endpoint", "jwks_uri", "registration_endpoint")
     missing = [f for f in fields if not isinstance(config.get(f), str) or not config[f]]
     if missing:
-        raise Refused("registration_failed", f"openid configuration without {', '.join(missing)}")
+        named = ", ".join(missing)
+        lacking = advice.malformed("openid configuration", text(f"le falta {named}", f"it lacks {named}"))
+        raise Refused("registration_failed", f"openid configuration without {named}", lacking)
     try:
         for field in fields[1:]:
             registrations.origin(config[field])
     except ValueError as error:
-        raise Refused("registration_failed", str(error)) from error
+        bad_url = advice.malformed("openid configuration", text(str(error), str(error)))
+        raise Refused("registration_failed", str(error), bad_url) from error
     audience = config.get("authorization_server")
     return PlatformEndpoints(
         issuer=config["issuer"],

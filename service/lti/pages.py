@@ -11,7 +11,8 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader
 
 from grader.text import Lang
-from service.lti import labels
+from service.lti import labels, registration_help
+from service.lti.adapter import Refused
 from service.web.i18n import accepted
 
 HERE = Path(__file__).parent
@@ -56,7 +57,15 @@ def render(
 _UNAUTHORIZED = {"registration", "state", "signature", "expired", "audience", "deployment", "nonce"}
 
 
-def refused(request: Request, reason: str, lang: Lang, frame_origins: tuple[str, ...]) -> HTMLResponse:
+def refused(
+    request: Request,
+    reason: str,
+    lang: Lang,
+    frame_origins: tuple[str, ...],
+    registering: Refused | None = None,
+) -> HTMLResponse:
+    """The refusal page: a student's launch reads what to do; a registration (`registering`, opened
+    by the LMS administrator) also what failed and what to check, when the tool knows it."""
     status = (
         403
         if reason in ("role",)
@@ -66,4 +75,11 @@ def refused(request: Request, reason: str, lang: Lang, frame_origins: tuple[str,
         if reason in ("login", "format", "message", "context", "challenge")
         else 401
     )
-    return render(request, "refused.html", {"reason": reason, "lang": lang}, status, frame_origins)
+    context = {
+        "reason": reason,
+        "lang": lang,
+        "admin": registering is not None,
+        "failure": registering.failure if registering is not None else None,
+        "advice": registration_help,
+    }
+    return render(request, "refused.html", context, status, frame_origins)

@@ -14,8 +14,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import requests
@@ -25,21 +25,25 @@ from pylti1p3.exception import LtiException, LtiServiceException
 from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 from pylti1p3.service_connector import ServiceConnector
-from sqlalchemy import or_, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
+from service.dashboard.tables import RegradeItem
 from service.lti import tool_keys
 from service.lti.adapter import ToolRegistration
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
-from service.messaging.celery_app import LTI_SCORE_TASK, celery
+from service.messaging.enqueue import TaskQueue
 from service.outbound import destinations
 from service.outbound.session import Outbound, PolicySession, RefusedRequest
+from service.policies import admin as policies
+from service.policies import late
 from service.storage.db import transaction
 from service.storage.tables import Submission, now
 from service.submissions.schemas import FINAL_STATUSES
 
 log = logging.getLogger(__name__)
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+LINEITEM_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem"  # and lineitem.readonly
 TOKEN_MARGIN_SECONDS = 30
 DEFAULT_TOKEN_SECONDS = 3600
 MAX_BACKOFF_SECONDS = 300  # the longest wait between two tries of one score (tasks.send_lti_score)
@@ -64,15 +68,15 @@ def record(submission_id: str, link_id: int, student: str) -> bool:
     return status in FINAL_STATUSES
 
 
-def send(submission_id: str) -> None:
+def send(queue: TaskQueue, submission_id: str) -> None:
     """Queue the score's sending; a broker outage leaves it to the sweeper (`resend_lost`)."""
     try:
-        celery().send_task(LTI_SCORE_TASK, args=[submission_id])
+        queue.lti_score(submission_id)
     except (OperationalError, OSError) as error:
         log.error("broker unavailable, the score of %s waits for the sweeper: %s", submission_id, error)
 
 
-def resend_lost(stale_seconds: float, batch: int) -> int:
+def resend_lost(queue: TaskQueue, stale_seconds: float, batch: int) -> int:
     """Send again the scores of graded attempts not tried for a while (their task was lost).
 
     A task being retried tries at least every `MAX_BACKOFF_SECONDS`: only rows quiet for longer
@@ -97,7 +101,7 @@ def resend_lost(stale_seconds: float, batch: int) -> int:
             row.tried_at = now()
         ids = [row.submission_id for row in rows]
     for submission_id in ids:
-        send(submission_id)
+        send(queue, submission_id)
     if ids:
         log.warning("re-sent %d scores to LMS gradebooks", len(ids))
     return len(ids)
@@ -106,9 +110,12 @@ def resend_lost(stale_seconds: float, batch: int) -> int:
 class LmsGradebook:
     """The student pages' gradebook (`service.students.gradebook.Gradebook`): the LMS's, through AGS."""
 
+    def __init__(self, queue: TaskQueue) -> None:
+        self.queue = queue
+
     def link(self, submission_id: str, link_id: int, student: str) -> None:
         if record(submission_id, link_id, student):
-            send(submission_id)  # graded before it was recorded: the worker did not see the link
+            send(self.queue, submission_id)  # graded before it was recorded: the worker did not see the link
 
     def states(self, submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
         return states(submission_ids)
@@ -131,19 +138,35 @@ class _Job:
     registration: LtiRegistration
     key: tool_keys.SigningKey
     link: LtiLink
+    context: LtiContext
+    student: str
     sub: str
     score: float
+    timestamp: datetime  # when the newest graded attempt was submitted
     scopes: list[str]
 
 
-def post(submission_id: str, attempt: int, attempts: int, outbound: Outbound) -> Posted:
+def post(
+    submission_id: str, attempt: int, attempts: int, outbound: Outbound, only_changed: bool = False
+) -> Posted:
     """One try at sending the score this attempt decides; recorded on the attempt's row. The
-    LMS's URLs must be where webhooks may go (`outbound`, the worker's policy), and its own."""
+    LMS's URLs must be where webhooks may go (`outbound`, the worker's policy), and its own.
+    `only_changed`: nothing is sent when the gradebook already has this score (a regrade)."""
     with transaction() as session:
         job = _job(session, submission_id)
     if job is None:
         return Posted(sent=True, retry=False)  # not graded yet, or no longer linked: nothing to send
-    outcome = _send(job, outbound)
+    session_out = _TokenSession(outbound, registration_origins(job.registration))
+    connector = CachedTokens(ToolRegistration(job.registration, job.key), job.registration.id, session_out)
+    lms_due = _line_item_end(job, connector)
+    with transaction() as session:
+        job = _scored(session, job, lms_due)
+        unchanged = only_changed and _last_sent(session, job) == round(job.score, 2)
+    if unchanged:  # the gradebook has it: nothing sent, the look recorded
+        with transaction() as session:
+            session.get_one(LtiScore, submission_id).tried_at = now()
+        return Posted(sent=True, retry=False)
+    outcome = _send(job, connector)
     with transaction() as session:
         row = session.get_one(LtiScore, submission_id)
         row.tries, row.tried_at = attempt, now()
@@ -170,13 +193,61 @@ def _job(session: Session, submission_id: str) -> _Job | None:
     learner = session.get(LtiLearner, (context.id, row.student))
     if learner is None or not link.scopes or SCORE_SCOPE not in link.scopes.split():
         return None  # the LMS granted no score scope for this link: nothing can be sent
-    score = _score(session, link.id, row.student, context.score_mode)
     key = tool_keys.signing_key(session)
-    return _Job(registration, key, link, learner.sub, score, link.scopes.split())
+    return _Job(registration, key, link, context, row.student, learner.sub, 0.0, now(), link.scopes.split())
 
 
-def _score(session: Session, link_id: int, student: str, mode: str) -> float:
-    """The best, or the last, of the student's graded attempts through this link."""
+def _scored(session: Session, job: _Job, lms_due: datetime | None) -> _Job:
+    """The job with the score the course's late policy gives, and the newest attempt's time."""
+    platform_id, course = job.registration.platform_id, job.context.course
+    if lms_due is not None:
+        policies.lms_due(session, platform_id, course, job.link.challenge, lms_due)
+        session.flush()
+    due = policies.due_of(session, platform_id, course, job.student, job.link.challenge)
+    book = late.gradebook(_graded(session, job.link.id, job.student), due, _mode(job.context.score_mode))
+    return replace(job, score=book.score, timestamp=book.timestamp)
+
+
+def _last_sent(session: Session, job: _Job) -> float | None:
+    """The score the link's gradebook last took for this student."""
+    query = (
+        select(LtiScore.score_sent)
+        .where(LtiScore.link_id == job.link.id, LtiScore.student == job.student, LtiScore.state == "sent")
+        .order_by(LtiScore.sent_at.desc())
+        .limit(1)
+    )
+    sent = session.scalar(query)
+    return round(sent, 2) if sent is not None else None
+
+
+def pass_back_regrade(regrade_id: int, attempts: int, outbound: Outbound) -> int:
+    """Each student's grade through each link the regrade touched, sent where it changed (the
+    newest attempt through the link decides, as any passback does). How many were looked at."""
+    newest = (
+        select(LtiScore.link_id, LtiScore.student, func.max(Submission.created_at).label("newest"))
+        .join(Submission, Submission.id == LtiScore.submission_id)
+        .join(RegradeItem, RegradeItem.submission_id == LtiScore.submission_id)
+        .where(RegradeItem.regrade_id == regrade_id)
+        .group_by(LtiScore.link_id, LtiScore.student)
+        .subquery()
+    )
+    query = (
+        select(LtiScore.submission_id)
+        .join(Submission, Submission.id == LtiScore.submission_id)
+        .join(newest, and_(newest.c.link_id == LtiScore.link_id, newest.c.student == LtiScore.student))
+        .where(Submission.created_at == newest.c.newest)
+    )
+    with transaction() as session:
+        chosen = list(session.scalars(query))
+    for submission_id in chosen:
+        for attempt in range(1, attempts + 1):
+            if not post(submission_id, attempt, attempts, outbound, only_changed=True).retry:
+                break
+    return len(chosen)
+
+
+def _graded(session: Session, link_id: int, student: str) -> list[late.Graded]:
+    """The student's graded attempts through this link."""
     graded = session.execute(
         select(Submission.score, Submission.created_at)
         .join(LtiScore, LtiScore.submission_id == Submission.id)
@@ -186,10 +257,38 @@ def _score(session: Session, link_id: int, student: str, mode: str) -> float:
             Submission.status.in_(FINAL_STATUSES),
         )
     ).all()
-    scores: list[tuple[datetime, float]] = [(r.created_at, r.score or 0.0) for r in graded]
-    if mode == "last":
-        return max(scores)[1]
-    return max(s for _, s in scores)
+    return [late.Graded(_aware(r.created_at), r.score or 0.0) for r in graded]
+
+
+def _mode(score_mode: str) -> late.ScoreMode:
+    return "last" if score_mode == "last" else "best"
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _line_item_end(job: _Job, connector: CachedTokens) -> datetime | None:
+    """The line item's `endDateTime`, where the LMS sends one and lets the tool read it: the due
+    date of the course's challenge unless the instructor set one. Unreadable: none."""
+    if not job.link.lineitem_url or not any(s.startswith(LINEITEM_SCOPE) for s in job.scopes):
+        return None
+    service_data: Any = {
+        "scope": job.scopes,
+        "lineitem": job.link.lineitem_url,
+        "lineitems": job.link.lineitems_url,
+    }
+    try:
+        item = AssignmentsGradesService(connector, service_data).get_lineitem()
+    except (LtiException, LtiServiceException, RefusedRequest, requests.RequestException) as error:
+        log.warning("line item of link %s not read (its due date unknown): %s", job.link.id, error)
+        return None
+    end = item.get_end_date_time()
+    try:
+        parsed = datetime.fromisoformat(end) if isinstance(end, str) and end else None
+    except ValueError:
+        return None
+    return parsed if parsed is None or parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
 
 
 def registration_origins(row: LtiRegistration) -> frozenset[str]:
@@ -204,9 +303,7 @@ def registration_origins(row: LtiRegistration) -> frozenset[str]:
     return frozenset(found)
 
 
-def _send(job: _Job, outbound: Outbound) -> Posted:
-    session = _TokenSession(outbound, registration_origins(job.registration))
-    connector = CachedTokens(ToolRegistration(job.registration, job.key), job.registration.id, session)
+def _send(job: _Job, connector: CachedTokens) -> Posted:
     service_data: Any = {
         "scope": job.scopes,
         "lineitem": job.link.lineitem_url,
@@ -218,7 +315,7 @@ def _send(job: _Job, outbound: Outbound) -> Posted:
         .set_score_maximum(100)
         .set_activity_progress("Completed")
         .set_grading_progress("FullyGraded")
-        .set_timestamp(now().isoformat())
+        .set_timestamp(job.timestamp.isoformat())
         .set_user_id(job.sub)
     )
     try:

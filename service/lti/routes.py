@@ -80,10 +80,10 @@ def _frame_origins() -> tuple[str, ...]:
         return registrations.frame_origins(session)
 
 
-async def _refused(request: Request, error: Refused) -> HTMLResponse:
+async def _refused(request: Request, error: Refused, registering: bool = False) -> HTMLResponse:
     log.info("LTI refused (%s): %s", error.reason, error.detail)
     origins = await run_in_threadpool(_frame_origins)
-    return refused(request, error.reason, page_lang(request), origins)
+    return refused(request, error.reason, page_lang(request), origins, error if registering else None)
 
 
 @router.api_route("/login", methods=["GET", "POST"], name="lti_login")
@@ -196,7 +196,7 @@ async def register(request: Request) -> Response:
             _outbound(request),
         )
     except Refused as error:
-        return await _refused(request, error)
+        return await _refused(request, error, registering=True)
     origin = registrations.origin(params["openid_configuration"])
     context = {"lang": page_lang(request), "registered": done}
     return render(request, "registered.html", context, frame_origins=(origin,))

@@ -1,27 +1,33 @@
-"""The Celery application: the same configuration for the API (which sends) and the workers."""
+"""The Celery application: the same configuration for the API (which sends) and the workers.
+
+Built by each entry point from its Settings (`TaskQueue.of`), never a module global."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from celery import Celery
 
-from service.core.settings import Settings, get_settings
+from service.core.settings import Settings
 from service.messaging.kombu_redis import transport_for
 
 GRADE_TASK = "autograder.grade"
 REGRADE_TASK = "autograder.regrade"
 WEBHOOK_TASK = "autograder.deliver_webhook"
 LTI_SCORE_TASK = "autograder.send_lti_score"  # AGS passback: outgoing, like a webhook
+REGRADE_PASSBACK_TASK = "autograder.regrade_passback"  # a regrade's changed grades, to the LMSs
 
 
 def make_celery(settings: Settings) -> Celery:
-    app = Celery("autograder", broker=settings.broker, include=["service.worker.tasks"])
+    """A Celery app on these Settings' broker and queues; the worker registers its tasks on it
+    (`service.worker.tasks.register`), the API only sends."""
+    app = Celery("autograder", broker=settings.broker)
     app.conf.update(
         broker_transport=transport_for(settings.broker),
         task_default_queue=settings.queue,
         # the sender process's, retries too: a slow receiver never holds a grading
-        task_routes={t: {"queue": settings.webhook_queue} for t in (WEBHOOK_TASK, LTI_SCORE_TASK)},
+        task_routes={
+            t: {"queue": settings.webhook_queue}
+            for t in (WEBHOOK_TASK, LTI_SCORE_TASK, REGRADE_PASSBACK_TASK)
+        },
         task_acks_late=True,  # a worker killed mid-grading leaves the task to be delivered again
         task_reject_on_worker_lost=True,
         task_ignore_result=True,  # results live in the database
@@ -35,32 +41,3 @@ def make_celery(settings: Settings) -> Celery:
         broker_pool_limit=20,
     )
     return app
-
-
-_given: Settings | None = None  # what the process's entry point passed to `use`
-
-
-def use(settings: Settings) -> None:
-    """The broker and queues of these Settings from now on (the app factory's, the worker boot's)."""
-    global _given
-    if (settings.broker, settings.queue) != _broker_and_queue(_given or get_settings()):
-        celery.cache_clear()
-    _given = settings
-
-
-def forget() -> None:
-    """Forget the app and the Settings given: the next use reads the environment again."""
-    global _given
-    _given = None
-    celery.cache_clear()
-
-
-def _broker_and_queue(settings: Settings) -> tuple[str, str]:
-    return settings.broker, settings.queue
-
-
-@lru_cache(maxsize=1)
-def celery() -> Celery:
-    """The process's Celery app, on its entry point's Settings (a script that gave none: the
-    environment's)."""
-    return make_celery(_given if _given is not None else get_settings())

@@ -1,65 +1,164 @@
-"""A course's policies as stored: the limits that apply to one challenge, and setting them."""
+"""A course's policies as stored: what applies to one challenge (and student), and setting them.
+
+A challenge's own policy and the course-wide one (`*`) are merged field by field: a field the
+challenge sets wins, one it leaves empty is the course's (a window's attempts and span go together).
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, bindparam, select
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from service.policies.late import Due, LatePolicy
 from service.policies.rules import Limits
-from service.policies.tables import EVERY_CHALLENGE, CoursePolicy
+from service.policies.tables import EVERY_CHALLENGE, CoursePolicy, DueExtension, LmsDueDate
 from service.storage.tables import Course, now
 
-_APPLYING = (
-    select(
-        CoursePolicy.challenge,
-        CoursePolicy.max_attempts,
-        CoursePolicy.cooldown_seconds,
-        CoursePolicy.window_attempts,
-        CoursePolicy.window_seconds,
-    )
-    .join(Course, Course.id == CoursePolicy.course_id)
-    .where(
-        Course.platform_id == bindparam("platform_id"),
-        Course.slug == bindparam("course"),
-        CoursePolicy.challenge.in_([bindparam("challenge"), EVERY_CHALLENGE]),
-    )
+
+@dataclass(frozen=True)
+class Rules:
+    """One stored policy row (or their merge): the limits on attempts and the due date."""
+
+    limits: Limits = field(default_factory=Limits)
+    due_at: datetime | None = None
+    late_policy: LatePolicy | None = None
+    late_penalty_percent: float | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.limits.limited and self.due_at is None and self.late_policy is None
+
+    def over(self, wider: Rules) -> Rules:
+        """These rules where set, else the wider (course-wide) ones."""
+        mine, theirs = self.limits, wider.limits
+        windowed = mine.window_attempts is not None
+        limits = Limits(
+            mine.max_attempts if mine.max_attempts is not None else theirs.max_attempts,
+            mine.cooldown_seconds if mine.cooldown_seconds is not None else theirs.cooldown_seconds,
+            mine.window_attempts if windowed else theirs.window_attempts,
+            mine.window_seconds if windowed else theirs.window_seconds,
+        )
+        late = self.late_policy is not None
+        return Rules(
+            limits,
+            self.due_at or wider.due_at,
+            self.late_policy if late else wider.late_policy,
+            self.late_penalty_percent if late else wider.late_penalty_percent,
+        )
+
+
+_COURSE = select(Course.id).where(
+    Course.platform_id == bindparam("platform_id"), Course.slug == bindparam("course")
+)
+_APPLYING = select(*CoursePolicy.__table__.columns).where(
+    CoursePolicy.course_id == _COURSE.scalar_subquery(),
+    CoursePolicy.challenge.in_([bindparam("challenge"), EVERY_CHALLENGE]),
 )
 
 
+def applying_rules(connection: Connection, platform_id: int, course: str, challenge: str) -> Rules:
+    params = {"platform_id": platform_id, "course": course, "challenge": challenge}
+    found = {row.challenge: _rules(row) for row in connection.execute(_APPLYING, params)}
+    return found.get(challenge, Rules()).over(found.get(EVERY_CHALLENGE, Rules()))
+
+
 def applying(connection: Connection, platform_id: int, course: str, challenge: str) -> Limits:
-    """The challenge's own policy, else the course-wide one, else no limit."""
-    rows = connection.execute(
-        _APPLYING, {"platform_id": platform_id, "course": course, "challenge": challenge}
-    )
-    found = {row.challenge: row for row in rows}
-    row = found.get(challenge) or found.get(EVERY_CHALLENGE)
-    if row is None:
-        return Limits()
-    return Limits(row.max_attempts, row.cooldown_seconds, row.window_attempts, row.window_seconds)
+    """The limits on a student's attempts at this challenge (none: `Limits()`)."""
+    return applying_rules(connection, platform_id, course, challenge).limits
 
 
-def of_course(session: Session, course_id: int) -> dict[str, Limits]:
+def due(connection: Connection, platform_id: int, course: str, student: str, challenge: str) -> Due:
+    """The student's due date: their extension (for the challenge, else for every one), else the
+    course's (the challenge's, else the course-wide), else the LMS's; with the late policy."""
+    rules = applying_rules(connection, platform_id, course, challenge)
+    params = {"platform_id": platform_id, "course": course}
+    course_id = connection.execute(_COURSE, params).scalar()
+    if course_id is None:
+        return Due()
+    extended = {
+        row.challenge: row.due_at
+        for row in connection.execute(
+            select(DueExtension.challenge, DueExtension.due_at).where(
+                DueExtension.course_id == course_id,
+                DueExtension.student == student,
+                DueExtension.challenge.in_([challenge, EVERY_CHALLENGE]),
+            )
+        )
+    }
+    lms = connection.execute(
+        select(LmsDueDate.due_at).where(LmsDueDate.course_id == course_id, LmsDueDate.challenge == challenge)
+    ).scalar()
+    at = extended.get(challenge) or extended.get(EVERY_CHALLENGE) or rules.due_at or lms
+    return Due(_aware(at) if at is not None else None, rules.late_policy, rules.late_penalty_percent)
+
+
+def of_course(session: Session, course_id: int) -> dict[str, Rules]:
     """Every policy of a course by challenge (`*`: the course-wide one)."""
     rows = session.scalars(select(CoursePolicy).where(CoursePolicy.course_id == course_id))
-    return {row.challenge: _limits(row) for row in rows}
+    return {row.challenge: _rules(row) for row in rows}
 
 
-def put(session: Session, course_id: int, challenge: str, limits: Limits) -> None:
-    """Set a challenge's policy (or the course-wide one); no limit at all removes it."""
+def put(session: Session, course_id: int, challenge: str, rules: Rules) -> None:
+    """Set a challenge's policy (or the course-wide one); nothing set at all removes it."""
     row = session.scalars(
         select(CoursePolicy).where(CoursePolicy.course_id == course_id, CoursePolicy.challenge == challenge)
     ).first()
-    if not limits.limited:
+    if rules.empty:
         if row is not None:
             session.delete(row)
         return
     if row is None:
         row = CoursePolicy(course_id=course_id, challenge=challenge)
         session.add(row)
+    limits = rules.limits
     row.max_attempts, row.cooldown_seconds = limits.max_attempts, limits.cooldown_seconds
     row.window_attempts, row.window_seconds = limits.window_attempts, limits.window_seconds
+    row.due_at, row.late_policy, row.late_penalty_percent = (
+        rules.due_at,
+        rules.late_policy,
+        rules.late_penalty_percent,
+    )
     row.updated_at = now()
+
+
+def extensions(session: Session, course_id: int) -> list[DueExtension]:
+    query = select(DueExtension).where(DueExtension.course_id == course_id)
+    return list(session.scalars(query.order_by(DueExtension.student, DueExtension.challenge)))
+
+
+def extend(session: Session, course_id: int, student: str, challenge: str, due_at: datetime | None) -> None:
+    """A student's own due date for a challenge (`*`: every one); None removes it."""
+    row = session.scalars(
+        select(DueExtension).where(
+            DueExtension.course_id == course_id,
+            DueExtension.student == student,
+            DueExtension.challenge == challenge,
+        )
+    ).first()
+    if due_at is None:
+        if row is not None:
+            session.delete(row)
+        return
+    if row is None:
+        row = DueExtension(course_id=course_id, student=student, challenge=challenge)
+        session.add(row)
+    row.due_at, row.updated_at = due_at, now()
+
+
+def lms_due(session: Session, course_id: int, challenge: str, due_at: datetime) -> None:
+    """The due date the LMS's line item gives (kept apart: the instructor's own comes first)."""
+    row = session.scalars(
+        select(LmsDueDate).where(LmsDueDate.course_id == course_id, LmsDueDate.challenge == challenge)
+    ).first()
+    if row is None:
+        session.add(LmsDueDate(course_id=course_id, challenge=challenge, due_at=due_at, updated_at=now()))
+    elif _aware(row.due_at) != due_at:
+        row.due_at, row.updated_at = due_at, now()
 
 
 def course_id(session: Session, platform_id: int, course: str) -> int:
@@ -73,5 +172,13 @@ def course_id(session: Session, platform_id: int, course: str) -> int:
     ).one()
 
 
-def _limits(row: CoursePolicy) -> Limits:
-    return Limits(row.max_attempts, row.cooldown_seconds, row.window_attempts, row.window_seconds)
+def _rules(row: CoursePolicy | Row[Any]) -> Rules:
+    limits = Limits(row.max_attempts, row.cooldown_seconds, row.window_attempts, row.window_seconds)
+    late: LatePolicy | None = row.late_policy if row.late_policy in ("best_on_time", "penalty") else None  # type: ignore[assignment]
+    due_at = _aware(row.due_at) if row.due_at is not None else None
+    return Rules(limits, due_at, late, row.late_penalty_percent)
+
+
+def _aware(moment: datetime) -> datetime:
+    """Stored times are UTC; SQLite gives them back without their zone."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

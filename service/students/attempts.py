@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from grader.challenge import Challenge
 from service.core.errors import NotFound
-from service.policies import gate
+from service.policies import admin, gate
 from service.storage.db import reading
 from service.students import feedback, labels
 from service.students.gradebook import Gradebook
@@ -39,12 +39,13 @@ def submit(
     submission_id: str,
     limits: ratelimit.SubmissionLimits,
     gradebook: Gradebook,
+    send_grade: Callable[[str], None],
 ) -> schemas.Submission:
     body = schemas.SubmissionIn(
         challenge=grant.challenge, code=code, student=grant.student, course=grant.course, lang=grant.lang
     )
     limits.check(caller(grant), body)
-    view = intake.submit(caller(grant), body, None, known, submission_id)
+    view = intake.submit(caller(grant), body, None, known, send_grade, submission_id)
     if grant.lti_link_id is not None:
         gradebook.link(view.id, grant.lti_link_id, grant.student)
     return view
@@ -94,9 +95,11 @@ def attempt(view: schemas.Submission, grant: PageGrant, with_feedback: bool) -> 
 
 def allowance(grant: PageGrant) -> Allowance:
     found = gate.standing_of(grant.platform_id, grant.course, grant.student, grant.challenge)
+    due_at = admin.due_now(grant.platform_id, grant.course, grant.student, grant.challenge).at
     if found is None:
-        return Allowance(limited=False)
+        return Allowance(limited=False, due_at=due_at)
     return Allowance(
+        due_at=due_at,
         limited=True,
         used=found.used,
         allowed=found.allowed,

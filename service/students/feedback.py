@@ -10,7 +10,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 
-from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
+from grader.models import Cause, Diagnosis, GradingError, HiddenTestResult, Localisation, Result
 from grader.text import Lang
 from service.students import labels
 
@@ -42,6 +42,9 @@ class FeedbackView:
     groups: tuple[TestGroup, ...]  # failing groups first, each in the order the challenge lists them
     error: GradingError | None
     stdout: str
+    # What the failed tests point to besides the diagnoses ("explained above"): shown with them.
+    causes: tuple[Cause, ...] = ()
+    localisation: Localisation | None = None
 
     @property
     def all_passed(self) -> bool:
@@ -59,6 +62,8 @@ def view(result: Result, lang: Lang) -> FeedbackView:
         groups=_groups(result.tests, lang),
         error=result.error,
         stdout=result.stdout,
+        causes=tuple(result.causes),
+        localisation=result.localisation,
     )
 
 

@@ -32,6 +32,11 @@ ALLOWANCE_LEFT = text("Te quedan {left} de {allowed} intentos", "{left} of {allo
 ALLOWANCE_NONE = text("No te quedan intentos", "No attempts left")
 ALLOWANCE_NEXT = text("el próximo desde las {time}", "next one from {time}")
 ALLOWANCE_NEXT_ONLY = text("Próximo intento desde las {time}", "Next attempt from {time}")
+DUE = text("Fecha límite: {when}", "Due: {when}")
+DUE_PASSED = text(
+    "Fecha límite: {when} (pasada: los intentos de ahora llegan tarde)",
+    "Due: {when} (passed: attempts now are late)",
+)
 WHEN = text("Cuándo", "When")
 STATUS = text("Estado", "Status")
 DRAFT_SAVED = text("Borrador guardado en este navegador.", "Draft saved in this browser.")

@@ -19,7 +19,7 @@ from service.students.grants import GrantRefused, PageGrant, verify
 from service.students.page import headers, page_view, templates
 from service.students.schemas import Allowance, Attempt, CodeIn
 from service.submissions import schemas
-from service.web.deps import Challenges, CurrentWaiter, Limits, SessionSecret
+from service.web.deps import Challenges, CurrentWaiter, Limits, SessionSecret, Tasks
 from service.web.waiting import Waiter
 
 router = APIRouter(prefix="/students", include_in_schema=False)
@@ -88,10 +88,13 @@ async def submit(
     waiter: CurrentWaiter,
     limits: Limits,
     gradebook: LmsGradebook,
+    queue: Tasks,
     wait: Wait = 5,
 ) -> Attempt:
     # _settle listens, then reads once more: a grading finished before it listens is not missed.
-    view = await run_in_threadpool(attempts.submit, grant, body.code, known, new_id(), limits, gradebook)
+    view = await run_in_threadpool(
+        attempts.submit, grant, body.code, known, new_id(), limits, gradebook, queue.grade
+    )
     return await _settle(waiter, grant, view, wait)
 
 

@@ -59,7 +59,8 @@ class Attempt(BaseModel):
 
 
 class Allowance(BaseModel):
-    """What the course's policy leaves the student, shown before Submit; `limited` false: no policy."""
+    """What the course's policy leaves the student, shown before Submit; `limited` false: no limit
+    on attempts."""
 
     limited: bool
     used: int = 0
@@ -67,3 +68,4 @@ class Allowance(BaseModel):
     left: int | None = None
     next_at: datetime | None = None  # the next attempt is refused before this time
     exhausted: bool = False  # no attempt left at all
+    due_at: datetime | None = None  # the student's due date (their extension, the course's or the LMS's)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from grader.challenge import Challenge
 from service.core.errors import InvalidField
-from service.messaging.enqueue import send_grade
 from service.outbound.destinations import Destinations, Refused
 from service.storage.db import reading
 from service.storage.tables import new_id
@@ -21,8 +20,11 @@ def submit(
     body: schemas.SubmissionIn,
     idempotency_key: str | None,
     challenges: Mapping[str, Challenge],
+    send_grade: Callable[[str], None],
     submission_id: str | None = None,
 ) -> schemas.Submission:
+    """Store the submission, then send its grading with `send_grade` (the sender owns the
+    transaction's end: a task is only ever sent once its subject is committed)."""
     taken = accepting.accept(caller, body, idempotency_key, challenges, submission_id or new_id())
     view = taken.view or read(caller, taken.submission_id)
     if taken.view is not None or view.status == "queued":

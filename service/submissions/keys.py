@@ -118,8 +118,14 @@ def authenticate(session: Session, key: str | None) -> Caller:
     row = session.scalar(select(ApiKey).where(ApiKey.prefix == prefix)) if prefix else None
     # Compare a hash even when no row matched, so timing does not tell which prefixes exist.
     expected = row.key_hash if row is not None else _hash("")
-    if not hmac.compare_digest(_hash(key), expected) or row is None or not _active(row, now()):
+    if not hmac.compare_digest(_hash(key), expected) or row is None:
         raise Unauthorized("invalid API key")
+    # Only the key's holder gets this far: saying it was revoked or rotated away tells them what
+    # to do (and tells nobody else anything).
+    if row.revoked_at is not None:
+        raise Unauthorized("revoked API key: ask the service's operator for a new one")
+    if not _active(row, now()):
+        raise Unauthorized("expired API key: it was rotated; use the key that replaced it")
     _mark_used(row)
     courses = frozenset(s.course for s in row.scopes) or None
     return Caller(platform_id=row.platform_id, key_id=row.id, courses=courses)

@@ -86,10 +86,14 @@ class Layer(BaseModel):
     name: str
     active: bool
     detail: str = ""
+    by_design: bool = False  # inactive on purpose: `detail` says why it is not needed
+
+
+HealthStatus = Literal["ok", "starting", "unavailable"]
 
 
 class Health(BaseModel):
-    status: Literal["ok", "unavailable"]
+    status: HealthStatus  # "starting": no worker has reported yet since the API started
     database: bool
     broker: bool
     sandbox: bool

@@ -11,6 +11,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
+from service.messaging.enqueue import TaskQueue
 from service.outbound.destinations import Destinations
 from service.storage.db import transaction
 from service.submissions.keys import Caller, authenticate
@@ -79,9 +80,16 @@ async def destinations(request: Request) -> Destinations:
     return found
 
 
+async def task_queue(request: Request) -> TaskQueue:
+    """Where the app sends tasks (built once by the app's factory)."""
+    found: TaskQueue = request.app.state.queue
+    return found
+
+
 CurrentCaller = Annotated[Caller, Depends(current_caller)]
 Challenges = Annotated[dict[str, Challenge], Depends(challenges)]
 CurrentWaiter = Annotated[Waiter, Depends(waiter)]
 Limits = Annotated[SubmissionLimits, Depends(submission_limits)]
 SessionSecret = Annotated[str, Depends(app_session_secret)]
 Allowed = Annotated[Destinations, Depends(destinations)]
+Tasks = Annotated[TaskQueue, Depends(task_queue)]

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 import redis.asyncio as aioredis
 
+from service.core.stopping import cancel_and_wait
 from service.messaging.graded_pubsub import CHANNEL_PREFIX
 
 log = logging.getLogger(__name__)
@@ -63,9 +64,7 @@ class Waiter:
     async def stop(self) -> None:
         for task in (self._listener, self._rechecker):
             if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+                await cancel_and_wait(task)
         if self._client is not None:
             await self._client.aclose()
 

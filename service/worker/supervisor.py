@@ -26,9 +26,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from service.core.parent_death import die_with_parent
 from service.worker.in_flight import Slots
+
+if TYPE_CHECKING:
+    from service.messaging.enqueue import TaskQueue
 
 log = logging.getLogger(__name__)
 QUICK_DEATH_SECONDS = 10.0  # a process that dies this soon after its start is replaced after a pause
@@ -151,8 +155,7 @@ class Supervisor:
                 os.kill(running.process.pid, signum)
 
 
-def supervise(count: int) -> int:
-    """`count` solo worker processes, each started as `autograder worker --slot N`, and the sender."""
-    from service.messaging.enqueue import send_grade
-
-    return Supervisor(count, worker_command, send_grade, SENDER_COMMAND).run()
+def supervise(count: int, queue: TaskQueue) -> int:
+    """`count` solo worker processes, each started as `autograder worker --slot N`, and the sender;
+    a grading lost with its process is sent again to `queue`."""
+    return Supervisor(count, worker_command, queue.grade, SENDER_COMMAND).run()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from pathlib import Path
 
 from grader.challenge import load_challenges
 from grader.prepared import prepare
@@ -33,3 +34,24 @@ def test_the_in_process_runner_gives_the_sandbox_what_a_child_would() -> None:
     result = bench.grade(prepared, challenge.reference_source, "en", bench.InProcess(prepared))
     assert result.score == 100
     assert result.diagnoses == []
+
+
+def test_the_side_by_side_grading_times_every_file(tmp_path: Path) -> None:
+    """benchmarks/first_grading.py's steady side grades each file and times it."""
+    spec = importlib.util.spec_from_file_location("first_grading", ROOT / "benchmarks" / "first_grading.py")
+    assert spec is not None
+    assert spec.loader is not None
+    first = importlib.util.module_from_spec(spec)
+    sys.modules["first_grading"] = first
+    spec.loader.exec_module(first)
+    for challenge in first.CHALLENGES:
+        (tmp_path / challenge).mkdir()
+    reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
+    (tmp_path / "layer_norm" / "right.py").write_text("# kind: correct\n" + reference)
+    (tmp_path / "layer_norm" / "wrong.py").write_text(
+        "# kind: single\n" + reference.replace("+ beta", "- beta")
+    )
+    times = first.steady(tmp_path, 1)
+    assert len(times["wrong"]) == 1
+    assert len(times["correct"]) == 1
+    assert all(t > 0 for t in times["wrong"] + times["correct"])

@@ -32,7 +32,10 @@ def _corpus(root: Path) -> Path:
     folder = root / "layer_norm"
     folder.mkdir()
     (folder / "right.py").write_text(_header("correct", "none", "none") + REFERENCE)
-    wrong = REFERENCE.replace("keepdims=True)\n    return", "keepdims=True, ddof=1)\n    return")
+    wrong = REFERENCE.replace(
+        "var = (centred**2).mean(axis=1, keepdims=True)",
+        "var = (centred**2).sum(axis=1, keepdims=True) / (X.shape[1] - 1)",
+    )
     assert wrong != REFERENCE
     (folder / "ddof.py").write_text(_header("single", "sample_deviation", "11") + wrong)
     (folder / "typo.py").write_text(_header("error", "none", "9") + "def layer_norm(X\n")

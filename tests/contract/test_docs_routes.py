@@ -8,11 +8,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.api.app import create_app
+from service.core.settings import Settings
 
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())  # no lifespan: these pages need no database or broker
+    return TestClient(create_app(Settings()))  # no lifespan: these pages need no database or broker
 
 
 @pytest.mark.parametrize("page", ["/docs", "/redoc"])
@@ -49,3 +50,10 @@ def test_the_root_sends_each_client_somewhere_useful(client: TestClient, accept:
     assert answer.status_code == 307
     assert answer.headers["location"] == target
     assert answer.headers["vary"] == "Accept"
+
+
+def test_redocs_own_logo_is_served(client: TestClient) -> None:
+    logo = client.get("/redoc/logo-mini.svg")
+    assert logo.status_code == 200
+    assert logo.headers["content-type"].startswith("image/svg+xml")
+    assert logo.content.lstrip().startswith(b"<svg")

@@ -12,6 +12,7 @@ import pytest
 from grader.models import Result
 from service.api.app import create_app
 from service.api.contract import Error
+from service.core.settings import Settings
 from service.submissions import schemas
 from tests.conftest import ROOT
 
@@ -31,7 +32,7 @@ OPERATIONS = {
 
 @pytest.fixture(scope="module")
 def document() -> dict[str, Any]:
-    return create_app().openapi()
+    return create_app(Settings()).openapi()
 
 
 def _operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 from sqlalchemy import Engine
 
 from service.core.settings import get_settings
@@ -113,8 +113,8 @@ def log_in(page: Page, site: Site, email: str) -> None:
     page.wait_for_load_state()
 
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture

@@ -48,7 +48,7 @@ def synthetic(kind: str | None, passed: list[bool], found: list[str]) -> Result:
         max_points=len(TESTS),
         diagnoses=[Diagnosis(id=d, message="") for d in found],
         tests=tests,
-        error=GradingError(kind=kind, message="") if kind else None,  # type: ignore[arg-type]
+        error=GradingError(kind=kind, message="") if kind else None,
         grading_ms=1.0,
     )
 
@@ -89,7 +89,7 @@ def snapshot(engine: Engine, course_id: int) -> dict[str, set[tuple[Any, ...]]]:
                 if c.name in {"tried", "attempts", "students", "ran", "errored", "submissions", "failed"}
             ]
             rows = connection.execute(select(table).where(table.c.course_id == course_id)).mappings()
-            seen[table.name] = {
+            seen[str(table.name)] = {  # type: ignore[attr-defined]
                 tuple(sorted(row.items()))
                 for row in rows
                 if not counted or any(row[name] for name in counted)

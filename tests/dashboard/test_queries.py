@@ -11,6 +11,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.grade import Grader
+from service.core.errors import Invalid, NotFound
 from service.dashboard import export, regrade
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
@@ -126,7 +127,7 @@ def test_regrade_batches_count_progress_from_the_results(engine: Engine, grader:
     with _opener(engine).begin() as session:
         progress = regrade.progress(session, batch_id, (c1,))
         assert (progress.total, progress.done, progress.finished) == (4, 2, False)
-        with pytest.raises(regrade.NotFound):
+        with pytest.raises(NotFound):
             regrade.progress(session, batch_id, (_other(c1, "c2"),))
 
 
@@ -138,7 +139,7 @@ def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
         everything = regrade.start(session, c1, None, {"layer_norm": 2, "bloque": 2}, instructor_id=None)
         only_bloque = regrade.start(session, c1, None, {"layer_norm": 1, "bloque": 2}, instructor_id=None)
         assert (everything.total, only_bloque.total) == (5, 1)
-        with pytest.raises(regrade.Invalid):
+        with pytest.raises(Invalid):
             regrade.start(session, c1, "no_such_challenge", VERSIONS, instructor_id=None)
 
 

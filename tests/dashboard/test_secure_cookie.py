@@ -12,11 +12,13 @@ from fastapi.testclient import TestClient
 from service.core.settings import Settings
 from service.dashboard.app import SESSION_COOKIE, create_dashboard
 from service.dashboard.secure_cookie import SecureCookieOverHttps
+from service.messaging.enqueue import TaskQueue
 
 
 @pytest.fixture
 def dashboard(tmp_path: Path) -> FastAPI:
-    return create_dashboard(Settings(data_dir=tmp_path))
+    settings = Settings(data_dir=tmp_path)
+    return create_dashboard(settings, TaskQueue.of(settings))
 
 
 def _session_cookie(dashboard: FastAPI, base_url: str) -> str:

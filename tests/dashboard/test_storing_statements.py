@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, event
+import pytest
+from sqlalchemy import Engine, event, func, select
 from sqlalchemy.engine import Connection, default
 from sqlalchemy.engine.interfaces import CacheStats
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.storage.results import Stored, store_graded
-from service.storage.tables import Submission, new_id
+from service.storage.tables import GradingResult, Submission, new_id
 from tests.dashboard.seeding import SeededCourse, seed_course
 from tests.dashboard.test_aggregates import synthetic
 
@@ -68,3 +70,19 @@ def _compiled_while_storing(engine: Engine) -> list[str]:
 def test_storing_a_result_compiles_no_statement_once_warm(engine: Engine) -> None:
     assert _compiled_while_storing(engine)  # the first of each statement is compiled, and seen
     assert _compiled_while_storing(engine) == []
+
+
+def test_an_aggregate_write_that_fails_fails_the_whole_store_as_sqlalchemy_raises_it(engine: Engine) -> None:
+    opener = sessionmaker(engine, expire_on_commit=False)
+    with opener.begin() as session:
+        seeded = seed_course(session, new_id(), ["a"])
+    stored = _submission(opener, seeded, seeded.students[0].id)
+    no_course = Stored(
+        stored.id, seeded.course.id + 10_000, stored.challenge
+    )  # its counters' key refers to nothing
+    with pytest.raises(IntegrityError), engine.begin() as connection:
+        store_graded(connection, no_course, 1, SHAPES[1])
+    with engine.connect() as connection:  # nothing of it was kept, and the connection is usable
+        assert connection.scalar(select(func.count()).select_from(GradingResult)) == 0
+    with engine.begin() as connection:
+        store_graded(connection, stored, 1, SHAPES[1])

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Frame, Page
+from playwright.sync_api import Browser, Frame, Page, ViewportSize
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site, close_site, open_site
@@ -15,8 +15,8 @@ from tests.lti.hostile import ALLOWED_NETWORKS, HostileLms
 from tests.lti.platform import Platform
 
 ARTIFACTS = ROOT / "test-artifacts" / "lti"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="session")

@@ -110,6 +110,7 @@ def test_the_operator_re_registers_a_platform_only_explicitly_and_only_its_own(t
     other.client_id = "client-of-uni-c"
     assert _cli(tool, *_add_platform(other, "uni-c")).returncode == 0
     registered = stored_registration(tool, other.issuer, other.client_id)
+    assert registered is not None
 
     again = _cli(tool, *_add_platform(other, "uni-c", "/elsewhere"))
     assert again.returncode == 2

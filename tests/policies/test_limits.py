@@ -141,3 +141,27 @@ def test_concurrent_posts_of_one_student_never_grade_more_than_the_limit(
     graded = count(GradingResult)
     print(f"\nconcurrent posts of one student: {posted} posted, {allowed} allowed, {graded} graded")
     assert (count(Submission), graded, count(RefusedAttempt)) == (allowed, allowed, posted - allowed)
+
+
+def test_the_platform_sets_a_due_date_a_late_policy_and_an_extension(
+    client: TestClient, key: CreatedKey
+) -> None:
+    due = {"due_at": "2026-12-20T23:59:00+01:00", "late_policy": "penalty", "late_penalty_percent": 10}
+    set_policy(client, key, "c-due", "layer_norm", **due)  # type: ignore[arg-type]
+    got = client.get("/v1/courses/c-due/policies", headers=auth(key)).json()["policies"][0]
+    assert (got["due_at"], got["late_policy"], got["late_penalty_percent"]) == (
+        "2026-12-20T22:59:00Z",
+        "penalty",
+        10.0,
+    )
+    put = client.put
+    naive = {"due_at": "2026-12-20T23:59:00"}
+    assert put("/v1/courses/c-due/policies/*", json=naive, headers=auth(key)).status_code == 422
+    lone = {"late_policy": "penalty"}
+    assert put("/v1/courses/c-due/policies/*", json=lone, headers=auth(key)).status_code == 422
+    extension = {"student": "ana", "challenge": "layer_norm", "due_at": "2026-12-27T12:00:00Z"}
+    listed = put("/v1/courses/c-due/extensions", json=extension, headers=auth(key))
+    assert listed.status_code == 200, listed.text
+    assert listed.json()["extensions"] == [extension]
+    removed = put("/v1/courses/c-due/extensions", json={**extension, "due_at": None}, headers=auth(key))
+    assert removed.json()["extensions"] == []

@@ -47,10 +47,7 @@ def test_an_instructor_sets_a_limit_by_keyboard_and_the_platform_reads_it(
     expect(instructor.get_by_role("heading", name="Policies of c1")).to_be_visible()
     layer_norm = instructor.get_by_role("group", name="Row-wise layer norm")
     layer_norm.get_by_label("Attempts allowed in all").fill("2")
-    for _ in range(4):  # past the other three fields to the fieldset's button
-        instructor.keyboard.press("Tab")
-    expect(layer_norm.get_by_role("button")).to_be_focused()
-    instructor.keyboard.press("Enter")
+    instructor.keyboard.press("Enter")  # submits the field's own form
     expect(instructor.get_by_role("status")).to_contain_text("Saved")
     assert policies_of(own_site, "c1")["layer_norm"]["max_attempts"] == 2
     expect(layer_norm.get_by_label("Attempts allowed in all")).to_have_value("2")
@@ -82,4 +79,46 @@ def test_the_student_page_says_what_is_left_and_tells_a_refusal(
     expect(allowance).to_contain_text("CET")  # the student's zone, not the server's
     student.get_by_role("button", name="Enviar").click()
     expect(student.locator("#status")).to_contain_text("1 de 2 intentos usados; el próximo desde las ")
+    context.close()
+
+
+def test_an_instructor_sets_a_due_date_a_penalty_and_an_extension(instructor: Page, own_site: Site) -> None:
+    instructor.goto(f"{own_site.base}/dashboard/courses/c1/policies?lang=en")
+    causal = instructor.get_by_role("group", name="The causal mask and the decoder's two attentions")
+    causal.get_by_label("Due date").fill("2026-12-20T23:59")
+    causal.get_by_label("Late attempts in the gradebook").select_option(label="a penalty per day late")
+    causal.get_by_label("Penalty per day late (%)").fill("10")
+    causal.get_by_role("button").click()
+    expect(instructor.get_by_role("status")).to_contain_text("Saved")
+    stored = policies_of(own_site, "c1")["atencion_causal"]
+    assert (stored["due_at"], stored["late_policy"], stored["late_penalty_percent"]) == (
+        "2026-12-20T23:59:00Z",
+        "penalty",
+        10.0,
+    )
+    extension = instructor.get_by_role("group", name="Give a student their own due date", exact=False)
+    extension.get_by_label("Student").fill("eva")
+    extension.get_by_label("Challenge").select_option("atencion_causal")
+    extension.get_by_label("Due date").fill("2026-12-27T12:00")
+    extension.get_by_role("button").click()
+    expect(instructor.get_by_role("status")).to_contain_text("the extension of eva")
+    expect(instructor.get_by_role("table")).to_contain_text("2026-12-27 12:00 UTC")
+    answer = httpx.get(
+        f"{own_site.base}/v1/courses/c1/extensions", headers={"Authorization": f"Bearer {own_site.key}"}
+    )
+    assert answer.json()["extensions"] == [
+        {"student": "eva", "challenge": "atencion_causal", "due_at": "2026-12-27T12:00:00Z"}
+    ]
+
+
+def test_the_student_page_shows_their_due_date_in_their_zone(own_site: Site, browser: Browser) -> None:
+    headers = {"Authorization": f"Bearer {own_site.key}"}
+    body = {"student": "fran", "challenge": "*", "due_at": "2026-12-24T22:30:00Z"}
+    assert (
+        httpx.put(f"{own_site.base}/v1/courses/c1/extensions", json=body, headers=headers).status_code == 200
+    )
+    context = browser.new_context(viewport=PHONE, locale="en-GB", timezone_id="Asia/Tokyo")
+    student = context.new_page()
+    student.goto(student_link(own_site, challenge="layer_norm", student="fran").json()["url"])
+    expect(student.locator("#due")).to_have_text("Due: Friday, December 25, 2026 at 07:30 AM GMT+9")
     context.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from service.policies.late import Due, Graded, days_late, gradebook
 from service.policies.rules import Limits, standing
 from service.policies.wording import refusal
 
@@ -57,3 +58,22 @@ def test_the_refusal_says_how_many_and_from_when_in_each_language() -> None:
 def test_a_next_time_on_another_day_gives_its_date() -> None:
     got = standing(Limits(cooldown_seconds=86400), [ago(1)], AT)
     assert refusal(got, "en", AT) == "1 attempt used; next one from 2026-12-02 13:59 UTC"
+
+
+def test_a_late_attempt_is_worth_what_the_late_policy_says() -> None:
+    due_at = AT
+    on_time, one_day, two_days = ago(10), AT + timedelta(hours=3), AT + timedelta(hours=25)
+    attempts = [Graded(on_time, 60.0), Graded(one_day, 100.0), Graded(two_days, 90.0)]
+    as_any = gradebook(attempts, Due(due_at), "best")
+    assert (as_any.score, as_any.timestamp) == (100.0, two_days)
+    assert gradebook(attempts, Due(due_at, "best_on_time"), "best").score == 60.0
+    assert gradebook(attempts, Due(due_at, "penalty", 10), "best").score == 90.0  # 100 less one day's 10 %
+    assert gradebook(attempts, Due(due_at, "penalty", 10), "last").score == 72.0  # 90 less two days'
+    assert gradebook([Graded(one_day, 100.0)], Due(due_at, "best_on_time"), "best").score == 0.0
+    assert gradebook([Graded(two_days, 100.0)], Due(due_at, "penalty", 80), "best").score == 0.0
+    assert gradebook(attempts, Due(), "last").score == 90.0  # no due date: nothing is late
+
+
+def test_a_day_late_is_any_part_of_a_day() -> None:
+    due = Due(AT, "penalty", 10)
+    assert [days_late(AT + timedelta(seconds=s), due) for s in (0, 1, 86400, 86401)] == [0, 1, 1, 2]

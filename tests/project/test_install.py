@@ -110,8 +110,8 @@ def test_an_installed_copy_migrates_grades_serves_its_pages_and_keeps_data_at_ho
 
 _PAGES = """
 from fastapi.testclient import TestClient
-from service.api.app import create_app
-with TestClient(create_app()) as client:
+from service.api.app import from_environment
+with TestClient(from_environment()) as client:
     for path in ("/dashboard/login", "/dashboard/static/dashboard.css", "/students/static/student.css"):
         print(client.get(path).status_code)
 """

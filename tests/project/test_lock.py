@@ -24,7 +24,7 @@ def _pins() -> dict[str, str]:
         requirement = Requirement(line)
         (spec,) = requirement.specifier  # one exact pin each
         assert spec.operator == "==", line
-        pins[canonicalize_name(requirement.name)] = spec.version
+        pins[str(canonicalize_name(requirement.name))] = spec.version
     return pins
 
 

@@ -17,7 +17,6 @@ import psutil  # type: ignore[import-untyped]
 from sqlalchemy import func, select
 
 from service.core.settings import PROJECT_ROOT, get_settings
-from service.messaging import celery_app
 from service.storage import db
 from service.storage.migrations import upgrade
 from service.storage.sealing import sealer_for
@@ -38,7 +37,6 @@ def reset_caches() -> None:
     with suppress(Exception):  # a server may have been stopped on purpose
         db.forget()
     get_settings.cache_clear()
-    celery_app.forget()
 
 
 @dataclass(frozen=True)

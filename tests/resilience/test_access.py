@@ -86,12 +86,15 @@ def test_the_same_idempotency_key_sent_concurrently_is_one_submission(client: Te
     with db.transaction() as session:
         caller = keys.authenticate(session, created.key)
     known = client.app.state.challenges  # type: ignore[attr-defined]
+    queue = client.app.state.queue  # type: ignore[attr-defined]
     start = threading.Barrier(8)
     seen: list[str] = []
 
     def submit() -> None:
         start.wait()
-        seen.append(intake.submit(caller, schemas.SubmissionIn(**body(REFERENCE)), "same", known).id)
+        seen.append(
+            intake.submit(caller, schemas.SubmissionIn(**body(REFERENCE)), "same", known, queue.grade).id
+        )
 
     threads = [threading.Thread(target=submit) for _ in range(8)]
     for thread in threads:

@@ -21,11 +21,12 @@ from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
 from service.api.app import create_app
+from service.core.settings import Settings
 from tests.http_server import free_port
 from tests.resilience.stack import Stack, auth, new_key, wait_until
 
 pytestmark = pytest.mark.slow
-schema = schemathesis.openapi.from_dict(create_app().openapi())
+schema = schemathesis.openapi.from_dict(create_app(Settings()).openapi())
 CONFORMANCE = [
     checks.status_code_conformance,
     checks.content_type_conformance,
@@ -51,7 +52,7 @@ def api(stack: Stack) -> Iterator[tuple[str, dict[str, str]]]:
         sys.executable,
         "-m",
         "uvicorn",
-        "service.api.app:create_app",
+        "service.api.app:from_environment",
         "--factory",
         "--port",
         str(port),

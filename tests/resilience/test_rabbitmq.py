@@ -10,9 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.core.settings import get_settings
-from service.messaging import celery_app
-from service.messaging.celery_app import GRADE_TASK, celery
-from service.messaging.queue_depth import queue_depth
+from service.messaging.celery_app import GRADE_TASK
+from service.messaging.enqueue import TaskQueue
 from tests.resilience.stack import Stack, Worker, auth, body, new_key, results_of, slow, status, wait_until
 
 pytestmark = pytest.mark.slow
@@ -33,11 +32,12 @@ def amqp(stack: Stack) -> Iterator[Stack]:
         pytest.skip("no RabbitMQ on 127.0.0.1:5672")
     os.environ["AUTOGRADER_BROKER_URL"] = RABBITMQ
     get_settings.cache_clear()
-    celery_app.forget()
     try:
         yield stack
     finally:
-        with celery().connection_for_write() as connection:  # leave no queue behind on the shared server
+        with TaskQueue.of(
+            get_settings()
+        ).celery.connection_for_write() as connection:  # leave no queue behind on the shared server
             connection.default_channel.queue_delete(get_settings().queue)
 
 
@@ -47,7 +47,7 @@ def test_kill_9_of_the_whole_worker_is_redelivered_by_rabbitmq_at_once(amqp: Sta
     headers = auth(new_key())
     first = Worker(amqp.folder / "first.log")
     first.wait_ready()
-    with TestClient(create_app()) as client:
+    with TestClient(create_app(get_settings())) as client:
         submitted = client.post("/v1/submissions", json=body(slow(2)), headers=headers).json()
         wait_until(lambda: status(submitted["id"]) == "running", 20)
         first.kill()  # its channel closes: RabbitMQ requeues the unacknowledged message
@@ -63,6 +63,7 @@ def test_kill_9_of_the_whole_worker_is_redelivered_by_rabbitmq_at_once(amqp: Sta
 
 
 def test_queue_depth_counts_waiting_tasks_on_rabbitmq(amqp: Stack) -> None:
+    queue = TaskQueue.of(get_settings())
     for _ in range(3):
-        celery().send_task(GRADE_TASK, args=["no-such-submission"])
-    wait_until(lambda: queue_depth() == 3, 10)
+        queue.celery.send_task(GRADE_TASK, args=["no-such-submission"])
+    wait_until(lambda: queue.depth() == 3, 10)

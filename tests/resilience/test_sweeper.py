@@ -11,7 +11,7 @@ from sqlalchemy import update
 
 from service.api import sweeper
 from service.core.settings import get_settings
-from service.messaging.queue_depth import queue_depth
+from service.messaging.enqueue import TaskQueue
 from service.storage import db
 from service.storage.tables import Submission, now
 from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
@@ -69,20 +69,21 @@ def test_concurrent_sweepers_claim_disjoint_sets(client: TestClient) -> None:
 def test_queued_ones_waiting_in_the_broker_queue_are_not_re_sent_lost_ones_are(
     stack: Stack, client: TestClient
 ) -> None:
+    queue: TaskQueue = client.app.state.queue  # type: ignore[attr-defined]
     ids = _submit(client, 2)  # no worker: their messages wait in the queue
     _age(ids, 600)
-    assert queue_depth() == 2
-    assert sweeper.sweep_once(120, 100) == 0  # a backlog: waiting, not lost
+    assert queue.depth() == 2
+    assert sweeper.sweep_once(queue, 120, 100) == 0  # a backlog: waiting, not lost
     redis.Redis.from_url(stack.redis.url).delete(get_settings().queue)  # the broker loses them
-    assert queue_depth() == 0
-    assert sweeper.sweep_once(120, 100) == 2
-    assert queue_depth() == 2
-    assert sweeper.sweep_once(120, 100) == 0
+    assert queue.depth() == 0
+    assert sweeper.sweep_once(queue, 120, 100) == 2
+    assert queue.depth() == 2
+    assert sweeper.sweep_once(queue, 120, 100) == 0
 
 
 def test_stale_running_ones_are_re_sent_even_during_a_backlog(client: TestClient) -> None:
     running, waiting = _submit(client, 1), _submit(client, 1)
     _age(running, 600, "running")  # its worker died holding the message
     _age(waiting, 600)
-    assert sweeper.sweep_once(120, 100) == 1
+    assert sweeper.sweep_once(client.app.state.queue, 120, 100) == 1  # type: ignore[attr-defined]
     assert sweeper.claim(120, 100, queued=True) == waiting

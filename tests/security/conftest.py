@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 import httpx
 import pytest
 import uvicorn
+from fastapi.testclient import TestClient
 from typer.testing import CliRunner, Result
 
 from service.cli.main import app
@@ -32,7 +33,7 @@ def autograder(*args: str, stdin: str | None = None) -> Result:
 
 
 def post(
-    client: httpx.Client,
+    client: httpx.Client | TestClient,
     key: CreatedKey | str,
     course: str,
     student: str,
@@ -57,7 +58,7 @@ def instructor(email: str, password: str, *courses: str, platform: str | None = 
     assert done.exit_code == 0, done.output
 
 
-def log_in(client: httpx.Client, email: str, password: str) -> None:
+def log_in(client: httpx.Client | TestClient, email: str, password: str) -> None:
     form = client.get("/dashboard/login")
     found = re.search(r'name="csrf_token" value="([^"]+)"', form.text)
     assert found is not None, form.text
@@ -94,9 +95,10 @@ def served(clean: Backend) -> Iterator[httpx.Client]:
     """The app behind a real HTTP server (uvicorn, in a thread): paths reach it percent-decoded
     once, as from a browser (Starlette's TestClient decodes them twice)."""
     from service.api.app import create_app
+    from service.core.settings import get_settings
 
     server = uvicorn.Server(
-        uvicorn.Config(create_app(), host="127.0.0.1", port=free_port(), log_level="warning")
+        uvicorn.Config(create_app(get_settings()), host="127.0.0.1", port=free_port(), log_level="warning")
     )
     thread = threading.Thread(target=server.run, name="uvicorn")
     thread.start()

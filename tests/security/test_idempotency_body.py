@@ -6,6 +6,8 @@ Before, a `bloque` body under a key first used for `layer_norm` got the `layer_n
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -20,7 +22,7 @@ BLOQUE = {"challenge": "bloque", "code": "def bloque(x):\n    return x\n", "stud
 
 def _post(
     client: TestClient, key: CreatedKey, body: dict[str, str], idempotency_key: str
-) -> tuple[int, dict]:
+) -> tuple[int, dict[str, Any]]:
     answer = client.post(
         "/v1/submissions", json=body, headers=auth(key) | {"Idempotency-Key": idempotency_key}
     )

@@ -27,7 +27,8 @@ def _link(client: TestClient, key: CreatedKey) -> str:
     body = {"challenge": "layer_norm", "student": "ana", "course": "c1", "lang": "en"}
     made = client.post("/v1/student-links", json=body, headers=auth(key))
     assert made.status_code == 201, made.text
-    return parse_qs(urlsplit(made.json()["url"]).query)["t"][0]
+    url: str = made.json()["url"]
+    return parse_qs(urlsplit(url).query)["t"][0]
 
 
 def _routes(client: TestClient, token: str, attempt: str) -> dict[str, int]:

@@ -26,7 +26,6 @@ from sqlalchemy.exc import OperationalError
 import service.storage.aggregate_tables  # noqa: F401  (its tables join Base.metadata: emptied too)
 from service.cli.embedded_broker import EmbeddedBroker
 from service.core.settings import get_settings
-from service.messaging import celery_app
 from service.storage import db
 from service.storage.migrations import upgrade
 from service.storage.sealing import sealer_for
@@ -90,7 +89,6 @@ def _configure(backend: Backend, tmp: Path) -> None:
 def reset_caches() -> None:
     db.forget()
     get_settings.cache_clear()
-    celery_app.forget()
 
 
 def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
@@ -182,7 +180,7 @@ def _empty_tables() -> None:
 def client(clean: Backend) -> Iterator[TestClient]:
     from service.api.app import create_app
 
-    with TestClient(create_app()) as test_client:
+    with TestClient(create_app(get_settings())) as test_client:
         yield test_client
 
 

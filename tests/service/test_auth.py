@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from fastapi.testclient import TestClient
 
+from service.core.settings import get_settings
+from service.storage import db
+from service.storage.sealing import sealer_for
+from service.storage.tables import ApiKey, now
+from service.submissions import key_admin
 from service.submissions.keys import CreatedKey
 from tests.service.conftest import auth, new_key
 
@@ -58,3 +65,25 @@ def test_only_the_keys_hash_is_stored(key: CreatedKey) -> None:
     assert all(key.key not in value for value in stored)
     assert key.key.split("_")[1] == row.prefix
     assert len(row.key_hash) == 64
+
+
+def test_a_revoked_or_rotated_key_says_so_and_a_mistyped_one_does_not(client: TestClient) -> None:
+    revoked, rotated = new_key("platform-r"), new_key("platform-o")
+    with db.transaction() as session:
+        key_admin.revoke(session, revoked.key)
+        key_admin.rotate(session, rotated.key, timedelta(hours=1), sealer_for(get_settings()))
+        old = session.get_one(ApiKey, rotated.key_id)
+        old.expires_at = now() - timedelta(seconds=1)  # its grace period is over
+    mistyped = revoked.key[:-1] + ("A" if revoked.key[-1] != "A" else "B")
+    answers = {
+        name: client.get("/v1/submissions", headers={"Authorization": f"Bearer {value}"})
+        for name, value in (("revoked", revoked.key), ("rotated", rotated.key), ("mistyped", mistyped))
+    }
+    assert {r.status_code for r in answers.values()} == {401}
+    assert answers["revoked"].json() == {
+        "detail": "revoked API key: ask the service's operator for a new one"
+    }
+    assert answers["rotated"].json() == {
+        "detail": "expired API key: it was rotated; use the key that replaced it"
+    }
+    assert answers["mistyped"].json() == {"detail": "invalid API key"}

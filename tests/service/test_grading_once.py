@@ -6,7 +6,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from grader.grade import Grader
-from service.messaging.enqueue import send_grade
 from service.storage import db
 from service.storage.tables import ApiKey, GradingResult, Submission, new_id
 from service.submissions import accepting, schemas
@@ -60,8 +59,9 @@ def test_the_same_task_sent_twice_stores_one_result(
     clean: Backend, client: TestClient, key: CreatedKey, grader: Grader
 ) -> None:
     submission_id = stored_submission(key, grader)
-    send_grade(submission_id)
-    send_grade(submission_id)
+    queue = client.app.state.queue  # type: ignore[attr-defined]
+    queue.grade(submission_id)
+    queue.grade(submission_id)
     graded = client.get(f"/v1/submissions/{submission_id}?wait=20", headers=auth(key))
     assert graded.status_code == 200
     assert clean.worker_log is not None

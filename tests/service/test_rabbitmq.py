@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from service.core.settings import get_settings
 from service.submissions.keys import CreatedKey
 from tests.service.conftest import (
     IN_CI,
@@ -51,7 +52,7 @@ def rabbitmq(clean: Backend, tmp_path: Path) -> Iterator[Backend]:
 def test_grading_through_rabbitmq_with_polling_wait(rabbitmq: Backend, key: CreatedKey) -> None:
     from service.api.app import create_app
 
-    app = create_app()
+    app = create_app(get_settings())
     with TestClient(app) as client:
         assert app.state.waiter.mode == "poll"
         payload = {"challenge": "layer_norm", "code": "x = 1\n", "student": "s", "course": "c"}

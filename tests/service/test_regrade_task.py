@@ -6,27 +6,47 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-import pytest
 from sqlalchemy.exc import DBAPIError
 
 from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
 from service.core.settings import Settings
-from service.messaging.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK, celery
+from service.messaging.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK
+from service.messaging.enqueue import TaskQueue
 from service.submissions.keys import CreatedKey
-from service.worker import process_state, tasks
+from service.worker import tasks
 from service.worker.in_flight import Slot, Slots
+from service.worker.process import WorkerProcess
 from tests.service.conftest import Backend
 from tests.service.test_grading_once import results_of, stored_submission
 
 HOOK = "http://127.0.0.1:9/hook"  # never called: the tasks that would call it are recorded instead
 
 
-@pytest.fixture(autouse=True)
-def worker_settings(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The tasks run in this process, as in a worker booted with these Settings."""
-    monkeypatch.setattr(process_state, "_settings", Settings())
+class Recorded(TaskQueue):
+    """The worker's queue, recording the tasks it would send instead of sending them."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(TaskQueue.of(settings).celery)
+        self.sent: list[tuple[str, list[str]]] = []
+
+    def webhook(self, submission_id: str) -> None:
+        self.sent.append((WEBHOOK_TASK, [submission_id]))
+
+    def lti_score(self, submission_id: str) -> None:
+        self.sent.append(("lti_score", [submission_id]))
+
+
+def _process(grader: Grader, slot: Slot | None = None) -> WorkerProcess:
+    """A worker process in this test process, as booted with these Settings."""
+    settings = Settings()
+    return WorkerProcess(settings, Recorded(settings), slot=slot, grader=grader)
+
+
+def _sent(process: WorkerProcess) -> list[tuple[str, list[str]]]:
+    assert isinstance(process.queue, Recorded)
+    return process.queue.sent
 
 
 def _newer(grader: Grader) -> Grader:
@@ -39,23 +59,20 @@ def _newer(grader: Grader) -> Grader:
 
 
 def test_a_regrade_sent_again_as_a_grading_sends_no_webhook(
-    clean: Backend, key: CreatedKey, grader: Grader, monkeypatch: pytest.MonkeyPatch
+    clean: Backend, key: CreatedKey, grader: Grader
 ) -> None:
     submission_id = stored_submission(key, grader, callback_url=HOOK)
-    sent: list[tuple[str, list[str]]] = []
-    monkeypatch.setattr(tasks.app, "send_task", lambda name, args: sent.append((name, args)))
-    monkeypatch.setattr(process_state, "grader", lambda: grader)
-    tasks.grade(submission_id)
-    assert sent == [(WEBHOOK_TASK, [submission_id])]  # the first grading: the platform waits for it
-    newer = _newer(grader)
-    monkeypatch.setattr(process_state, "grader", lambda: newer)
-    tasks.grade(submission_id)  # a killed regrade, as the sweeper or the supervisor sends it again
+    first = _process(grader)
+    tasks.grade(first, submission_id)
+    assert _sent(first) == [(WEBHOOK_TASK, [submission_id])]  # the first grading: the platform waits for it
+    later = _process(_newer(grader))
+    tasks.grade(later, submission_id)  # a killed regrade, as the sweeper or the supervisor sends it again
     assert results_of(submission_id) == 2
-    assert sent == [(WEBHOOK_TASK, [submission_id])]
+    assert _sent(later) == []
 
 
 def test_the_regrade_task_marks_what_it_grades_for_the_supervisor(
-    clean: Backend, key: CreatedKey, grader: Grader, monkeypatch: pytest.MonkeyPatch
+    clean: Backend, key: CreatedKey, grader: Grader
 ) -> None:
     submission_id = stored_submission(key, grader, callback_url=HOOK)
     slots = Slots(1)
@@ -68,23 +85,21 @@ def test_the_regrade_task_marks_what_it_grades_for_the_supervisor(
             seen.append(slots.grading(0))  # what the supervisor would send again if this process died
             return super().grade_in(challenge_id, code, langs)
 
-    watched = Watched(grader.challenges, grader.sandbox)
-    monkeypatch.setattr(process_state, "grader", lambda: watched)
-    monkeypatch.setattr(process_state, "_slot", Slot(os.dup(slots.fd), 0))
-    sent: list[tuple[str, list[str]]] = []
-    monkeypatch.setattr(tasks.app, "send_task", lambda name, args: sent.append((name, args)))
+    process = _process(Watched(grader.challenges, grader.sandbox), Slot(os.dup(slots.fd), 0))
+    tasks.register(process)
     try:
-        celery().tasks[REGRADE_TASK](submission_id)
+        process.queue.celery.tasks[REGRADE_TASK](submission_id)
     finally:
         slots.close()
     assert seen == [submission_id]
     assert results_of(submission_id) == 1
-    assert sent == []  # a regrade tells no platform, even a submission's first result
+    assert _sent(process) == []  # a regrade tells no platform, even a submission's first result
 
 
-def test_the_regrade_task_retries_a_database_outage_as_grading_does() -> None:
-    app = celery()
-    app.loader.import_default_modules()
+def test_the_regrade_task_retries_a_database_outage_as_grading_does(grader: Grader) -> None:
+    process = _process(grader)
+    tasks.register(process)
+    app = process.queue.celery
     assert DBAPIError in app.tasks[GRADE_TASK].autoretry_for
     assert app.tasks[REGRADE_TASK].autoretry_for == app.tasks[GRADE_TASK].autoretry_for
     assert app.tasks[REGRADE_TASK].max_retries == app.tasks[GRADE_TASK].max_retries

@@ -106,7 +106,7 @@ def test_wait_works_by_polling_the_database_without_redis(clean: object, key: Cr
     from service.api.app import create_app
     from service.web.waiting import Waiter
 
-    app = create_app()
+    app = create_app(get_settings())
     with TestClient(app) as polling:
         app.state.waiter = Waiter(None, poll_seconds=0.02)
         assert app.state.waiter.mode == "poll"
@@ -123,13 +123,14 @@ def test_concurrent_first_submissions_of_new_courses_and_students_are_all_stored
     with db.transaction() as session:
         caller = keys.authenticate(session, key.key)
     known = client.app.state.challenges  # type: ignore[attr-defined]
+    queue = client.app.state.queue  # type: ignore[attr-defined]
     start = threading.Barrier(8)
     seen: list[str] = []
 
     def submit(i: int) -> None:
         payload = schemas.SubmissionIn(**body(WRONG, student=f"new-{i % 2}", course=f"new-{i % 3}"))
         start.wait()
-        seen.append(intake.submit(caller, payload, None, known).course)
+        seen.append(intake.submit(caller, payload, None, known, queue.grade).course)
 
     threads = [threading.Thread(target=submit, args=(i,)) for i in range(8)]
     for thread in threads:

@@ -56,7 +56,9 @@ def test_a_student_submits_in_the_platforms_iframe_and_reads_the_feedback(
     failing = frame.locator(".ag-group[open]").first
     expect(failing).to_be_visible()  # a failing category, open, before the passing ones
     expect(frame.locator("#attempts tbody tr")).to_have_count(1)
-    expect(frame.locator("#attempts tbody tr").first).to_contain_text("11/100")  # not the "no attempts" row
+    # the attempts table reads the score as the feedback does (it said 11.11 above and 11 here)
+    expect(frame.locator(".ag-score")).to_contain_text("11.11/100")
+    expect(frame.locator("#attempts tbody tr").first).to_contain_text("11.11/100")
     shoot(desktop, "page-desktop-diagnosis")
 
     type_code(frame, SYNTAX_ERROR)

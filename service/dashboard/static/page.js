@@ -3,7 +3,8 @@
 
 // The server renders times in the zone of a cookie. Unless one was chosen in the settings, the
 // browser's zone is written there, from the log-in page on, so every page after it is rendered in
-// it; the page at hand is never reloaded (it names the zone it shows).
+// it. A page rendered in the browser's former zone (it moved, or its zone was changed) is
+// reloaded once in the new one, so no page shows times in a zone the reader has left.
 function rememberBrowserZone() {
   const root = document.documentElement;
   if (root.dataset.tzSource === "chosen") return;
@@ -15,6 +16,17 @@ function rememberBrowserZone() {
   }
   if (!/^[A-Za-z0-9_+\-\/]+$/.test(zone) || zone === root.dataset.tz) return;
   document.cookie = "dashboard_tz=browser:" + zone + "; path=/dashboard; max-age=31536000; samesite=lax";
+  if (root.dataset.tzSource === "browser" && document.cookie.includes("browser:" + zone)) reloadOnceFor(zone);
+}
+
+function reloadOnceFor(zone) {
+  try {  // once per zone and tab: a cookie the server does not take back never loops
+    if (sessionStorage.getItem("dashboard-tz-reloaded") === zone) return;
+    sessionStorage.setItem("dashboard-tz-reloaded", zone);
+  } catch (error) {
+    return;
+  }
+  location.reload();
 }
 
 function hintScrolling(scope) {

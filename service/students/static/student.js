@@ -12,6 +12,7 @@
   const attemptsBody = document.querySelector("#attempts tbody");
   const attemptsStatus = document.getElementById("attempts-status");
   const allowanceNote = document.getElementById("allowance");
+  const dueNote = document.getElementById("due");
   const headers = { Authorization: "Bearer " + data.token, "Content-Type": "application/json" };
 
   function loadDraft() {
@@ -47,11 +48,21 @@
     try { return (await response.json()).detail; } catch (e) { return data.unavailable; }
   }
 
+  // The due date, in this browser's time zone (the student's), said in words when it has passed.
+  function showDue(dueAt) {
+    dueNote.hidden = dueAt === null;
+    if (dueAt === null) return;
+    const due = new Date(dueAt);
+    const when = due.toLocaleString(document.documentElement.lang, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+    dueNote.textContent = (due < Date.now() ? data.duePassed : data.due).replace("{when}", when);
+  }
+
   // What the course's policy leaves: attempts left and the next allowed time, before Submit.
   let allowanceTimer = null;
   async function refreshAllowance() {
     const found = await call(data.allowance);
     clearTimeout(allowanceTimer);
+    showDue(found.due_at);
     allowanceNote.hidden = !found.limited;
     if (!found.limited) return;
     const parts = [];
@@ -154,7 +165,8 @@
     attempts.forEach((attempt, index) => {
       const row = attemptsBody.insertRow();
       const when = new Date(attempt.created_at).toLocaleString(document.documentElement.lang);
-      const score = attempt.score === null ? "…" : attempt.score.toFixed(0) + "/100";
+      // as the feedback writes it (Python's %g): 11.11/100 in both, never 11 in one
+      const score = attempt.score === null ? "…" : Number(attempt.score.toPrecision(6)) + "/100";
       const cells = [String(attempts.length - index), when, attempt.status_text, score];
       if (attempt.gradebook !== null) cells.push(attempt.gradebook);  // launched from an LMS
       cells.forEach((text) => {

@@ -1,4 +1,4 @@
-# expect: none
+# expect: activation_not_relu
 import numpy as np
 
 

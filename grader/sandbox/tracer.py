@@ -1,0 +1,150 @@
+"""A line tracer for one call of the student's code, in the sandbox child.
+
+After a wrong submission is graded, the child runs one call again under this tracer and sends,
+as raw arrays like every other output, the array values of the student's locals after each line
+of the student's file (and what each of its functions returns). The parent matches them with
+the reference's intermediates to find the line where the student's computation leaves the
+lesson's. It is feedback only: nothing here ever decides a score, and a student who tampers with
+it misleads only their own feedback.
+
+Bounded in line events, records, elements and time; past a bound the trace says it was cut,
+stops, and the parent tells no localisation.
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+import time
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
+
+import numpy as np
+
+from grader.wire import Tag, encode_array, encode_record
+
+MAX_EVENTS = 2000  # lines executed in the student's file
+MAX_RECORDS = 400
+MAX_ARRAY = 4096  # elements of one recorded value
+MAX_ELEMENTS = 60_000  # elements of all recorded values
+MAX_SECONDS = 0.25
+MAX_NAME = 40
+LINE = struct.Struct("<IB")
+
+_ndarray = np.ndarray
+_floating = np.floating
+_asarray = np.asarray
+_array_equal = np.array_equal
+_float32 = np.float32
+_float64 = np.float64
+_clock = time.perf_counter
+
+
+def _numeric(value: Any) -> np.ndarray | None:
+    """The value as an array worth recording, or None."""
+    if isinstance(value, _ndarray):
+        if value.dtype.kind not in "fiub" or value.ndim > 4 or value.size > MAX_ARRAY or value.size == 0:
+            return None
+        return value
+    if isinstance(value, float | _floating):
+        return _asarray(value)
+    return None
+
+
+class LineTracer:
+    """`sys.settrace` function recording the student's values line by line."""
+
+    def __init__(self, filename: str, call: int, write: Callable[[bytes], None]) -> None:
+        self.filename = filename
+        self.call = call
+        self.write = write
+        self.events = 0
+        self.records = 0
+        self.elements = 0
+        self.deadline = _clock() + MAX_SECONDS
+        self.cut = False
+        self.frames: dict[int, tuple[int, dict[str, tuple[int, np.ndarray]]]] = {}
+
+    def __call__(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if self.cut or frame.f_code.co_filename != self.filename:
+            return None
+        self.frames[id(frame)] = (frame.f_lineno, {})
+        self.after(frame, record=False)  # the arguments: the inputs, not a line's work
+        caller = frame.f_back
+        if caller is not None and caller.f_code.co_filename == self.filename:
+            self.arguments(frame, caller.f_lineno)
+        return self.local
+
+    def arguments(self, frame: FrameType, line: int) -> None:
+        """What a function of the student's file was given by another: the caller's line's work."""
+        code = frame.f_code
+        for name in code.co_varnames[: code.co_argcount]:
+            array = _numeric(frame.f_locals.get(name))
+            if array is not None:
+                self.record(line, f"{code.co_name}({name})", array)
+
+    def local(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if self.cut:
+            return None
+        if event == "line":
+            self.events += 1
+            if self.events > MAX_EVENTS or _clock() > self.deadline:
+                self.stop()
+                return None
+            self.after(frame)
+            self.frames[id(frame)] = (frame.f_lineno, self.frames[id(frame)][1])
+        elif event == "return":
+            self.after(frame)
+            line = self.frames.pop(id(frame), (frame.f_lineno, {}))[0]
+            self.returned(line, arg)
+        return self.local
+
+    def after(self, frame: FrameType, record: bool = True) -> None:
+        """Record the locals the line just executed made or changed."""
+        line, seen = self.frames.get(id(frame), (frame.f_lineno, {}))
+        for name, value in list(frame.f_locals.items()):
+            array = _numeric(value)
+            if array is None:
+                continue
+            before = seen.get(name)
+            if before is not None and before[0] == id(value) and _array_equal(before[1], array):
+                continue
+            seen[name] = (id(value), array.copy())
+            if record:
+                self.record(line, name, array)
+        self.frames[id(frame)] = (line, seen)
+
+    def returned(self, line: int, value: Any) -> None:
+        items = value if isinstance(value, tuple) else (value,)
+        for position, item in enumerate(items[:8]):
+            array = _numeric(item)
+            if array is not None:
+                self.record(line, "return" if len(items) == 1 else f"return[{position}]", array)
+
+    def record(self, line: int, name: str, array: np.ndarray) -> None:
+        self.records += 1
+        self.elements += array.size
+        if self.records > MAX_RECORDS or self.elements > MAX_ELEMENTS:
+            self.stop()
+            return
+        label = name.encode("utf-8", "replace")[:MAX_NAME]
+        kept = array.astype(_float32 if array.dtype == _float32 else _float64)
+        self.write(
+            encode_record(Tag.TRACED, self.call, LINE.pack(line, len(label)) + label + encode_array(kept))
+        )
+
+    def stop(self) -> None:
+        if not self.cut:
+            self.cut = True
+            self.write(encode_record(Tag.TRACE_CUT, self.call))
+
+
+def traced(tracer: LineTracer, run: Callable[[], None]) -> None:
+    """Run `run` with `tracer` on this thread, and only then."""
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        run()
+    finally:
+        sys.settrace(previous)

@@ -1,0 +1,117 @@
+"""What one worker process keeps, built once by its boot (`autograder worker`) from its Settings:
+its task queue, its Grader (and sandbox) if it grades, and what its outgoing requests obey.
+Created in the worker, never in the API."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import socket
+import threading
+from collections.abc import Iterator
+from functools import cached_property
+
+from grader.challenge import load_challenges
+from grader.grade import Grader
+from grader.sandbox import default_sandbox
+from service.core.settings import Settings
+from service.messaging import graded_pubsub
+from service.messaging.enqueue import TaskQueue
+from service.outbound.session import Outbound
+from service.storage import db
+from service.storage.tables import WorkerBeat, now
+from service.webhooks.delivery import DeliveryPolicy
+from service.worker.in_flight import Slot
+
+log = logging.getLogger(__name__)
+BEAT_SECONDS = 10.0
+
+
+class WorkerProcess:
+    """One grading process (`slot`: where a supervisor reads what it grades), or the webhook
+    sender (`sends_only`: it never grades, so it has no grader)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        queue: TaskQueue,
+        *,
+        slot: Slot | None = None,
+        sends_only: bool = False,
+        grader: Grader | None = None,  # made on first use unless given
+    ) -> None:
+        self.settings = settings
+        self.queue = queue
+        self.slot = slot
+        self.sends_only = sends_only
+        self._grader = grader
+        self._lock = threading.Lock()
+        self._beat: threading.Timer | None = None
+
+    @contextlib.contextmanager
+    def grading(self, submission_id: str) -> Iterator[None]:
+        """While the block runs, a supervisor that sees this process die sends `submission_id` again."""
+        if self.slot is None:
+            yield
+            return
+        with self.slot.grading(submission_id):
+            yield
+
+    def grader(self) -> Grader:
+        """This process's Grader, created on first use (every challenge prepared and warmed)."""
+        with self._lock:
+            if self._grader is None:
+                sandbox = default_sandbox(
+                    allow_missing_layers=self.settings.sandbox_allow_missing_layers,
+                    slots=1,  # a worker process grades one submission at a time
+                    hardware_env=self.settings.hardware_env,
+                )
+                self._grader = Grader(load_challenges(self.settings.challenges_dir), sandbox)
+                self._grader.warm()
+                self._start_beat()
+            return self._grader
+
+    @cached_property
+    def publisher(self) -> graded_pubsub.Publisher:
+        return graded_pubsub.Publisher(self.settings.events)
+
+    @cached_property
+    def delivery_policy(self) -> DeliveryPolicy:
+        return DeliveryPolicy.from_settings(self.settings)
+
+    @cached_property
+    def outbound(self) -> Outbound:
+        return Outbound.from_settings(self.settings)
+
+    def _start_beat(self) -> None:
+        assert self._grader is not None  # noqa: S101 the beat starts after the grader: narrows for mypy
+        try:
+            layers = json.dumps([vars(layer) for layer in self._grader.sandbox.layers()])
+            with db.transaction() as session:
+                session.merge(WorkerBeat(name=worker_name(), layers=layers, started_at=now(), seen_at=now()))
+        except Exception as error:  # noqa: BLE001 the beat is for /healthz; grading goes on without it
+            log.warning("worker heartbeat failed: %s", error)
+        self._beat = threading.Timer(BEAT_SECONDS, self._start_beat)
+        self._beat.daemon = True
+        self._beat.start()
+
+    def shutdown(self) -> None:
+        with self._lock:
+            if self._beat is not None:
+                self._beat.cancel()
+            if self._grader is not None:
+                self._grader.sandbox.close()
+                self._grader = None
+            try:
+                with db.transaction() as session:
+                    beat = session.get(WorkerBeat, worker_name())
+                    if beat is not None:
+                        session.delete(beat)
+            except Exception as error:  # noqa: BLE001 leaving at shutdown whatever happens: the beat goes stale
+                log.warning("could not remove the worker heartbeat: %s", error)
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"

@@ -1,0 +1,106 @@
+"""Where a wrong submission's values leave the lesson's: the line, its code, what came before."""
+
+from __future__ import annotations
+
+from grader.grade import Grader
+from grader.sandbox.base import Layer, Limits, Sandbox, SandboxRun
+from grader.wire import Job
+
+WHOLE_MATRIX = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    sigma = X.std()
+    return gamma * (X - mu) / np.sqrt(sigma**2 + eps) + beta
+"""
+
+NONSENSE = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    var = X.var(axis=1, keepdims=True)
+    y = (X - mu) / np.sqrt(var + eps)
+    return gamma * y ** 3 + beta
+"""
+
+
+class Counting:
+    """A sandbox that counts its runs and can answer trace jobs with anything at all."""
+
+    def __init__(self, inner: Sandbox, lie: bytes | None = None) -> None:
+        self.inner = inner
+        self.lie = lie
+        self.runs: list[int] = []
+
+    def run(self, job: Job, limits: Limits) -> SandboxRun:
+        self.runs.append(job.trace)
+        if job.trace >= 0 and self.lie is not None:
+            return SandboxRun(report=self.lie, stdout=b"", exit_kind=self.inner.run(job, limits).exit_kind)
+        return self.inner.run(job, limits)
+
+    def layers(self) -> list[Layer]:
+        return self.inner.layers()
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_line_that_leaves_the_lesson_is_told_with_its_code(grader: Grader) -> None:
+    result = grader.grade("layer_norm", WHOLE_MATRIX, lang="es")
+    where = result.localisation
+    assert where is not None
+    assert where.line == 5
+    assert where.code == "sigma = X.std()"
+    assert where.message.startswith("Hasta la línea 4 tus valores son los de la lección (μ_t")
+    assert "La línea 5, `sigma = X.std()`, es donde se separan" in where.message
+
+
+def test_arithmetic_nonsense_reads_the_localisation_and_no_hint(grader: Grader) -> None:
+    result = grader.grade("layer_norm", NONSENSE, lang="en")
+    assert result.diagnoses == []
+    assert result.note is None
+    assert result.localisation is not None
+    assert result.localisation.line == 7
+    failed = [t for t in result.tests if not t.passed]
+    assert failed
+    assert all(t.explained_by == ["localisation"] for t in failed)
+    hints = {t.id: t.hint("en") for t in grader.challenges["layer_norm"].tests}
+    assert all(hints[t.id] not in t.message for t in failed)
+
+
+def test_a_correct_submission_is_run_once_and_never_traced(grader: Grader) -> None:
+    counting = Counting(grader.sandbox)
+    prepared = grader.prepared("layer_norm")
+    from grader.grade import grade
+
+    result = grade(prepared, grader.challenges["layer_norm"].reference_source, "en", counting)
+    assert result.score == 100
+    assert result.localisation is None
+    assert counting.runs == [-1]
+
+
+def test_a_forged_trace_changes_no_score(grader: Grader) -> None:
+    """The trace is the child's word: garbage or nothing in its place changes no verdict."""
+    from grader.grade import grade
+
+    prepared = grader.prepared("layer_norm")
+    honest = grade(prepared, WHOLE_MATRIX, "en", grader.sandbox)
+    for lie in (b"", b"\x0d" * 64, bytes(range(256)) * 8):
+        forged = grade(prepared, WHOLE_MATRIX, "en", Counting(grader.sandbox, lie))
+        assert forged.score == honest.score
+        assert [t.passed for t in forged.tests] == [t.passed for t in honest.tests]
+        assert forged.diagnoses == honest.diagnoses
+        assert forged.localisation is None
+
+
+def test_a_trace_past_its_bounds_gives_no_localisation(grader: Grader) -> None:
+    code = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    for _ in range(5000):
+        x = float(_)
+    return X * 2.0
+"""
+    result = grader.grade("layer_norm", code, lang="en")
+    assert result.localisation is None
+    assert result.score < 100

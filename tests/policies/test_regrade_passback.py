@@ -1,0 +1,125 @@
+"""A regrade after a change to a challenge: its effect is shown first (who went up or down, by how
+much), then only the grades that changed reach the LMS, and sending again sends nothing twice."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from datetime import datetime
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from sqlalchemy import create_engine, text
+
+from tests.conftest import ROOT
+from tests.dashboard.site import Site, close_site, open_site
+from tests.lti.conftest import student_frame
+from tests.lti.hostile import ALLOWED_NETWORKS
+from tests.lti.platform import Link, Platform
+from tests.lti.test_advantage import GRADED, score_of
+from tests.students.test_page import type_code
+
+pytestmark = pytest.mark.slow
+CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+PASSWORD = "a regrading instructor"
+# The change to the challenge: its shape test weighs 30 points instead of 1. A wrong attempt that
+# gets the shape right goes up; a correct one stays at 100.
+HEAVIER_SHAPE = "\nfrom dataclasses import replace as _replace\nTESTS[0] = _replace(TESTS[0], points=30)\n"
+
+
+@pytest.fixture(scope="module")
+def lms() -> Platform:
+    return Platform()
+
+
+@pytest.fixture(scope="module")
+def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Site]:
+    """A tool of this module's own: it changes a challenge and restarts."""
+    site = open_site(tmp_path_factory.mktemp("regrade-lti"))
+    site.env["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = ALLOWED_NETWORKS
+    try:
+        lms.printed = site.run(*lms.add_platform_args(), "--tool-url", site.base)
+        site.start()
+        lms.tool = site.base
+        lms.start()
+        yield site
+    finally:
+        lms.stop()
+        close_site(site)
+
+
+@pytest.fixture
+def desktop(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    yield context.new_page()
+    context.close()
+
+
+def _tried_at(tool: Site, student: str) -> datetime | None:
+    engine = create_engine(tool.database_url)
+    try:
+        with engine.connect() as connection:
+            found = connection.execute(
+                text("SELECT max(tried_at) FROM lti_scores WHERE student = :student"), {"student": student}
+            ).scalar()
+    finally:
+        engine.dispose()
+    return found if found is None or isinstance(found, datetime) else datetime.fromisoformat(found)
+
+
+def _submit(page: Page, lms: Platform, link: Link, student: str, code: str) -> float:
+    frame = student_frame(page, lms, student, link.id)
+    type_code(frame, code)
+    frame.get_by_role("button", name="Submit").click()
+    expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
+    return float(score_of(link, student)["scoreGiven"])
+
+
+def test_a_regrade_shows_its_effect_then_sends_only_what_changed_once(
+    tool: Site, lms: Platform, desktop: Page
+) -> None:
+    link = Link(
+        "link-regrade", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100}
+    )
+    lms.place(link)
+    assert _submit(desktop, lms, link, "ana", CORRECT) == 100
+    wrong_before = _submit(desktop, lms, link, "ben", BATCH_NORM)
+    assert wrong_before < 100
+    tool.run("instructors", "create", "--email", "rg@example.org", "--course", "TRF-42", "--platform", "lms",
+             "--password-stdin", stdin=PASSWORD)  # fmt: skip
+    tool.stop()
+    tests_py = tool.challenges / "layer_norm" / "tests.py"
+    tests_py.write_text(tests_py.read_text() + HEAVIER_SHAPE)
+    tool.bump_version("layer_norm")
+    tool.start()
+
+    desktop.goto(f"{tool.base}/dashboard/")
+    desktop.get_by_label("Email").fill("rg@example.org")
+    desktop.get_by_label("Password").fill(PASSWORD)
+    desktop.get_by_role("button", name="Log in").click()
+    desktop.locator("#challenge-layer_norm form.notice").get_by_role("button").click()
+    expect(desktop.locator("#regrade-status")).to_have_text(
+        "Finished: 2 of 2 submissions regraded.", timeout=60_000
+    )
+    desktop.reload()  # the effect is shown once every submission is graded again
+    expect(desktop.locator("#regrade-effect")).to_have_text("1 went up, 0 went down, 1 unchanged.")
+    row = desktop.get_by_role("row", name="ben")
+    cells = row.locator("td").all_inner_texts()
+    assert cells[0] == "ben"
+    assert float(cells[2]) == wrong_before
+    preview_after = float(cells[3])
+    assert preview_after > wrong_before
+    assert len(link.scores) == 2  # nothing sent before the instructor asks
+
+    desktop.get_by_role("button", name="Send the grades that changed to the LMS").click()
+    expect(desktop.locator("p.saved")).to_contain_text("Sent")
+    assert score_of(link, "ben", count=2)["scoreGiven"] == preview_after  # what the preview said
+    looked = _tried_at(tool, "ben")
+    desktop.get_by_role("button", name="Send the grades that changed to the LMS").click()  # again
+    deadline = time.monotonic() + 60
+    while _tried_at(tool, "ben") == looked and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _tried_at(tool, "ben") != looked  # the second send looked at ben's grade...
+    assert [s["userId"] for s in link.scores].count("ben") == 2  # ...and sent nothing twice
+    assert [s["userId"] for s in link.scores].count("ana") == 1  # unchanged: never sent again

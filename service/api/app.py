@@ -45,6 +45,7 @@ from service.storage import db
 from service.students import routes as student_routes
 from service.submissions.intake import Intake
 from service.submissions.rate_limits import SubmissionLimits
+from service.web import error_pages
 from service.web.waiting import Waiter
 
 log = logging.getLogger(__name__)
@@ -77,11 +78,13 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await app.state.waiter.stop()
 
 
-async def _service_error(_: Request, error: Exception) -> JSONResponse:
+async def _service_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ServiceError)  # noqa: S101 narrows for mypy
     if isinstance(error, InvalidField):
         field = {"type": "value_error", "loc": list(error.loc), "msg": f"Value error, {error.detail}"}
         return JSONResponse({"detail": [field]}, status_code=422)
+    if error_pages.wants_html(request):
+        return error_pages.page(request, error.status_code, error.headers)
     return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
 
 
@@ -101,6 +104,8 @@ async def _http_error(request: Request, error: Exception) -> Response:
     if error.status_code == 400 and isinstance(error.__cause__, UnicodeDecodeError):
         detail = [{"type": "utf8_invalid", "loc": ["body"], "msg": "the body is not valid UTF-8 text"}]
         return JSONResponse({"detail": detail}, status_code=422)
+    if error_pages.wants_html(request):
+        return error_pages.page(request, error.status_code, error.headers)
     return await http_exception_handler(request, error)
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from grader.challenge import load_challenges
@@ -30,6 +32,7 @@ from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
 from service.dashboard.throttle import LoginThrottle
 from service.messaging.enqueue import TaskQueue
+from service.web import error_pages
 
 PREFIX = "/dashboard"
 SESSION_COOKIE = "autograder_dashboard"
@@ -47,6 +50,16 @@ async def _service_error(request: Request, error: Exception) -> HTMLResponse:
     assert isinstance(error, ServiceError)  # noqa: S101 narrows for mypy
     account = await run_in_threadpool(optional_account, request)
     context = {"status": error.status_code, "detail": error.detail, "account": account}
+    return render(request, "error.html", context, status_code=error.status_code)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """An unknown path of the dashboard (or a method it does not take) as a dashboard page."""
+    assert isinstance(error, HTTPException)  # noqa: S101 narrows for mypy
+    if not error_pages.wants_html(request):
+        return await http_exception_handler(request, error)
+    account = await run_in_threadpool(optional_account, request)
+    context = {"status": error.status_code, "detail": None, "account": account}
     return render(request, "error.html", context, status_code=error.status_code)
 
 
@@ -80,6 +93,7 @@ def create_dashboard(settings: Settings, queue: TaskQueue, *more: APIRouter) -> 
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
     app.add_exception_handler(LoginRequired, _login_required)
     app.add_exception_handler(ServiceError, _service_error)
+    app.add_exception_handler(HTTPException, _http_error)
     app.middleware("http")(_security_headers)
     app.add_middleware(
         SessionMiddleware,

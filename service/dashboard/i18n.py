@@ -59,6 +59,7 @@ SPANISH: dict[str, str] = {
     "Times in {zone}": "Horas en {zone}",
     "change": "cambiar",
     "Scroll sideways to see more →": "Desliza hacia el lado para ver más →",
+    "Skip to the content": "Saltar al contenido",
     # settings
     "Settings": "Ajustes",
     "Time zone": "Zona horaria",
@@ -77,6 +78,8 @@ SPANISH: dict[str, str] = {
     "Forbidden": "Prohibido",
     "Error": "Error",
     "Back to your courses": "Volver a tus cursos",
+    "There is no page at this address.": "No hay ninguna página en esta dirección.",
+    "The request could not be served.": "La petición no se pudo atender.",
     "Your courses": "Tus cursos",
     # overview
     "overview": "resumen",
@@ -146,6 +149,7 @@ SPANISH: dict[str, str] = {
     "← All students": "← Todos los estudiantes",
     "No attempt by this student in this course.": "Este estudiante no tiene intentos en este curso.",
     "Score over time": "Nota a lo largo del tiempo",
+    "Code of {challenge}, {time}": "Código de {challenge}, {time}",
     "Score over time of {student}": "Nota de {student} a lo largo del tiempo",
     "score": "nota",
     "Attempts, newest first": "Intentos, del más reciente al más antiguo",

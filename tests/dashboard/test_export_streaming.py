@@ -17,7 +17,7 @@ from service.dashboard.grants import GrantedCourse
 from service.storage.tables import Course, GradingResult, Submission
 from tests.dashboard.seeding import seed_course
 
-ROWS = 15_000
+ROWS = 30_000
 
 
 def _fill(engine: Engine) -> GrantedCourse:
@@ -77,7 +77,7 @@ def test_the_long_csv_is_read_a_chunk_at_a_time(engine: Engine, monkeypatch: pyt
     assert peak < size / 4  # ...was never in memory at once
 
 
-@pytest.mark.parametrize("engine", ["postgres"], indirect=True)  # SQLite has no cursor to plan
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)  # SQLite has no cursor to plan
 def test_postgresql_plans_the_long_csv_for_its_first_rows(engine: Engine) -> None:
     """The course read along its (created_at, id) index, not hashed and sorted whole first."""
     assert engine.dialect.name == "postgresql"

@@ -1,4 +1,4 @@
-"""Every field of the Result (`diagnoses[].explains`, `causes[]`, `note`,
+"""Every field of the Result (`diagnoses[].explains`, `causes[]`, `localisation`,
 `tests[].explained_by`) reaches the platform whole: in the POST's answer, in
 GET /v1/submissions/{id} and in the webhook, on the embedded default and on PostgreSQL + Redis."""
 
@@ -21,11 +21,11 @@ from tests.security.receivers import Received, receiver
 pytestmark = pytest.mark.slow
 
 # One wrong submission for each new field: a diagnosis that explains failed tests, a cause told
-# once, and the honest note when no known misconception reproduces the code.
+# once, and the localisation when no known misconception reproduces the code.
 CASES = {
     "explains": WRONG / "layer_norm" / "batch_norm.py",
     "causes": WRONG / "atencion_causal" / "matmul_wrong_operands.py",
-    "note": WRONG / "layer_norm" / "l2_norm.py",
+    "localisation": WRONG / "layer_norm" / "l2_norm.py",
 }
 
 

@@ -10,6 +10,7 @@
   const feedback = document.getElementById("feedback");
   const draftNote = document.getElementById("draft");
   const attemptsBody = document.querySelector("#attempts tbody");
+  const attemptsStatus = document.getElementById("attempts-status");
   const allowanceNote = document.getElementById("allowance");
   const dueNote = document.getElementById("due");
   const headers = { Authorization: "Bearer " + data.token, "Content-Type": "application/json" };
@@ -26,7 +27,9 @@
   let saveTimer = null;
   const onChange = (code) => { clearTimeout(saveTimer); saveTimer = setTimeout(() => saveDraft(code), 300); };
   const editor = window.AutograderEditor
-    ? window.AutograderEditor.create(textarea, { onChange, onSubmit: submit, label: data.editorLabel, nonce: data.styleNonce })
+    ? window.AutograderEditor.create(textarea, {
+      onChange, onSubmit: submit, label: data.editorLabel, nonce: data.styleNonce, describedBy: "editor-hint",
+    })
     : { getValue: () => textarea.value, markLine: () => {}, focus: () => textarea.focus() };
   if (!window.AutograderEditor) textarea.addEventListener("input", () => onChange(textarea.value));
 
@@ -74,32 +77,50 @@
     allowanceNote.textContent = parts.join("; ");
   }
 
+  // What a screen reader says when the feedback arrives: the score, then what went wrong or right,
+  // in the fragment's own words (the status line is a live region; the fragment is not).
+  const SAID = ".ag-score, .ag-error, .ag-diagnoses li, .ag-all-passed";
+  function summary() {
+    return [...feedback.querySelectorAll(SAID)].map((e) => e.textContent.replace(/\s+/g, " ").trim()).join(" ");
+  }
+
   function show(attempt) {
     if (attempt.feedback_html === null) return false;
     feedback.innerHTML = attempt.feedback_html;  // rendered and escaped by the server
-    status.textContent = "";
+    // said once, by the status line: an alert inside the fragment would say it a second time
+    feedback.querySelectorAll("[role=alert]").forEach((e) => e.removeAttribute("role"));
+    status.textContent = summary();
     editor.markLine(attempt.error_line);
     return true;
   }
 
+  // While grading, Submit is aria-disabled, not disabled: a disabled button loses the focus (to
+  // <body>), and a keyboard user would start again from the top of the page.
+  let grading = false;
+  function setGrading(on) {
+    grading = on;
+    if (on) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+  }
+
   async function submit() {
-    if (button.disabled) return;
+    if (grading || button.disabled) return;
     const code = editor.getValue();
     saveDraft(code);
     gradebookDelay = GRADEBOOK_FIRST_MS;  // a new score is on its way: follow it closely again
-    button.disabled = true;
+    setGrading(true);
     status.textContent = data.pending;
     try {
       let attempt = await call(data.submit, { method: "POST", body: JSON.stringify({ code }) });
       while (!show(attempt)) {
         attempt = await call(data.read.replace("ID", attempt.id) + "?wait=10");
       }
-      button.disabled = false;  // the feedback is shown: a next try need not wait for the list below
+      setGrading(false);  // the feedback is shown: a next try need not wait for the list below
       await refreshAttempts();
     } catch (error) {
       status.textContent = error.message;
     } finally {
-      button.disabled = false;
+      setGrading(false);
     }
   }
 
@@ -119,6 +140,15 @@
     gradebookDelay = Math.min(gradebookDelay * 2, GRADEBOOK_LONGEST_MS);
   }
 
+  // The list's change is said (a new attempt, a score reaching the gradebook), not its first reading.
+  let newestSaid = null;
+  function announceAttempts(count, newest) {
+    if (newestSaid !== null && newest !== newestSaid) {
+      attemptsStatus.textContent = data.attemptsUpdated.replace("{count}", count).replace("{newest}", newest);
+    }
+    newestSaid = newest;
+  }
+
   async function refreshAttempts() {
     refreshAllowance().catch(() => {});
     const attempts = await call(data.attempts);
@@ -129,6 +159,7 @@
       const cell = row.insertCell();
       cell.colSpan = document.querySelectorAll("#attempts thead th").length;
       cell.textContent = data.noAttempts;
+      announceAttempts(0, "");
       return;
     }
     attempts.forEach((attempt, index) => {
@@ -141,7 +172,34 @@
       cells.forEach((text) => {
         row.insertCell().textContent = text;
       });
+      if (index === 0) announceAttempts(attempts.length, cells.join(", "));
     });
+  }
+
+  // A display formula wider than the page scrolls sideways in a box of its own; the box takes the
+  // focus (and so the arrow keys) only while it scrolls, named so that a screen reader says what it is.
+  function reachableFormulas() {
+    const boxes = [...document.querySelectorAll('.statement math[display="block"]')].map((math) => {
+      const box = document.createElement("div");
+      box.className = "formula";
+      math.replaceWith(box);
+      box.append(math);
+      return box;
+    });
+    const measure = () => boxes.forEach((box) => {
+      const scrolls = box.scrollWidth > box.clientWidth + 1;
+      if (scrolls) {
+        box.tabIndex = 0;
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", data.formula);
+      } else {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
+    });
+    measure();
+    window.addEventListener("resize", measure);
   }
 
   // Framed by its platform: ask it to fit the frame to the page (lti.frameResize, which Canvas and
@@ -159,6 +217,7 @@
     new ResizeObserver(() => requestAnimationFrame(tell)).observe(document.documentElement);
   }
 
+  reachableFormulas();
   button.addEventListener("click", submit);
   button.disabled = false;  // rendered disabled: a click before this script ran would be lost
   fitFrame();

@@ -1,6 +1,6 @@
 // The student page's editor: CodeMirror 6 with Python highlighting, 4-space indentation,
-// Tab to indent (Escape then Tab leaves the editor), Ctrl/Cmd-Enter to submit, and one line
-// marked as the error's. Exposed as window.AutograderEditor.create(textarea, options).
+// Tab to indent (after Escape, Tab and Shift-Tab leave the editor), Ctrl/Cmd-Enter to submit, and
+// one line marked as the error's. Exposed as window.AutograderEditor.create(textarea, options).
 import { EditorState, StateEffect, StateField } from "@codemirror/state";
 import {
   Decoration,
@@ -43,6 +43,30 @@ const errorField = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+// Escape lets Tab leave the editor until the student types again or comes back to it. CodeMirror's
+// own Escape lasts two seconds: too short for someone who reads the hint first, or types slowly.
+const MODIFIERS = ["Tab", "Shift", "Control", "Alt", "Meta", "Escape"];
+
+function leaveOnEscape() {
+  let escaped = false;
+  const indentAgain = (view) => {
+    if (escaped) view.setTabFocusMode(false);
+    escaped = false;
+    return false;
+  };
+  return EditorView.domEventHandlers({
+    keydown(event, view) {
+      if (event.key === "Escape") {
+        escaped = true;
+        view.setTabFocusMode(true);
+        return false;
+      }
+      return MODIFIERS.includes(event.key) ? false : indentAgain(view);
+    },
+    focus: (_, view) => indentAgain(view),
+  });
+}
+
 function create(textarea, options = {}) {
   const onChange = options.onChange || (() => {});
   const onSubmit = options.onSubmit || (() => {});
@@ -68,7 +92,13 @@ function create(textarea, options = {}) {
           ...defaultKeymap,
           ...historyKeymap,
         ]),
-        EditorView.contentAttributes.of({ "aria-label": options.label || "Code" }),
+        leaveOnEscape(),
+        // The hint (how to leave, how to submit) is read on entering, before Tab is held.
+        EditorView.contentAttributes.of({
+          "aria-label": options.label || "Code",
+          tabindex: "0",  // a Tab stop as any control is: the box it scrolls in is reachable
+          ...(options.describedBy ? { "aria-describedby": options.describedBy } : {}),
+        }),
         // The page's Content-Security-Policy admits the editor's own style element by this nonce.
         EditorView.cspNonce.of(options.nonce || ""),
         EditorView.updateListener.of((update) => {

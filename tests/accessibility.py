@@ -58,6 +58,7 @@ class Audit:
 
 
 RING = (Path(__file__).parent / "focus_ring.js").read_text()
+SEGMENTS = 6  # the fields of a date and time input, each its own Tab stop
 MOST_STOPS = 80  # a bound on one page's Tab stops: more means the focus is held somewhere
 
 
@@ -76,6 +77,11 @@ def weak_rings(page: Page, name: str) -> list[str]:
     for _ in range(MOST_STOPS):
         page.keyboard.press("Tab")
         stop = page.evaluate(RING)
+        for _ in range(SEGMENTS):  # a date's fields are Tab stops inside its one input
+            if stop is None or not seen or stop["id"] != seen[-1]:
+                break
+            page.keyboard.press("Tab")
+            stop = page.evaluate(RING)
         if stop is not None and seen and stop["id"] == seen[-1]:
             page.keyboard.press("Escape")
             page.keyboard.press("Tab")

@@ -22,22 +22,23 @@ from __future__ import annotations
 
 import builtins
 import contextlib
-import hashlib
+import functools
 import io
 import keyword
 import re
 import tokenize
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 K = 5  # tokens per k-gram
-WINDOW = 4  # k-grams per window: a shared run of K + WINDOW - 1 tokens is always found
+WINDOW = 2  # k-grams per window: a shared run of K + WINDOW - 1 tokens is always found
 COMMON_SHARE = 0.1  # a fingerprint more of the class holds is what everyone writes
 COMMON_AT_LEAST = 3
 MIN_NAME = 3  # shorter names (i, j, mu) are anyone's
 RARE = 2  # a feature this few submissions use is evidence when two of them share it
-MIN_SHARED = 10  # fingerprints in common: fewer is too little code to say anything
+MIN_SHARED = 12  # fingerprints in common: fewer is too little code to say anything
 FLAG_SHARE = 0.5
 FLAG_SHARE_WITH_EVIDENCE = 0.4
 EVIDENCE_FOR_FLAG = 2
@@ -116,8 +117,8 @@ def _raw_tokens(code: str) -> list[tokenize.TokenInfo]:
     return found
 
 
-def tokens(code: str) -> list[_Token]:
-    raw = [t for t in _raw_tokens(code) if t.type not in DROPPED]
+def tokens(code: str, every: Sequence[tokenize.TokenInfo] | None = None) -> list[_Token]:
+    raw = [t for t in (_raw_tokens(code) if every is None else every) if t.type not in DROPPED]
     out: list[_Token] = []
     depth = 0
     for index, tok in enumerate(raw):
@@ -153,7 +154,8 @@ def _name(raw: Sequence[tokenize.TokenInfo], index: int, depth: int) -> str:
 
 # -- fingerprints --------------------------------------------------------------------------------
 def _hash(texts: Iterable[str]) -> int:
-    return int.from_bytes(hashlib.blake2b("\x1f".join(texts).encode(), digest_size=8).digest(), "big")
+    """The same in every process (Python's own `hash` of a string is not), and fast."""
+    return zlib.crc32("\x1f".join(texts).encode())
 
 
 def fingerprints(found: Sequence[_Token]) -> dict[int, tuple[int, int]]:
@@ -187,7 +189,7 @@ def _plain(number: str) -> bool:
 _WORD = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
 
 
-def features(found: Sequence[_Token], code: str) -> frozenset[str]:
+def features(found: Sequence[_Token], every: Sequence[tokenize.TokenInfo]) -> frozenset[str]:
     """What a program writes in its own words: its names, the words of its comments, its strings
     and its numbers, each as `kind:text` (name, comment, string, number)."""
     out = set()
@@ -198,14 +200,16 @@ def features(found: Sequence[_Token], code: str) -> frozenset[str]:
             out.add(f"string:{tok.raw}")
         elif tok.kind == tokenize.NUMBER and not _plain(tok.raw):
             out.add(f"number:{tok.raw}")
-    for comment in (t.string for t in _raw_tokens(code) if t.type == tokenize.COMMENT):
+    for comment in (t.string for t in every if t.type == tokenize.COMMENT):
         out.update(f"comment:{w.lower()}" for w in _WORD.findall(comment))
     return frozenset(out)
 
 
+@functools.lru_cache(maxsize=4096)  # a class's page seen again costs its comparison only
 def fingerprint(code: str) -> Print:
-    found = tokens(code)
-    return Print(fingerprints(found), features(found, code))
+    every = _raw_tokens(code)
+    found = tokens(code, every)
+    return Print(fingerprints(found), features(found, every))
 
 
 # -- a class -------------------------------------------------------------------------------------

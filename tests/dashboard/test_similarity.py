@@ -96,19 +96,10 @@ def disguised(code: str, challenge: Challenge) -> str:
     return ast.unparse(tree)
 
 
-# The lesson's block written as the statement reads: what is not the reference in it (its relu and
-# ffn helpers) a tenth of the class writes alike, so a copy of it has nothing to be told by.
-UNREMARKABLE = {
-    frozenset(
-        ("tests/solutions/bloque/straightforward.py", "copy of tests/solutions/bloque/straightforward.py")
-    )
-}
-
-
 @pytest.mark.parametrize("challenge", sorted(CHALLENGES))
-def test_a_disguised_copy_of_any_correct_solution_is_found_unless_it_is_the_reference(challenge: str) -> None:
-    """Each correct solution and a mechanical disguise of it, in the class: the pair is found
-    whenever the solution has code of its own, and no other pair is."""
+def test_a_disguised_copy_of_any_correct_solution_is_found(challenge: str) -> None:
+    """Each correct solution and a mechanical disguise of it, in the class: every such pair is
+    found, and no other pair is."""
     known = CHALLENGES[challenge]
     handed = _given(known)
     paths = [p for p in _class(challenge) if "tests/planted/" not in str(p)]
@@ -119,8 +110,7 @@ def test_a_disguised_copy_of_any_correct_solution_is_found_unless_it_is_the_refe
         if _correct(p)
     ]
     report = similarity.compare(sources + copies, handed)
-    expected = {frozenset((c.key.removeprefix("copy of "), c.key)) for c in copies} - UNREMARKABLE
-    assert len(expected) >= len(copies) - 1
+    expected = {frozenset((c.key.removeprefix("copy of "), c.key)) for c in copies}
     assert _flagged(report) == expected
 
 

@@ -198,7 +198,8 @@ def test_the_language_switch_turns_page_and_titles_spanish(page: Page, site: Sit
     expect(bar.locator("text.label")).to_contain_text("Con gamma = 1 y beta = 0")
     card.get_by_text("Qué significa cada diagnóstico").click()
     expect(card.locator(".diagnoses li[data-id=normalizes_by_column] strong")).to_contain_text(
-        "50 % de quienes lo intentaron (3 de 6) lo tuvieron en algún intento: su layer_norm normaliza por columnas"
+        "17 % de quienes lo intentaron (1 de 6) lo tienen aún en su último intento, 50 % (3) lo tuvieron en "
+        "algún intento: su layer_norm normaliza por columnas"
     )
     shoot(page, "overview-es")
     page.get_by_role("link", name="Estudiantes").click()  # the choice stays for the next pages

@@ -5,7 +5,7 @@
 # expect: none
 def layer_norm(X, gamma, beta, eps=1e-5):
     mu = X.mean(axis=1, keepdims=True)
-    return gamma * (X - mu) / ((X - mu) ** 2).mean(axis=1, keepdims=True).__pow__(0.5) + beta
+    return gamma * (X - mu) / (((X - mu) ** 2).mean(axis=1, keepdims=True) + eps) ** 0.5 + beta
 
 
 def bloque(X, atencion, p):

@@ -2,7 +2,7 @@
 # misconception_es: da al perceptrón X + A sin normalizar en lugar de H
 # misconception_en: feeds the perceptron X + A unnormalised instead of H
 # line: 18
-# expect: new:ffn_on_unnormalised_sum
+# expect: ffn_on_block_input
 import numpy as np
 
 

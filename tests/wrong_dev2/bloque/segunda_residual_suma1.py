@@ -2,7 +2,7 @@
 # misconception_es: en la segunda residual suma X + A (la suma sin normalizar) en lugar de H
 # misconception_en: in the second residual adds X + A (the unnormalised sum) instead of H
 # line: 19
-# expect: new:second_residual_adds_first_sum
+# expect: second_residual_adds_input
 import numpy as np
 
 

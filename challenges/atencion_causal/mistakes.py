@@ -546,6 +546,18 @@ ALTERNATIVES = {
             ),
         ),
         Choice(
+            id="mask_transposed",
+            code="    if mascara is not None:\n        E = E + mascara.T",
+            did=text(
+                "suma la máscara traspuesta: tacha el pasado y deja ver el futuro",
+                "adds the mask transposed: it strikes out the past and lets the future be seen",
+            ),
+            message=text(
+                "Sumas la máscara traspuesta (mascara.T): el −∞ pasa debajo de la diagonal, así que cada posición deja de ver el pasado y ve el futuro. La máscara se suma tal como llega, con la orientación de Q Kᵀ: fila i la consulta, columna j la clave, E + M.",
+                "You add the mask transposed (mascara.T): the −∞ moves below the diagonal, so each position stops seeing the past and sees the future. The mask is added as it comes, in the orientation of Q Kᵀ: row i the query, column j the key, E + M.",
+            ),
+        ),
+        Choice(
             id="mask_truth_value",
             code="    if mascara:\n        E = E + mascara",
             did=text(

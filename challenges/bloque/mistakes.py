@@ -393,6 +393,17 @@ ALTERNATIVES = {
         ),
         Choice(
             id="norm_inside_residual",
+            spelling="in the second sublayer only",
+            code="""    g1, be1, g2, be2 = {pairs}
+    A = atencion(X)
+    H = {norm1}
+    F = {ffn}
+    return {res2}layer_norm(F, g2, be2)""",
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="norm_inside_residual",
             spelling="in the first sublayer only",
             code="""    g1, be1, g2, be2 = {pairs}
     A = atencion(X)

@@ -429,6 +429,13 @@ ALTERNATIVES = {
             ),
         ),
         Choice(
+            id="root_of_deviation",
+            spelling="the root of the root",
+            code="np.sqrt(np.sqrt(var + {eps}))",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
             id="range_as_deviation",
             code="(X.max(axis={axis}{keepdims}) - X.min(axis={axis}{keepdims}) + {eps})",
             did=text(
@@ -499,6 +506,30 @@ WHOLE = (
         ),
     ),
     Choice(
+        id="rms_norm",
+        code="""def layer_norm(X, gamma, beta, eps={default_eps}):
+    var = (X**2).mean(axis={axis}{keepdims})
+    N = X / {denominator}
+    return {output}""",
+        did=text(
+            "calcula un RMSNorm: divide x entre √(mean(x²) + ε), sin restar la media",
+            "computes an RMSNorm: divides x by √(mean(x²) + ε), without subtracting the mean",
+        ),
+        message=text(
+            "Calculas un RMSNorm: divides la fila entre la raíz de la media de sus cuadrados, sin restarle la media. El layer norm de la lección centra primero y escala con la desviación alrededor de la media: (x − μ_t) / √(s_t² + ε), con s_t² = mean((x − μ_t)²).",
+            "You compute an RMSNorm: you divide the row by the root of the mean of its squares, without subtracting the mean. The lesson's layer norm centres first and scales by the deviation around the mean: (x − μ_t) / √(s_t² + ε), with s_t² = mean((x − μ_t)²).",
+        ),
+    ),
+    Choice(
+        id="rms_norm",
+        spelling="without β",
+        code="""def layer_norm(X, gamma, beta, eps={default_eps}):
+    var = (X**2).mean(axis={axis}{keepdims})
+    return gamma * X / {denominator}""",
+        did=text("", ""),
+        message=text("", ""),
+    ),
+    Choice(
         id="beta_inside_division",
         code="""def layer_norm(X, gamma, beta, eps={default_eps}):
     {statistics}
@@ -529,6 +560,25 @@ STATISTICS = Point(
                 "Centras cada fila con su mediana. El layer norm usa la media μ_t = mean(x) de la fila, y la varianza alrededor de ella.",
                 "You centre each row on its median. Layer norm uses the row's mean μ_t = mean(x), and the variance around it.",
             ),
+        ),
+        Choice(
+            id="statistics_on_different_axes",
+            code="mu = X.mean(axis={axis}{keepdims})\n    var = X.var(axis=0, ddof={ddof}, keepdims=True)",
+            did=text(
+                "calcula la media y la varianza sobre ejes distintos (una por filas, la otra por columnas)",
+                "computes the mean and the variance over different axes (one by rows, the other by columns)",
+            ),
+            message=text(
+                "Calculas la media y la varianza sobre ejes distintos: una por filas y la otra por columnas. Las dos son de la fila t, sobre sus d_model coordenadas: μ_t y s_t² con axis=1, keepdims=True.",
+                "You compute the mean and the variance over different axes: one by rows and the other by columns. Both belong to row t, over its d_model coordinates: μ_t and s_t² with axis=1, keepdims=True.",
+            ),
+        ),
+        Choice(
+            id="statistics_on_different_axes",
+            spelling="the mean by columns",
+            code="mu = X.mean(axis=0, keepdims=True)\n    var = X.var(axis={axis}, ddof={ddof}{keepdims})",
+            did=text("", ""),
+            message=text("", ""),
         ),
         Choice(
             id="median_as_centre",

@@ -5,11 +5,12 @@ grading on."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from alembic import command
 from sqlalchemy import Connection, create_engine, text
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.storage.migrations import alembic_config
 
 BEFORE = "0014_due_dates"
@@ -44,8 +45,9 @@ def _attempt(connection: Connection, number: int, student: int, found: list[str]
                 position=position, diagnosis_id=diagnosis, message="")  # fmt: skip
 
 
-def test_the_migration_fills_who_still_has_each_diagnosis(database_url: str) -> None:
-    command.upgrade(alembic_config(get_settings(), database_url), BEFORE)
+def test_the_migration_fills_who_still_has_each_diagnosis(database_url: str, tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path)
+    command.upgrade(alembic_config(settings, database_url), BEFORE)
     engine = create_engine(database_url)
     try:
         with engine.begin() as connection:
@@ -59,7 +61,7 @@ def test_the_migration_fills_who_still_has_each_diagnosis(database_url: str) -> 
             _attempt(connection, 2, 1, [])  # ana fixed it
             _attempt(connection, 3, 2, ["by_column", "no_eps"])
             _attempt(connection, 4, 2, ["no_eps"])  # ben fixed one of two
-        command.upgrade(alembic_config(get_settings(), database_url), "head")
+        command.upgrade(alembic_config(settings, database_url), "head")
         with engine.connect() as connection:
             counts = connection.execute(
                 text("SELECT diagnosis_id, students, holders FROM agg_diagnoses ORDER BY diagnosis_id")

@@ -7,16 +7,16 @@ import uuid
 import pytest
 from kombu.entity import Queue
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.messaging import kombu_redis
 from service.messaging.enqueue import TaskQueue
-from tests.service.conftest import Backend
+from tests.backend import Backend
 
 
-def test_a_channel_reuses_its_client_until_its_pool_is_dropped(backend: Backend) -> None:
+def test_a_channel_reuses_its_client_until_its_pool_is_dropped(backend: Backend, settings: Settings) -> None:
     if not backend.broker_url.startswith("redis://"):
         pytest.skip("the embedded broker's URL names kombu's own transport")
-    with TaskQueue.of(get_settings()).celery.connection_for_write() as connection:
+    with TaskQueue.of(settings).celery.connection_for_write() as connection:
         assert isinstance(connection.transport, kombu_redis.Transport)
         channel = connection.default_channel
         with channel.conn_or_acquire() as first, channel.conn_or_acquire() as second:
@@ -36,12 +36,13 @@ def test_other_brokers_keep_kombus_choice() -> None:
 
 def test_a_delivery_is_recorded_unacknowledged_until_its_ack_and_restored_if_never_acked(
     backend: Backend,
+    settings: Settings,
 ) -> None:
     """The scripts keep kombu's own records: what kombu restores after the visibility timeout."""
     if not backend.broker_url.startswith("redis://"):
         pytest.skip("the embedded broker's URL names kombu's own transport")
     queue = Queue(f"qos-{uuid.uuid4().hex[:8]}")
-    with TaskQueue.of(get_settings()).celery.connection_for_write() as connection:
+    with TaskQueue.of(settings).celery.connection_for_write() as connection:
         channel = connection.default_channel
         producer = connection.Producer()
         for body in ("acked", "lost"):

@@ -6,13 +6,13 @@ from datetime import timedelta
 
 from fastapi.testclient import TestClient
 
-from service.core.settings import get_settings
-from service.storage import db
+from service.core.settings import Settings
+from service.storage.db import Database
 from service.storage.sealing import sealer_for
 from service.storage.tables import ApiKey, now
 from service.submissions import key_admin
 from service.submissions.keys import CreatedKey
-from tests.service.conftest import auth, new_key
+from tests.backend import KeyMaker, auth
 
 PAYLOAD = {"challenge": "layer_norm", "code": "x = 1\n", "student": "s", "course": "c"}
 
@@ -35,7 +35,7 @@ def test_bad_keys_are_401(client: TestClient, key: CreatedKey) -> None:
 
 
 def test_a_platform_cannot_read_or_list_another_platforms_submissions(
-    client: TestClient, key: CreatedKey
+    client: TestClient, key: CreatedKey, new_key: KeyMaker
 ) -> None:
     other = new_key("platform-b")
     mine = client.post("/v1/submissions", json=PAYLOAD, headers=auth(key)).json()["id"]
@@ -45,7 +45,7 @@ def test_a_platform_cannot_read_or_list_another_platforms_submissions(
 
 
 def test_same_idempotency_key_on_two_platforms_makes_two_submissions(
-    client: TestClient, key: CreatedKey
+    client: TestClient, key: CreatedKey, new_key: KeyMaker
 ) -> None:
     other = new_key("platform-b")
     first = client.post("/v1/submissions", json=PAYLOAD, headers={**auth(key), "Idempotency-Key": "k"})
@@ -53,10 +53,9 @@ def test_same_idempotency_key_on_two_platforms_makes_two_submissions(
     assert first.json()["id"] != second.json()["id"]
 
 
-def test_only_the_keys_hash_is_stored(key: CreatedKey) -> None:
+def test_only_the_keys_hash_is_stored(key: CreatedKey, db: Database) -> None:
     from sqlalchemy import select
 
-    from service.storage import db
     from service.storage.tables import ApiKey
 
     with db.transaction() as session:
@@ -67,11 +66,13 @@ def test_only_the_keys_hash_is_stored(key: CreatedKey) -> None:
     assert len(row.key_hash) == 64
 
 
-def test_a_revoked_or_rotated_key_says_so_and_a_mistyped_one_does_not(client: TestClient) -> None:
+def test_a_revoked_or_rotated_key_says_so_and_a_mistyped_one_does_not(
+    client: TestClient, db: Database, new_key: KeyMaker, settings: Settings
+) -> None:
     revoked, rotated = new_key("platform-r"), new_key("platform-o")
     with db.transaction() as session:
         key_admin.revoke(session, revoked.key)
-        key_admin.rotate(session, rotated.key, timedelta(hours=1), sealer_for(get_settings()))
+        key_admin.rotate(session, rotated.key, timedelta(hours=1), sealer_for(settings))
         old = session.get_one(ApiKey, rotated.key_id)
         old.expires_at = now() - timedelta(seconds=1)  # its grace period is over
     mistyped = revoked.key[:-1] + ("A" if revoked.key[-1] != "A" else "B")

@@ -14,10 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from service.storage import db
+from service.storage.db import Database
 from service.storage.tables import WebhookDelivery
 from service.submissions.keys import CreatedKey
-from tests.service.conftest import auth
+from tests.backend import auth
 
 
 class Receiver:
@@ -48,7 +48,7 @@ def receiver() -> Iterator[tuple[Receiver, str]]:
     server.server_close()
 
 
-def deliveries(submission_id: str, count: int, seconds: float = 20) -> list[WebhookDelivery]:
+def deliveries(db: Database, submission_id: str, count: int, seconds: float = 20) -> list[WebhookDelivery]:
     deadline = time.monotonic() + seconds
     while True:
         with db.transaction() as session:
@@ -65,7 +65,7 @@ def deliveries(submission_id: str, count: int, seconds: float = 20) -> list[Webh
 
 
 def test_webhook_is_signed_retried_and_recorded(
-    client: TestClient, key: CreatedKey, receiver: tuple[Receiver, str]
+    client: TestClient, key: CreatedKey, receiver: tuple[Receiver, str], db: Database
 ) -> None:
     state, url = receiver
     payload = {
@@ -76,7 +76,7 @@ def test_webhook_is_signed_retried_and_recorded(
         "callback_url": url,
     }
     submission = client.post("/v1/submissions?wait=20", json=payload, headers=auth(key)).json()
-    rows = deliveries(submission["id"], 2)
+    rows = deliveries(db, submission["id"], 2)
     assert [(r.attempt, r.status_code, r.delivered) for r in rows] == [(1, 500, False), (2, 204, True)]
     body, signature = state.calls[-1]
     expected = "sha256=" + hmac.new(key.webhook_secret.encode(), body, hashlib.sha256).hexdigest()

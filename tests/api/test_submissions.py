@@ -8,17 +8,17 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from grader.grade import Grader
-from service.core.settings import get_settings
-from service.storage import db
+from service.core.settings import Settings
+from service.storage.db import Database
 from service.storage.tables import Course, GradingResult, Student, Submission, TestOutcome
 from service.submissions.keys import CreatedKey
-from tests.service.conftest import auth
+from tests.backend import auth
 
 WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
 
 
-def reference() -> str:
-    return (get_settings().challenges_dir / "layer_norm" / "reference.py").read_text()
+def reference(settings: Settings) -> str:
+    return (settings.challenges_dir / "layer_norm" / "reference.py").read_text()
 
 
 def body(code: str, **extra: str) -> dict[str, str]:
@@ -46,8 +46,8 @@ def test_post_with_wait_answers_200_with_the_same_result_as_the_command_line(
     assert got["score"] < 100
 
 
-def test_reference_scores_100(client: TestClient, key: CreatedKey) -> None:
-    response = client.post("/v1/submissions?wait=20", json=body(reference()), headers=auth(key))
+def test_reference_scores_100(client: TestClient, key: CreatedKey, settings: Settings) -> None:
+    response = client.post("/v1/submissions?wait=20", json=body(reference(settings)), headers=auth(key))
     assert response.status_code == 200
     assert response.json()["result"]["score"] == 100
 
@@ -73,7 +73,9 @@ def test_broken_code_ends_as_error_with_a_reason(client: TestClient, key: Create
     assert submission["result"]["error"]["line"] == 1
 
 
-def test_same_idempotency_key_gives_one_submission_graded_once(client: TestClient, key: CreatedKey) -> None:
+def test_same_idempotency_key_gives_one_submission_graded_once(
+    client: TestClient, key: CreatedKey, db: Database
+) -> None:
     headers = {**auth(key), "Idempotency-Key": "attempt-1"}
     first = client.post("/v1/submissions?wait=20", json=body(WRONG), headers=headers)
     second = client.post("/v1/submissions?wait=20", json=body(WRONG), headers=headers)
@@ -84,7 +86,7 @@ def test_same_idempotency_key_gives_one_submission_graded_once(client: TestClien
         assert session.scalar(select(func.count()).select_from(GradingResult)) == 1
 
 
-def test_results_are_stored_as_rows_per_test(client: TestClient, key: CreatedKey) -> None:
+def test_results_are_stored_as_rows_per_test(client: TestClient, key: CreatedKey, db: Database) -> None:
     response = client.post("/v1/submissions?wait=20", json=body(WRONG), headers=auth(key))
     tests = response.json()["result"]["tests"]
     with db.transaction() as session:
@@ -102,11 +104,13 @@ def test_unknown_submission_is_404(client: TestClient, key: CreatedKey) -> None:
     assert "no submission" in response.json()["detail"]
 
 
-def test_wait_works_by_polling_the_database_without_redis(clean: object, key: CreatedKey) -> None:
+def test_wait_works_by_polling_the_database_without_redis(
+    clean: object, key: CreatedKey, settings: Settings
+) -> None:
     from service.api.app import create_app
     from service.web.waiting import Waiter
 
-    app = create_app(get_settings())
+    app = create_app(settings)
     with TestClient(app) as polling:
         app.state.waiter = Waiter(None, poll_seconds=0.02)
         assert app.state.waiter.mode == "poll"
@@ -116,7 +120,7 @@ def test_wait_works_by_polling_the_database_without_redis(clean: object, key: Cr
 
 
 def test_concurrent_first_submissions_of_new_courses_and_students_are_all_stored(
-    client: TestClient, key: CreatedKey
+    client: TestClient, key: CreatedKey, db: Database
 ) -> None:
     from service.submissions import keys, schemas
     from service.submissions.intake import Intake

@@ -6,15 +6,15 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from service.storage import db
+from service.storage.db import Database
 from service.storage.tables import Course, Student, Submission
 from service.submissions.keys import CreatedKey
-from tests.service.conftest import auth, new_key
+from tests.backend import KeyMaker, auth
 
 GOOD = {"challenge": "layer_norm", "code": "def layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"}
 
 
-def stored() -> tuple[int, int, int]:
+def stored(db: Database) -> tuple[int, int, int]:
     with db.transaction() as session:
         return tuple(  # type: ignore[return-value]
             session.scalar(select(func.count()).select_from(t)) for t in (Submission, Course, Student)
@@ -26,41 +26,41 @@ def post(client: TestClient, key: CreatedKey, payload: dict[str, object]) -> tup
     return response.status_code, response.json().get("detail")
 
 
-def test_code_over_64_kib_is_413(client: TestClient, key: CreatedKey) -> None:
+def test_code_over_64_kib_is_413(client: TestClient, key: CreatedKey, db: Database) -> None:
     code = "# " + "x" * (64 * 1024)
     status, detail = post(client, key, {**GOOD, "code": code, "student": "s", "course": "c"})
     assert status == 413
     assert "64 KiB" in str(detail)
-    assert stored() == (0, 0, 0)
+    assert stored(db) == (0, 0, 0)
 
 
-def test_nul_byte_is_422_with_a_clear_message(client: TestClient, key: CreatedKey) -> None:
+def test_nul_byte_is_422_with_a_clear_message(client: TestClient, key: CreatedKey, db: Database) -> None:
     status, detail = post(client, key, {**GOOD, "code": "x = 1\x00", "student": "s", "course": "c"})
     assert status == 422
     assert "NUL byte" in str(detail)
-    assert stored() == (0, 0, 0)
+    assert stored(db) == (0, 0, 0)
 
 
-def test_lone_surrogate_is_422(client: TestClient, key: CreatedKey) -> None:
+def test_lone_surrogate_is_422(client: TestClient, key: CreatedKey, db: Database) -> None:
     raw = b'{"challenge": "layer_norm", "code": "x = \\ud800", "student": "s", "course": "c"}'
     response = client.post(
         "/v1/submissions", content=raw, headers={**auth(key), "Content-Type": "application/json"}
     )
     assert response.status_code == 422
     assert "UTF-8" in response.text
-    assert stored() == (0, 0, 0)
+    assert stored(db) == (0, 0, 0)
 
 
 @pytest.mark.parametrize(
     "raw",
     [b"not json", b'{"challenge": "layer_norm", "code": "\xff\xfe", "student": "s", "course": "c"}', b"[]"],
 )
-def test_non_json_or_not_utf8_is_422(client: TestClient, key: CreatedKey, raw: bytes) -> None:
+def test_non_json_or_not_utf8_is_422(client: TestClient, key: CreatedKey, raw: bytes, db: Database) -> None:
     response = client.post(
         "/v1/submissions", content=raw, headers={**auth(key), "Content-Type": "application/json"}
     )
     assert response.status_code == 422
-    assert stored() == (0, 0, 0)
+    assert stored(db) == (0, 0, 0)
 
 
 @pytest.mark.parametrize(
@@ -74,29 +74,33 @@ def test_non_json_or_not_utf8_is_422(client: TestClient, key: CreatedKey, raw: b
         {**GOOD, "code": 5, "student": "s", "course": "c"},
     ],
 )
-def test_invalid_body_is_422(client: TestClient, key: CreatedKey, payload: dict[str, object]) -> None:
+def test_invalid_body_is_422(
+    client: TestClient, key: CreatedKey, payload: dict[str, object], db: Database
+) -> None:
     assert post(client, key, payload)[0] == 422
-    assert stored() == (0, 0, 0)
+    assert stored(db) == (0, 0, 0)
 
 
-def test_unknown_challenge_is_422_naming_the_known_ones(client: TestClient, key: CreatedKey) -> None:
+def test_unknown_challenge_is_422_naming_the_known_ones(
+    client: TestClient, key: CreatedKey, db: Database
+) -> None:
     status, detail = post(client, key, {**GOOD, "challenge": "nope", "student": "s", "course": "c"})
     assert status == 422
     assert "layer_norm" in str(detail)
-    assert stored() == (0, 0, 0)
+    assert stored(db) == (0, 0, 0)
 
 
-def test_wait_outside_0_to_30_is_422(client: TestClient, key: CreatedKey) -> None:
+def test_wait_outside_0_to_30_is_422(client: TestClient, key: CreatedKey, db: Database) -> None:
     payload = {**GOOD, "student": "s", "course": "c"}
     assert client.post("/v1/submissions?wait=31", json=payload, headers=auth(key)).status_code == 422
     assert client.post("/v1/submissions?wait=-1", json=payload, headers=auth(key)).status_code == 422
-    assert stored() == (0, 0, 0)
+    assert stored(db) == (0, 0, 0)
 
 
-def test_course_outside_the_keys_scope_is_403(client: TestClient) -> None:
+def test_course_outside_the_keys_scope_is_403(client: TestClient, new_key: KeyMaker, db: Database) -> None:
     scoped = new_key("platform-s", ["ia-2026"])
     status, detail = post(client, scoped, {**GOOD, "student": "s", "course": "otro"})
     assert status == 403
     assert "otro" in str(detail)
-    assert stored() == (0, 0, 0)
+    assert stored(db) == (0, 0, 0)
     assert post(client, scoped, {**GOOD, "student": "s", "course": "ia-2026"})[0] == 202

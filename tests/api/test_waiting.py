@@ -7,13 +7,15 @@ import time
 from collections.abc import Collection
 from concurrent.futures import ThreadPoolExecutor
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.storage.tables import new_id
 from service.web.waiting import RECHECK_SECONDS, Waiter
-from tests.service.conftest import Backend
+from tests.backend import Backend
 
 
-def test_lost_messages_are_caught_by_one_query_for_every_waiting_request(backend: Backend) -> None:
+def test_lost_messages_are_caught_by_one_query_for_every_waiting_request(
+    backend: Backend, settings: Settings
+) -> None:
     asked: list[list[str]] = []
 
     async def graded(ids: list[str]) -> Collection[str]:
@@ -21,7 +23,7 @@ def test_lost_messages_are_caught_by_one_query_for_every_waiting_request(backend
         return ids  # the database says every one of them is graded: their messages were lost
 
     async def scenario() -> tuple[list[str | None], float]:
-        waiter = Waiter(get_settings().events, 0.02, graded)
+        waiter = Waiter(settings.events, 0.02, graded)
         await waiter.start()
         try:
             ids = [new_id() for _ in range(20)]  # nobody publishes their grading

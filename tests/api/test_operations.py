@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from service.submissions.keys import CreatedKey
-from tests.service.conftest import auth
+from tests.backend import auth
 
 
 def test_healthz_reports_database_broker_and_sandbox_layers(client: TestClient) -> None:

@@ -6,8 +6,9 @@ import psycopg
 import pytest
 from sqlalchemy import text
 
-from service.storage import db, idle_ping
-from tests.service.conftest import Backend
+from service.storage import idle_ping
+from service.storage.db import Database
+from tests.backend import Backend
 
 
 @pytest.fixture
@@ -18,11 +19,11 @@ def postgres(backend: Backend) -> Backend:
 
 
 def test_a_connection_used_a_moment_ago_is_not_pinged(
-    postgres: Backend, monkeypatch: pytest.MonkeyPatch
+    postgres: Backend, monkeypatch: pytest.MonkeyPatch, db: Database
 ) -> None:
     with db.reading() as session:
         session.execute(text("SELECT 1"))
-    dialect = db.engine().dialect
+    dialect = db.engine.dialect
     pings: list[object] = []
     real = dialect.do_ping
 
@@ -37,7 +38,7 @@ def test_a_connection_used_a_moment_ago_is_not_pinged(
 
 
 def test_an_idle_connection_whose_server_end_died_is_replaced(
-    postgres: Backend, monkeypatch: pytest.MonkeyPatch
+    postgres: Backend, monkeypatch: pytest.MonkeyPatch, db: Database
 ) -> None:
     with db.reading() as session:
         pid = session.execute(text("SELECT pg_backend_pid()")).scalar_one()

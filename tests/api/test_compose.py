@@ -23,11 +23,11 @@ import httpx
 import pytest
 import yaml  # type: ignore[import-untyped]
 
-from service.storage import db
+from service.storage.db import Database
+from tests.backend import Backend, KeyMaker, auth, stop, wait_for_workers, worker_count
 from tests.conftest import ROOT
 from tests.http_server import free_port, wait_healthy
 from tests.lti.platform import Link, Platform
-from tests.service.conftest import Backend, auth, new_key, stop, wait_for_workers, worker_count
 
 COMPOSE: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES: dict[str, Any] = COMPOSE["services"]
@@ -75,17 +75,19 @@ def _start(service: str, port: int, env: dict[str, str], cwd: Path, log: Path) -
 
 
 @pytest.mark.slow
-def test_migrate_api_and_worker_run_by_hand_as_written(clean: Backend, tmp_path: Path) -> None:
+def test_migrate_api_and_worker_run_by_hand_as_written(
+    clean: Backend, tmp_path: Path, db: Database, new_key: KeyMaker
+) -> None:
     queue = f"compose-{uuid.uuid4().hex[:8]}"
     env = {name: _environment(name, clean, tmp_path / "data", queue) for name in OURS}
     migrated = subprocess.run(_command("migrate", 0), env=env["migrate"], cwd=tmp_path, capture_output=True)
     assert migrated.returncode == 0, migrated.stderr.decode()[-2000:]
-    before = worker_count()
+    before = worker_count(db)
     port = free_port()
     logs = {name: tmp_path / f"{name}.log" for name in ("api", "worker")}
     started = {name: _start(name, port, env[name], tmp_path, log) for name, log in logs.items()}
     try:
-        wait_for_workers(started["worker"], logs["worker"], more_than=before)
+        wait_for_workers(db, started["worker"], logs["worker"], more_than=before)
         base = f"http://127.0.0.1:{port}"
         wait_healthy(started["api"], base, lambda: logs["api"].read_text()[-3000:], 120)
         reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
@@ -105,7 +107,7 @@ def test_migrate_api_and_worker_run_by_hand_as_written(clean: Backend, tmp_path:
     finally:
         for process in started.values():
             stop(process)
-        db.engine().dispose()
+        db.close()
     assert [started[name].returncode for name in ("api", "worker")] == [0, 0], {
         name: log.read_text()[-2000:] for name, log in logs.items()
     }
@@ -123,7 +125,7 @@ def _score_at(link: Link, user: str, seconds: float) -> dict[str, Any]:
 
 @pytest.mark.slow
 def test_an_lms_launch_and_its_score_through_the_api_and_worker_as_written(
-    clean: Backend, tmp_path: Path
+    clean: Backend, tmp_path: Path, db: Database
 ) -> None:
     """The LTI tool in the deployment: its API processes share the launch (login in one, launch in
     another), the student's page submits, and the worker's sender posts the score to the LMS."""
@@ -140,13 +142,13 @@ def test_an_lms_launch_and_its_score_through_the_api_and_worker_as_written(
     added = subprocess.run(cli, env=env["api"], cwd=tmp_path, capture_output=True, text=True)
     assert added.returncode == 0, added.stderr[-2000:]
     assert f"{base}/lti/launch" in added.stdout
-    before = worker_count()
+    before = worker_count(db)
     logs = {name: tmp_path / f"{name}.log" for name in ("api", "worker")}
     started = {name: _start(name, port, env[name], tmp_path, log) for name, log in logs.items()}
     lms.tool = base
     lms.start()
     try:
-        wait_for_workers(started["worker"], logs["worker"], more_than=before)
+        wait_for_workers(db, started["worker"], logs["worker"], more_than=before)
         wait_healthy(started["api"], base, lambda: logs["api"].read_text()[-3000:], 120)
         link = Link("link-c", "Layer norm", {"challenge": "layer_norm", "lang": "en"}, {"scoreMaximum": 100})
         lms.place(link)
@@ -172,7 +174,7 @@ def test_an_lms_launch_and_its_score_through_the_api_and_worker_as_written(
         lms.stop()
         for process in started.values():
             stop(process)
-        db.engine().dispose()
+        db.close()
 
 
 def _answering(process: subprocess.Popen[bytes], base: str, log: Path) -> None:

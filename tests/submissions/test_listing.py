@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from service.submissions.keys import CreatedKey
-from tests.service.conftest import auth
+from tests.backend import auth
 
 CODE = "def layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
 

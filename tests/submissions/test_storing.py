@@ -10,12 +10,11 @@ from sqlalchemy.exc import IntegrityError
 
 from grader.challenge import Challenge
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
-from service.storage import db
+from service.storage.db import Database
 from service.storage.results import Stored, finish, store, store_graded
 from service.storage.tables import Base, Submission, new_id
 from service.submissions import accepting, records, schemas
 from service.submissions.keys import CreatedKey, authenticate
-from tests.service.conftest import Backend
 
 RESULT = Result(
     challenge="layer_norm",
@@ -36,18 +35,18 @@ RESULT = Result(
 )
 
 
-def _submission(key: CreatedKey, known: dict[str, Challenge], student: str) -> Stored:
+def _submission(db: Database, key: CreatedKey, known: dict[str, Challenge], student: str) -> Stored:
     """A submission stored as the API stores one."""
     with db.transaction() as session:
         caller = authenticate(session, key.key)
     body = schemas.SubmissionIn(challenge="layer_norm", code="x = 1\n", student=student, course="c")
-    taken = accepting.accept(caller, body, None, known, new_id())
+    taken = accepting.accept(db, caller, body, None, known, new_id())
     with db.transaction() as session:
         row = session.get_one(Submission, taken.submission_id)
         return Stored(row.id, row.course_id, row.challenge)
 
 
-def _rows(submission_id: str) -> dict[str, Any]:
+def _rows(db: Database, submission_id: str) -> dict[str, Any]:
     """Every stored row of the submission's result, without ids and times."""
     tables = Base.metadata.tables
     volatile = {"id", "result_id", "submission_id", "created_at", "document", "finished_at", "started_at"}
@@ -71,35 +70,35 @@ def _rows(submission_id: str) -> dict[str, Any]:
 
 
 def test_storing_in_one_statement_stores_the_rows_of_the_generic_way(
-    clean: Backend, key: CreatedKey, challenges: dict[str, Challenge]
+    db: Database, key: CreatedKey, challenges: dict[str, Challenge]
 ) -> None:
-    generic, graded = _submission(key, challenges, "ana"), _submission(key, challenges, "bea")
+    generic, graded = _submission(db, key, challenges, "ana"), _submission(db, key, challenges, "bea")
     with db.transaction() as session:
         store(session.connection(), generic, 1, RESULT)
         finish(session.connection(), generic.id, RESULT)
     with db.relaxed_transaction() as connection:
         finished_at = store_graded(connection, graded, 1, RESULT)
-    assert _rows(graded.id) == _rows(generic.id)
-    assert len(_rows(graded.id)["outcomes"]) == 2
-    assert len(_rows(graded.id)["diagnoses"]) == 1
+    assert _rows(db, graded.id) == _rows(db, generic.id)
+    assert len(_rows(db, graded.id)["outcomes"]) == 2
+    assert len(_rows(db, graded.id)["diagnoses"]) == 1
     with db.transaction() as session:
         stored = session.get_one(Submission, graded.id)
         assert records.utc(stored.finished_at) == finished_at  # type: ignore[arg-type]
 
 
 def test_a_second_result_for_the_same_version_stores_nothing(
-    clean: Backend, key: CreatedKey, challenges: dict[str, Challenge]
+    db: Database, key: CreatedKey, challenges: dict[str, Challenge]
 ) -> None:
-    graded = _submission(key, challenges, "ana")
+    graded = _submission(db, key, challenges, "ana")
     with db.relaxed_transaction() as connection:
         store_graded(connection, graded, 1, RESULT)
-    before = _rows(graded.id)
+    before = _rows(db, graded.id)
     with pytest.raises(IntegrityError), db.relaxed_transaction() as connection:
         store_graded(connection, graded, 1, RESULT.model_copy(update={"score": 0.0, "status": "error"}))
-    assert _rows(graded.id) == before
+    assert _rows(db, graded.id) == before
 
 
-def test_relaxed_statements_commit_each_statement_without_waiting_for_the_disk(clean: Backend) -> None:
+def test_relaxed_statements_commit_each_statement_without_waiting_for_the_disk(db: Database) -> None:
     with db.relaxed_statements() as connection:
         if connection.dialect.name != "postgresql":
             pytest.skip("SQLite: the block is one transaction, as with db.transaction()")
@@ -110,10 +109,10 @@ def test_relaxed_statements_commit_each_statement_without_waiting_for_the_disk(c
 
 
 def test_a_relaxed_transaction_is_one_transaction_on_the_autocommit_engine(
-    clean: Backend, key: CreatedKey, challenges: dict[str, Challenge]
+    db: Database, key: CreatedKey, challenges: dict[str, Challenge]
 ) -> None:
     """A grading's result and the dashboard's aggregates are stored together or not at all."""
-    graded = _submission(key, challenges, "ana")
+    graded = _submission(db, key, challenges, "ana")
 
     def store_then_fail() -> None:
         with db.relaxed_transaction() as connection:
@@ -122,7 +121,7 @@ def test_a_relaxed_transaction_is_one_transaction_on_the_autocommit_engine(
 
     with pytest.raises(RuntimeError):
         store_then_fail()
-    assert _rows(graded.id)["result"] == []
+    assert _rows(db, graded.id)["result"] == []
     with db.relaxed_statements() as connection:  # the pool's connection is back in autocommit
         if connection.dialect.name == "postgresql":
             assert connection.connection.dbapi_connection.autocommit  # type: ignore[union-attr]

@@ -14,13 +14,12 @@ from grader.text import Lang
 from service.core.settings import Settings
 from service.messaging.celery_app import GRADE_TASK, REGRADE_TASK, WEBHOOK_TASK
 from service.messaging.enqueue import TaskQueue
-from service.storage import db
 from service.submissions.keys import CreatedKey
 from service.worker import tasks
 from service.worker.in_flight import Slot, Slots
 from service.worker.process import WorkerProcess
-from tests.service.conftest import Backend
-from tests.service.test_grading_once import results_of, stored_submission
+from tests.backend import Backend
+from tests.worker.test_grading_once import results_of, stored_submission
 
 HOOK = "http://127.0.0.1:9/hook"  # never called: the tasks that would call it are recorded instead
 
@@ -39,10 +38,10 @@ class Recorded(TaskQueue):
         self.sent.append(("lti_score", [submission_id]))
 
 
-def _process(grader: Grader, slot: Slot | None = None) -> WorkerProcess:
-    """A worker process in this test process, as booted with these Settings."""
-    settings = Settings()
-    return WorkerProcess(settings, db.current(), Recorded(settings), slot=slot, grader=grader)
+def _process(backend: Backend, grader: Grader, slot: Slot | None = None) -> WorkerProcess:
+    """A worker process in this test process, as booted with the backend's Settings."""
+    settings = backend.settings
+    return WorkerProcess(settings, backend.db, Recorded(settings), slot=slot, grader=grader)
 
 
 def _sent(process: WorkerProcess) -> list[tuple[str, list[str]]]:
@@ -62,20 +61,20 @@ def _newer(grader: Grader) -> Grader:
 def test_a_regrade_sent_again_as_a_grading_sends_no_webhook(
     clean: Backend, key: CreatedKey, grader: Grader
 ) -> None:
-    submission_id = stored_submission(key, grader, callback_url=HOOK)
-    first = _process(grader)
+    submission_id = stored_submission(clean.db, key, grader, callback_url=HOOK)
+    first = _process(clean, grader)
     tasks.grade(first, submission_id)
     assert _sent(first) == [(WEBHOOK_TASK, [submission_id])]  # the first grading: the platform waits for it
-    later = _process(_newer(grader))
+    later = _process(clean, _newer(grader))
     tasks.grade(later, submission_id)  # a killed regrade, as the sweeper or the supervisor sends it again
-    assert results_of(submission_id) == 2
+    assert results_of(clean.db, submission_id) == 2
     assert _sent(later) == []
 
 
 def test_the_regrade_task_marks_what_it_grades_for_the_supervisor(
     clean: Backend, key: CreatedKey, grader: Grader
 ) -> None:
-    submission_id = stored_submission(key, grader, callback_url=HOOK)
+    submission_id = stored_submission(clean.db, key, grader, callback_url=HOOK)
     slots = Slots(1)
     seen: list[str | None] = []
 
@@ -86,19 +85,19 @@ def test_the_regrade_task_marks_what_it_grades_for_the_supervisor(
             seen.append(slots.grading(0))  # what the supervisor would send again if this process died
             return super().grade_in(challenge_id, code, langs)
 
-    process = _process(Watched(grader.challenges, grader.sandbox), Slot(os.dup(slots.fd), 0))
+    process = _process(clean, Watched(grader.challenges, grader.sandbox), Slot(os.dup(slots.fd), 0))
     tasks.register(process)
     try:
         process.queue.celery.tasks[REGRADE_TASK](submission_id)
     finally:
         slots.close()
     assert seen == [submission_id]
-    assert results_of(submission_id) == 1
+    assert results_of(clean.db, submission_id) == 1
     assert _sent(process) == []  # a regrade tells no platform, even a submission's first result
 
 
-def test_the_regrade_task_retries_a_database_outage_as_grading_does(grader: Grader) -> None:
-    process = _process(grader)
+def test_the_regrade_task_retries_a_database_outage_as_grading_does(clean: Backend, grader: Grader) -> None:
+    process = _process(clean, grader)
     tasks.register(process)
     app = process.queue.celery
     assert DBAPIError in app.tasks[GRADE_TASK].autoretry_for

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,47 +9,35 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from service.core.settings import get_settings
 from service.submissions.keys import CreatedKey
+from tests.backend import Backend, auth, replaced, start_worker, stop, wait_for_workers, worker_count
 from tests.servers import IN_CI, RABBITMQ, reachable
-from tests.service.conftest import (
-    Backend,
-    auth,
-    reset_caches,
-    start_worker,
-    stop,
-    wait_for_workers,
-    worker_count,
-)
 
 
 @pytest.fixture
 def rabbitmq(clean: Backend, tmp_path: Path) -> Iterator[Backend]:
+    """The backend with RabbitMQ as the broker (no events Redis: waiting requests poll), and a
+    worker of its own on a queue of its own."""
     if not reachable(5672):
         if IN_CI:
             pytest.fail("CI=true: RabbitMQ must answer on 127.0.0.1:5672")
         pytest.skip("no RabbitMQ on 127.0.0.1:5672")
-    saved, running = dict(os.environ), worker_count()
-    os.environ.update(
-        AUTOGRADER_BROKER_URL=RABBITMQ, AUTOGRADER_QUEUE=f"autograder-amqp-{uuid.uuid4().hex[:8]}"
+    running = worker_count(clean.db)
+    amqp = replaced(
+        clean, broker_url=RABBITMQ, queue=f"autograder-amqp-{uuid.uuid4().hex[:8]}", events_url=None
     )
-    os.environ.pop("AUTOGRADER_EVENTS_URL", None)
-    reset_caches()
-    worker = start_worker(dict(os.environ), tmp_path / "worker.log")
+    worker = start_worker(amqp.settings, tmp_path / "worker.log")
     try:
-        wait_for_workers(worker, tmp_path / "worker.log", more_than=running)
-        yield clean
+        wait_for_workers(clean.db, worker, tmp_path / "worker.log", more_than=running)
+        yield amqp
     finally:
         stop(worker)
-        os.environ.clear()
-        os.environ.update(saved)
-        reset_caches()
 
 
 def test_grading_through_rabbitmq_with_polling_wait(rabbitmq: Backend, key: CreatedKey) -> None:
     from service.api.app import create_app
 
-    app = create_app(get_settings())
+    app = create_app(rabbitmq.settings)
     with TestClient(app) as client:
         assert app.state.waiter.mode == "poll"
         payload = {"challenge": "layer_norm", "code": "x = 1\n", "student": "s", "course": "c"}

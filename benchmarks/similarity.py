@@ -83,7 +83,7 @@ class Rename(ast.NodeTransformer):
 def disguised(code: str, challenge: Challenge, fresh: Callable[[int], str] = lambda n: f"v{n}") -> str:
     tree = ast.parse(code)
     Rename({f.name for f in challenge.functions} | {"np", "math"}, fresh).visit(tree)
-    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)]
+    defs: list[ast.stmt] = [n for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)]
     tree.body = [n for n in tree.body if n not in defs] + defs[::-1]
     return ast.unparse(tree)
 

@@ -17,8 +17,8 @@ from service.dashboard.queries.roster import course_roster
 from service.dashboard.queries.scope import course_ids
 from service.messaging.enqueue import TaskQueue
 from service.storage import rosters
-from service.storage.db import reading, transaction
-from service.web.deps import CurrentCaller, Tasks
+from service.storage.db import Database
+from service.web.deps import CurrentCaller, Db, Tasks
 
 router = APIRouter(prefix="/v1/courses/{course}", tags=["roster"])
 
@@ -52,10 +52,10 @@ def _granted(caller: CurrentCaller, course: str) -> GrantedCourse:
 
 
 @router.get("/roster", responses=errors(401, 403, 422, 503))
-def get_course_roster(course: str, caller: CurrentCaller) -> CourseRoster:
+def get_course_roster(course: str, caller: CurrentCaller, db: Db) -> CourseRoster:
     """Every learner the course's LMS lists, those who never submitted included."""
     granted = _granted(caller, course)
-    with reading() as session:
+    with db.reading() as session:
         found = course_roster(session, granted)
     sync = found.sync
     members = [
@@ -72,8 +72,8 @@ def get_course_roster(course: str, caller: CurrentCaller) -> CourseRoster:
     )
 
 
-def _ask(queue: TaskQueue, granted: GrantedCourse) -> datetime:
-    with transaction() as session:
+def _ask(db: Database, queue: TaskQueue, granted: GrantedCourse) -> datetime:
+    with db.transaction() as session:
         course_id = session.scalar(course_ids(granted))
         if course_id is None or not rosters.offered(session, course_id):
             raise NotFound(
@@ -90,7 +90,7 @@ def _ask(queue: TaskQueue, granted: GrantedCourse) -> datetime:
 
 
 @router.post("/roster/refresh", status_code=202, responses=errors(401, 403, 404, 422, 503))
-def refresh_course_roster(course: str, caller: CurrentCaller, queue: Tasks) -> RosterAsked:
+def refresh_course_roster(course: str, caller: CurrentCaller, queue: Tasks, db: Db) -> RosterAsked:
     """Ask the course's LMS for its roster again; read in the background (`synced_at` moves)."""
     granted = _granted(caller, course)
-    return RosterAsked(course=granted.slug, requested_at=_ask(queue, granted))
+    return RosterAsked(course=granted.slug, requested_at=_ask(db, queue, granted))

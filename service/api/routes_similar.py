@@ -13,7 +13,7 @@ from service.api.routes_policies import course_of
 from service.core.errors import Invalid
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.routes_similar import report
-from service.web.deps import Challenges, CurrentCaller
+from service.web.deps import Challenges, CurrentCaller, Db
 
 router = APIRouter(prefix="/v1/courses/{course}", tags=["similarity"])
 
@@ -44,6 +44,7 @@ def get_similar_submissions(
     challenge: str,
     caller: CurrentCaller,
     known: Challenges,
+    db: Db,
     which: Literal["best", "last"] = "best",
 ) -> SimilarSubmissions:
     """Each student's best (or last) graded program for the challenge, compared with every
@@ -51,7 +52,7 @@ def get_similar_submissions(
     slug = course_of(caller, course)
     if challenge not in known:
         raise Invalid(f"unknown challenge {challenge!r}; known: {', '.join(known)}")
-    found, _ = report(GrantedCourse(slug, "", caller.platform_id), known[challenge], which)
+    found, _ = report(db, GrantedCourse(slug, "", caller.platform_id), known[challenge], which)
     pairs = [
         SimilarPair(
             students=(p.first.student, p.second.student),

@@ -20,7 +20,8 @@ from service.dashboard.queries.roster import Roster, Show, course_roster
 from service.dashboard.queries.scope import course_ids
 from service.messaging.enqueue import TaskQueue
 from service.storage import rosters
-from service.storage.db import reading, transaction
+from service.storage.db import Database
+from service.web.deps import Db
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]
@@ -28,8 +29,8 @@ PAGE_SIZE = 100
 SHOWS: tuple[str, ...] = get_args(Show)
 
 
-def _roster(course: GrantedCourse) -> Roster:
-    with reading() as session:
+def _roster(db: Database, course: GrantedCourse) -> Roster:
+    with db.reading() as session:
         return course_roster(session, course)
 
 
@@ -39,12 +40,13 @@ def roster_page(
     account: CurrentAccount,
     course: VisibleCourse,
     known: Challenges,
+    db: Db,
     challenge: Annotated[str, Query(max_length=100)] = "",
     show: Annotated[str, Query(max_length=20)] = "all",
     page: Annotated[int, Query(ge=1, le=1_000)] = 1,
     asked: Annotated[str, Query(max_length=3)] = "",
 ) -> HTMLResponse:
-    found = _roster(course)
+    found = _roster(db, course)
     names = in_course_order(set(known), known)
     chosen = challenge if challenge in names else (names[0] if names else "")
     shown_as: Show = show if show in SHOWS else "all"  # type: ignore[assignment]
@@ -69,9 +71,9 @@ def roster_page(
     return render(request, "roster.html", context)
 
 
-def _ask(queue: TaskQueue, course: GrantedCourse) -> bool:
+def _ask(db: Database, queue: TaskQueue, course: GrantedCourse) -> bool:
     """The roster asked for now; False when no LMS ever offered this course's."""
-    with transaction() as session:
+    with db.transaction() as session:
         course_id = session.scalar(course_ids(course))
         if course_id is None or not rosters.offered(session, course_id):
             return False
@@ -84,10 +86,10 @@ def _ask(queue: TaskQueue, course: GrantedCourse) -> bool:
 
 
 @router.post("/courses/{course}/roster/refresh", name="roster_refresh")
-async def refresh(request: Request, course: VisibleCourse, fields: Form) -> RedirectResponse:
+async def refresh(request: Request, course: VisibleCourse, fields: Form, db: Db) -> RedirectResponse:
     csrf.check(request, fields)
     queue: TaskQueue = request.app.state.queue
-    asked = await run_in_threadpool(_ask, queue, course)
+    asked = await run_in_threadpool(_ask, db, queue, course)
     target = links.url(request, "roster", course=course.slug).include_query_params(
         asked="yes" if asked else "no"
     )
@@ -95,9 +97,9 @@ async def refresh(request: Request, course: VisibleCourse, fields: Form) -> Redi
 
 
 @router.get("/courses/{course}/roster.csv", name="roster_csv")
-def roster_csv(course: VisibleCourse, known: Challenges) -> Response:
+def roster_csv(course: VisibleCourse, known: Challenges, db: Db) -> Response:
     """Every learner of the roster with their best per challenge (empty: not started)."""
-    found = _roster(course)
+    found = _roster(db, course)
     names = in_course_order(set(known), known)
     lines = [export.csv_line(["student", "name", "status", *names])]
     for m in found.members:

@@ -15,7 +15,8 @@ from service.dashboard import similarity
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.submitted import MAX_CLASS, Which, one_per_student
-from service.storage.db import reading
+from service.storage.db import Database
+from service.web.deps import Db
 
 router = APIRouter()
 SHOWN_PAIRS = 50
@@ -43,9 +44,11 @@ def scaffold(challenge: Challenge) -> str:
     return f"import numpy as np\n\n\n{defs}"
 
 
-def report(course: GrantedCourse, challenge: Challenge, which: Which) -> tuple[similarity.Report, bool]:
+def report(
+    db: Database, course: GrantedCourse, challenge: Challenge, which: Which
+) -> tuple[similarity.Report, bool]:
     """The challenge's similar pairs in the course, and whether the class was capped."""
-    with reading() as session:
+    with db.reading() as session:
         sources = one_per_student(session, course, challenge.id, which)
     handed = similarity.given(scaffold(challenge), challenge.reference_source)
     return similarity.compare(sources, handed), len(sources) >= MAX_CLASS
@@ -71,13 +74,14 @@ def similar_page(
     account: CurrentAccount,
     course: VisibleCourse,
     known: Challenges,
+    db: Db,
     challenge: Annotated[str, Query(max_length=100)] = "",
     which: Annotated[str, Query(max_length=10)] = "best",
 ) -> HTMLResponse:
     names = in_course_order(set(known), known)
     chosen = challenge if challenge in known else (names[0] if names else "")
     taken: Which = "last" if which == "last" else "best"
-    found, capped = report(course, known[chosen], taken) if chosen else (similarity.Report(), False)
+    found, capped = report(db, course, known[chosen], taken) if chosen else (similarity.Report(), False)
     context = {
         "account": account,
         "course": course,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Insert, String, bindparam, insert, literal, select
+from sqlalchemy import Connection, Insert, String, bindparam, insert, literal, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -22,7 +22,7 @@ from grader.challenge import Challenge
 from service.policies import gate
 from service.policies.rules import Limits
 from service.storage.aggregate_tables import AggStudent
-from service.storage.db import engine, single_statements
+from service.storage.db import Database
 from service.storage.tables import Base, Course, Student, Submission, now
 from service.submissions import records, schemas
 from service.submissions.keys import Caller
@@ -71,16 +71,15 @@ class Taken:
 
 
 def accept(
+    db: Database,
     caller: Caller,
     body: schemas.SubmissionIn,
     idempotency_key: str | None,
     challenges: Mapping[str, Challenge],
     submission_id: str,
-    bind: Engine | None = None,
 ) -> Taken:
     """Store a queued submission and commit it, or find the one an earlier request with the same
-    Idempotency-Key stored (the caller sends the grading task). `bind`: another database than the
-    configured one."""
+    Idempotency-Key stored (the caller sends the grading task), in this database."""
     records.check(body, caller, challenges)
     created_at = now()
     row: dict[str, Any] = {
@@ -99,11 +98,11 @@ def accept(
         "course": body.course,
         "student": body.student,
     }
-    limits = _limits(caller, body, bind)
+    limits = _limits(db, caller, body)
     if limits.limited:
-        stored = _insert_admitted(row, limits, bind)
+        stored = _insert_admitted(db, row, limits)
     else:
-        with single_statements(bind) as connection:
+        with db.single_statements() as connection:
             stored = _insert(connection, row)
             if stored is None:  # a new course or student
                 _create_course_and_student(connection, row)
@@ -125,15 +124,15 @@ def accept(
     return Taken(submission_id, view)
 
 
-def _limits(caller: Caller, body: schemas.SubmissionIn, bind: Engine | None) -> Limits:
-    with single_statements(bind) as connection:
+def _limits(db: Database, caller: Caller, body: schemas.SubmissionIn) -> Limits:
+    with db.single_statements() as connection:
         return gate.limits(connection, caller.platform_id, body.course, body.challenge)
 
 
-def _insert_admitted(row: dict[str, Any], limits: Limits, bind: Engine | None) -> str | None:
+def _insert_admitted(db: Database, row: dict[str, Any], limits: Limits) -> str | None:
     """Under a course's limits: one transaction that makes the student, locks them, and stores
     the submission or, if the policy refuses it, the refusal (raised once committed)."""
-    with (bind or engine()).begin() as connection:
+    with db.engine.begin() as connection:
         _create_course_and_student(connection, row)
         student_id = gate.lock_student(connection, row)
         earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None

@@ -91,7 +91,7 @@ def disguised(code: str, challenge: Challenge) -> str:
     """The program with its names renamed, its comments gone and its definitions in reverse order."""
     tree = ast.parse(code)
     _Rename({f.name for f in challenge.functions} | {"np", "math"}).visit(tree)
-    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)]
+    defs: list[ast.stmt] = [n for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)]
     tree.body = [n for n in tree.body if n not in defs] + defs[::-1]
     return ast.unparse(tree)
 

@@ -8,14 +8,15 @@ from fastapi.testclient import TestClient
 
 from service.lti import roster
 from service.policies import store
-from service.storage import db, rosters
+from service.storage import rosters
+from service.storage.db import Database
 from service.storage.tables import ApiKey
 from service.submissions.keys import CreatedKey
+from tests.backend import KeyMaker, auth
 from tests.policies.test_limits import body
-from tests.service.conftest import auth, new_key
 
 
-def _listed(key: CreatedKey, course: str, *students: str) -> None:
+def _listed(db: Database, key: CreatedKey, course: str, *students: str) -> None:
     """The roster an LMS launch would have brought, stored as the worker stores it."""
     with db.transaction() as session:
         platform_id = session.get_one(ApiKey, key.key_id).platform_id
@@ -35,9 +36,9 @@ def test_a_course_no_lms_offered_has_no_roster_to_ask_for(client: TestClient, ke
 
 
 def test_every_learner_is_listed_with_their_best_and_only_to_their_platform(
-    client: TestClient, key: CreatedKey
+    client: TestClient, key: CreatedKey, db: Database, new_key: KeyMaker
 ) -> None:
-    _listed(key, "c-roster", "ana", "ben")
+    _listed(db, key, "c-roster", "ana", "ben")
     graded = client.post("/v1/submissions?wait=30", json=body("c-roster"), headers=auth(key))
     assert graded.status_code == 200, graded.text
     got = client.get("/v1/courses/c-roster/roster", headers=auth(key)).json()
@@ -54,8 +55,8 @@ def test_every_learner_is_listed_with_their_best_and_only_to_their_platform(
     assert asked.json()["requested_at"] >= got["requested_at"]
 
 
-def test_a_list_read_again_replaces_the_last_one(client: TestClient, key: CreatedKey) -> None:
-    _listed(key, "c-again", "ana", "ben")
-    _listed(key, "c-again", "ben", "cai")
+def test_a_list_read_again_replaces_the_last_one(client: TestClient, key: CreatedKey, db: Database) -> None:
+    _listed(db, key, "c-again", "ana", "ben")
+    _listed(db, key, "c-again", "ben", "cai")
     got = client.get("/v1/courses/c-again/roster", headers=auth(key)).json()
     assert [m["student"] for m in got["members"]] == ["ben", "cai"]

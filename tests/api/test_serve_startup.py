@@ -15,9 +15,9 @@ import psutil  # type: ignore[import-untyped]
 import pytest
 
 from service.cli.startup import served_address
+from tests.api.test_serve import autograder, embedded_env
 from tests.conftest import ROOT
 from tests.http_server import free_port
-from tests.service.test_serve import autograder, embedded_env
 
 pytestmark = pytest.mark.slow
 

@@ -19,7 +19,7 @@ from service.worker import tasks
 from service.worker.in_flight import Slot, Slots
 from service.worker.process import WorkerProcess
 from tests.backend import Backend
-from tests.service.test_grading_once import results_of, stored_submission
+from tests.worker.test_grading_once import results_of, stored_submission
 
 HOOK = "http://127.0.0.1:9/hook"  # never called: the tasks that would call it are recorded instead
 

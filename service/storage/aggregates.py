@@ -65,6 +65,7 @@ class Locked:
     student_id: int
     external_id: str
     before: StudentState
+    submitted_at: datetime  # when the submission being stored was made
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,8 @@ SELECT s.course_id, s.challenge, s.student_id, st.external_id, 0, 0.0, ''
 FROM submissions s JOIN students st ON st.id = s.student_id
 WHERE s.id = :submission_id
 ON CONFLICT (course_id, challenge, student_id) DO UPDATE SET external_id = excluded.external_id
-RETURNING student_id, external_id, attempts, best, last_at, diagnoses
+RETURNING student_id, external_id, attempts, best, last_at, diagnoses,
+    (SELECT created_at FROM submissions WHERE id = :submission_id) AS submitted_at
 """
 ).columns(
     student_id=Integer,
@@ -105,6 +107,7 @@ RETURNING student_id, external_id, attempts, best, last_at, diagnoses
     best=Float,
     last_at=DateTime(timezone=True),
     diagnoses=String,
+    submitted_at=DateTime(timezone=True),
 )
 
 
@@ -113,7 +116,7 @@ def lock_student(connection: Connection, submission_id: str) -> Locked:
     gradings of that student in that challenge wait here for each other. Its values before."""
     row = connection.execute(_LOCK, {"submission_id": submission_id}).one()
     before = StudentState(row.attempts, row.best, row.last_at, split_ids(row.diagnoses))
-    return Locked(row.student_id, row.external_id, before)
+    return Locked(row.student_id, row.external_id, before, row.submitted_at)
 
 
 _NEWEST_OF_SUBMISSION = (
@@ -163,6 +166,20 @@ _DIAGNOSES_FOUND = (
     .distinct()
     .where(DiagnosisRow.result_id == GradingResult.id, *_NEWEST_OF_STUDENT)
 )
+
+
+def with_first_result(locked: Locked, result: Result) -> StudentState:
+    """The student's row once a submission's first result joins it: the same as `student_now`
+    computes, without its two queries. The newest results are the ones before and this one (the
+    submission had none, and the student's other gradings in the challenge wait on the lock)."""
+    before = locked.before  # a row just made: no attempts, best 0, no date, no diagnoses
+    last_at = locked.submitted_at if before.last_at is None else max(before.last_at, locked.submitted_at)
+    return StudentState(
+        before.attempts + 1,
+        max(before.best, result.score),
+        last_at,
+        before.diagnoses | {d.id for d in result.diagnoses},
+    )
 
 
 def student_now(connection: Connection, course_id: int, challenge: str, student_id: int) -> StudentState:

@@ -76,7 +76,12 @@ def store_graded(
     locked = aggregates.lock_student(connection, submission.id)
     previous = aggregates.previous(connection, submission.id)
     finished_at = _store_and_finish(connection, submission, version, result, translation)
-    after = aggregates.student_now(connection, submission.course_id, submission.challenge, locked.student_id)
+    if previous is None:  # the common case: a first result only adds itself to the student's row
+        after = aggregates.with_first_result(locked, result)
+    else:  # a regrade replaces a result: the row is computed again from the newest ones
+        after = aggregates.student_now(
+            connection, submission.course_id, submission.challenge, locked.student_id
+        )
     change = aggregates.Change(
         submission.course_id,
         submission.challenge,

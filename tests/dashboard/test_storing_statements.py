@@ -13,6 +13,7 @@ from sqlalchemy.engine.interfaces import CacheStats
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.storage import aggregates
 from service.storage.results import Stored, store_graded
 from service.storage.tables import GradingResult, Submission, new_id
 from tests.dashboard.seeding import SeededCourse, seed_course
@@ -86,3 +87,32 @@ def test_an_aggregate_write_that_fails_fails_the_whole_store_as_sqlalchemy_raise
         assert connection.scalar(select(func.count()).select_from(GradingResult)) == 0
     with engine.begin() as connection:
         store_graded(connection, stored, 1, SHAPES[1])
+
+
+def _executed_while_storing(engine: Engine, stored: Stored, version: int) -> list[Any]:
+    """The statements `store_graded` executed, as SQLAlchemy was given them."""
+    executed: list[Any] = []
+
+    def seen(_: Connection, statement: Any, *__: Any) -> None:
+        executed.append(statement)
+
+    with engine.begin() as connection:
+        event.listen(connection, "before_execute", seen)
+        store_graded(connection, stored, version, SHAPES[1])
+    return executed
+
+
+def test_a_first_result_takes_the_students_row_from_its_lock_and_a_regrade_recomputes_it(
+    engine: Engine,
+) -> None:
+    """A submission's first result only adds itself to its student's row: the row comes from the
+    lock's values, without the two queries over the student's newest results, which a regrade
+    (a result that replaces one) still runs."""
+    opener = sessionmaker(engine, expire_on_commit=False)
+    with opener.begin() as session:
+        seeded = seed_course(session, new_id(), ["a"])
+    recomputing = {aggregates._TOTALS, aggregates._DIAGNOSES_FOUND}
+    for _ in range(2):  # the student's first submission, then another
+        stored = _submission(opener, seeded, seeded.students[0].id)
+        assert recomputing.isdisjoint(_executed_while_storing(engine, stored, 1))
+    assert recomputing <= set(_executed_while_storing(engine, stored, 2))

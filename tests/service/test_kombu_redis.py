@@ -75,7 +75,9 @@ def test_the_embedded_brokers_socket_takes_this_transport(tmp_path: Path) -> Non
         queue = Queue(f"socket-{uuid.uuid4().hex[:8]}")
         with TaskQueue.of(settings).celery.connection_for_write() as connection:
             assert isinstance(connection.transport, kombu_redis.Transport)
-            connection.Producer().publish("through", routing_key=queue.name, declare=[queue], serializer="json")
+            connection.Producer().publish(
+                "through", routing_key=queue.name, declare=[queue], serializer="json"
+            )
             received = queue(connection.default_channel).get(no_ack=False)
             assert received is not None
             assert received.payload == "through"

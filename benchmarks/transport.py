@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import psutil  # type: ignore[import-untyped]
-from kombu import Connection
+from kombu.connection import Connection
 from kombu.entity import Queue
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, Row, bindparam, exists, literal, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from service.policies.late import Due, LatePolicy
 from service.policies.rules import Limits
@@ -61,7 +61,9 @@ _APPLYING = select(*CoursePolicy.__table__.columns).where(
 )
 
 
-def no_limits(course_id: ColumnElement[int], challenge: ColumnElement[str]) -> ColumnElement[bool]:
+def no_limits(
+    course_id: ColumnElement[int] | InstrumentedAttribute[int], challenge: ColumnElement[str]
+) -> ColumnElement[bool]:
     """True in SQL when no policy of the course can limit attempts at the challenge: no row of it
     or of every challenge sets a limit. (It may be false with no limit in force, a window with
     half its bounds say; whoever relies on it then asks `applying`.)"""

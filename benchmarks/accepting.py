@@ -29,23 +29,24 @@ from bench_fill import BigCourse, database, new_course  # noqa: E402
 
 from grader.challenge import Challenge, load_challenges  # noqa: E402
 from service.core.settings import Settings  # noqa: E402
+from service.storage.db import Database  # noqa: E402
 from service.storage.tables import new_id  # noqa: E402
 from service.submissions import accepting, schemas  # noqa: E402
 from service.submissions.keys import Caller  # noqa: E402
 
 STUDENTS = 50
-Accept = Callable[[Engine, Caller, schemas.SubmissionIn, dict[str, Challenge]], object]
+Accept = Callable[[Database, Caller, schemas.SubmissionIn, dict[str, Challenge]], object]
 
 
-def _accept(engine: Engine, caller: Caller, body: schemas.SubmissionIn, known: dict[str, Challenge]) -> None:
-    accepting.accept(caller, body, None, known, new_id(), bind=engine)
+def _accept(db: Database, caller: Caller, body: schemas.SubmissionIn, known: dict[str, Challenge]) -> None:
+    accepting.accept(db, caller, body, None, known, new_id())
 
 
 def _limits_first(
-    engine: Engine, caller: Caller, body: schemas.SubmissionIn, known: dict[str, Challenge]
+    db: Database, caller: Caller, body: schemas.SubmissionIn, known: dict[str, Challenge]
 ) -> None:
-    accepting._limits(caller, body, engine)  # the way before: a query of its own
-    accepting.accept(caller, body, None, known, new_id(), bind=engine)
+    accepting._limits(db, caller, body)  # the way before: a query of its own
+    accepting.accept(db, caller, body, None, known, new_id())
 
 
 WAYS: dict[str, Accept] = {"limits in the insert": _accept, "limits asked first (naive)": _limits_first}
@@ -60,6 +61,7 @@ def _body(i: int) -> schemas.SubmissionIn:
 def measure(
     engine: Engine, course: BigCourse, way: Accept, known: dict[str, Challenge], count: int
 ) -> dict[str, float]:
+    db = Database(engine.url.render_as_string(hide_password=False))  # the API's way in
     caller = Caller(platform_id=course.platform_id, key_id=course.key_id, courses=frozenset({"big"}))
     ours = engine.url.query.get("application_name")
     name = ours if isinstance(ours, str) else None
@@ -67,7 +69,7 @@ def measure(
     before, started, own = cpu.snapshot(0, name), time.perf_counter(), time.process_time()
     for i in range(count):
         start = time.perf_counter()
-        way(engine, caller, _body(i), known)
+        way(db, caller, _body(i), known)
         walls.append(time.perf_counter() - start)
     spent, seconds = cpu.snapshot(0, name).minus(before), time.perf_counter() - started
     client = time.process_time() - own

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from grader.compare import ATOL, RTOL, same_behaviour, same_outcome
-from grader.errormodel import MAX_DEVIATIONS, Deviation, ErrorModel
+from grader.errormodel import MAX_DEVIATIONS, Deviation
 from grader.modelruns import Deviations
 from grader.prepared import PreparedChallenge
 from grader.report import ChildReport
@@ -141,20 +141,17 @@ def _smallest(
 ) -> Deviations | None:
     model = prepared.challenge.model
     for size in range(0 if base else 1, MAX_DEVIATIONS - len(base) + 1):
-        sets = [
-            d
-            for d in model.sets(candidates, size, base)
-            # not run ahead: a fitted parameter with two more mistakes costs more than it finds
-            if len(d) < MAX_DEVIATIONS or not _fitted(model, d)
-        ]
-        for deviations in _on_first(prepared, sets, seen, ordered[0]) if ordered else sets:
+        sets = list(model.searched_sets(candidates, size, base))
+        for deviations in (
+            _on_first(prepared, (tuple(candidates), size, base), sets, seen, ordered[0]) if ordered else sets
+        ):
             if _reproduces(prepared, deviations, seen, ordered[1:]):
                 return deviations
     return None
 
 
 def _on_first(
-    prepared: PreparedChallenge, sets: list[Deviations], seen: _Seen, first: int
+    prepared: PreparedChallenge, key: object, sets: list[Deviations], seen: _Seen, first: int
 ) -> list[Deviations]:
     """The sets whose program does on call `first` what the student's code did, in order: all
     of them compared at once, in one array operation, when the student's answer is finite."""
@@ -164,24 +161,39 @@ def _on_first(
     if not student.ok or not student.behaviour.all_finite:
         return [d for d in sets if same_outcome(student, runs.outcome(d, first, single))]
     behaviour = student.behaviour
-    rows, kept = [], []
-    for deviations in sets:
-        outcome = runs.outcome(deviations, first, single)
-        if outcome is None or not outcome.ok:
-            continue
-        theirs = outcome.behaviour
-        if theirs.shapes == behaviour.shapes and theirs.all_finite:  # else: not the student's
-            rows.append(theirs.values)
-            kept.append(deviations)
-    if not rows:
+    found = _finite_answers(prepared, (key, first, single), sets, first, single).get(behaviour.shapes)
+    if found is None:
         return []
-    models = np.stack(rows)
+    kept, models = found
     close = (np.abs(behaviour.values - models) <= ATOL + RTOL * np.abs(models)).all(axis=1)
     return [kept[i] for i in np.flatnonzero(close)]
 
 
-def _fitted(model: ErrorModel, deviations: Deviations) -> bool:
-    return any(d.value != model.choice(d).value for d in deviations)
+_STACKS = 64  # stacked answers kept per challenge: the usual sets, and a few upstream bases
+
+
+def _finite_answers(
+    prepared: PreparedChallenge, key: object, sets: list[Deviations], first: int, single: bool
+) -> dict[object, tuple[list[Deviations], np.ndarray]]:
+    """The finite answers of these sets' programs to call `first`, stacked by their shapes.
+    Kept when every set is of usual choices (the same for every submission), so that code
+    nothing explains compares with thousands of programs in one operation, not one by one."""
+    cache = prepared.runs.stacks
+    if key in cache:
+        return cache[key]
+    rows: dict[object, tuple[list[Deviations], list[np.ndarray]]] = {}
+    for deviations in sets:
+        outcome = prepared.runs.outcome(deviations, first, single)
+        if outcome is None or not outcome.ok or not outcome.behaviour.all_finite:
+            continue  # not the student's: their answer is finite
+        kept, values = rows.setdefault(outcome.behaviour.shapes, ([], []))
+        kept.append(deviations)
+        values.append(outcome.behaviour.values)
+    stacked = {shapes: (kept, np.stack(values)) for shapes, (kept, values) in rows.items()}
+    model = prepared.challenge.model
+    if all(model.usual(d) for s in sets for d in s) and len(cache) < _STACKS:
+        cache[key] = stacked
+    return stacked
 
 
 def diagnosis_order(prepared: PreparedChallenge) -> list[str]:

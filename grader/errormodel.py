@@ -155,6 +155,22 @@ class ErrorModel:
             for combo in itertools.product(*(by_point[p] for p in points)):
                 yield base | frozenset(combo)
 
+    def usual(self, deviation: Deviation) -> bool:
+        """A choice at its usual value and in its first spelling."""
+        return not deviation.spelling and deviation.value == self.choice(deviation).value
+
+    def searched_sets(
+        self, deviations: Sequence[Deviation], size: int, base: frozenset[Deviation] = frozenset()
+    ) -> Iterator[frozenset[Deviation]]:
+        """The sets of `sets` the search tries. A set of the largest size holds only usual
+        choices: a fitted parameter or another way of writing a mistake, with two mistakes more,
+        multiplies the programs to load (a worker's start, the search for code nothing explains)
+        for a student who has made three mistakes at once."""
+        if len(base) + size < MAX_DEVIATIONS:
+            yield from self.sets(deviations, size, base)
+        elif all(self.usual(d) for d in base):
+            yield from self.sets([d for d in deviations if self.usual(d)], size, base)
+
     def function_source(self, deviations: frozenset[Deviation], function: str) -> str:
         """Only the definition of `function` in the program of these choices (for a Mistake's code)."""
         source = self.render(deviations)

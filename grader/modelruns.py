@@ -68,6 +68,8 @@ class ModelRuns:
         self._edits: dict[Deviation, bool] = {}
         self._lock = threading.RLock()
         self._probes: dict[str, list[int]] = {}
+        # The diagnosis's stacked answers of many sets to one call (grader/diagnosis.py).
+        self.stacks: dict[object, dict[object, tuple[list[Deviations], np.ndarray]]] = {}
 
     def program(self, deviations: Deviations, single: bool = False) -> Program | None:
         """The loaded program of these choices (`single`: computing in float32); None when they
@@ -126,7 +128,7 @@ class ModelRuns:
             for deviations in self._ahead(function):
                 for index in probes:
                     self.outcome(deviations, index)
-            for deviations in self.model.sets(self.model.deviations(function), WARM_SIZE + 1):
+            for deviations in self.model.searched_sets(self.model.deviations(function), WARM_SIZE + 1):
                 for index in probes[:WARM_TRIPLES_PROBES]:
                     self.outcome(deviations, index)
 

@@ -9,11 +9,19 @@ from playwright.sync_api import Browser, sync_playwright
 from grader.challenge import Challenge, load_challenges
 from grader.grade import Grader
 from grader.sandbox import default_sandbox
+from service.core.settings import Settings
 from tests.servers import IN_CI, postgres_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = Path(__file__).parent / "solutions"
 WRONG = Path(__file__).parent / "wrong"
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """The defaults, with a data folder of the test's own: a test whose package runs a service
+    gets that service's instead (tests/backend.py)."""
+    return Settings(data_dir=tmp_path / "data")
 
 
 @pytest.fixture(scope="session")

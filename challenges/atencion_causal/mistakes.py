@@ -454,6 +454,63 @@ ATTENTION_POINTS = (
 
 # Local alternatives: each one more choice at one point, composing with the others.
 ALTERNATIVES = {
+    "neg": (
+        Choice(
+            id="mask_positive_infinity",
+            code="np.inf",
+            did=text("pone +∞ donde va −∞", "puts +∞ where −∞ goes"),
+            message=text(
+                "Tachas el futuro con +∞ en lugar de −∞: exp(+∞) = ∞, y el softmax da ∞/∞ = NaN en cada fila con futuro (o, restando el máximo, ∞ − ∞). Lo que no se puede mirar debe tener peso exp(−∞) = 0: −∞.",
+                "You strike out the future with +∞ instead of −∞: exp(+∞) = ∞, and the softmax gives ∞/∞ = NaN in every row with a future (or, subtracting the maximum, ∞ − ∞). What may not be looked at must weigh exp(−∞) = 0: −∞.",
+            ),
+        ),
+    ),
+    "k": (
+        Choice(
+            id="mask_offset",
+            code="2",
+            did=text(
+                "tacha desde una casilla más allá de la diagonal: una posición del futuro queda visible",
+                "strikes out from one cell past the diagonal: one future position stays visible",
+            ),
+            message=text(
+                "Tu máscara empieza a tachar demasiado lejos de la diagonal (en j ≥ i + 2, o más): la posición i ve todavía la i + 1, que aún no se ha escrito. El −∞ va en todas las j > i: np.triu(..., k=1).",
+                "Your mask starts striking out too far from the diagonal (at j ≥ i + 2, or further): position i still sees i + 1, not written yet. The −∞ goes at every j > i: np.triu(..., k=1).",
+            ),
+        ),
+        Choice(
+            id="mask_offset",
+            spelling="two past the diagonal",
+            code="3",
+            did=text("", ""),
+            message=text(
+                "",
+                "",
+            ),
+        ),
+        Choice(
+            id="mask_offset",
+            spelling="below the diagonal too",
+            code="-1",
+            did=text("", ""),
+            message=text(
+                "",
+                "",
+            ),
+        ),
+    ),
+    "mask": (
+        Choice(
+            id="mask_of_ones",
+            spelling="booleans",
+            code="np.tril(np.ones((T, T), dtype=bool))",
+            did=text("", ""),
+            message=text(
+                "",
+                "",
+            ),
+        ),
+    ),
     "scale": (
         Choice(
             id="multiplies_by_sqrt_dk",
@@ -477,6 +534,42 @@ ALTERNATIVES = {
     ),
     "masking": (
         Choice(
+            id="mask_multiplied",
+            code="    if mascara is not None:\n        E = E * mascara",
+            did=text(
+                "multiplica las puntuaciones por la máscara en lugar de sumarla",
+                "multiplies the scores by the mask instead of adding it",
+            ),
+            message=text(
+                "Multiplicas las puntuaciones por la máscara: la máscara causal se suma, E + M. Con 0 y −∞, multiplicar anula las puntuaciones permitidas (E · 0 = 0) y da −∞ o NaN en las tachadas (0 · −∞).",
+                "You multiply the scores by the mask: the causal mask is added, E + M. With 0 and −∞, multiplying wipes out the allowed scores (E · 0 = 0) and gives −∞ or NaN in the struck-out ones (0 · −∞).",
+            ),
+        ),
+        Choice(
+            id="mask_transposed",
+            code="    if mascara is not None:\n        E = E + mascara.T",
+            did=text(
+                "suma la máscara traspuesta: tacha el pasado y deja ver el futuro",
+                "adds the mask transposed: it strikes out the past and lets the future be seen",
+            ),
+            message=text(
+                "Sumas la máscara traspuesta (mascara.T): el −∞ pasa debajo de la diagonal, así que cada posición deja de ver el pasado y ve el futuro. La máscara se suma tal como llega, con la orientación de Q Kᵀ: fila i la consulta, columna j la clave, E + M.",
+                "You add the mask transposed (mascara.T): the −∞ moves below the diagonal, so each position stops seeing the past and sees the future. The mask is added as it comes, in the orientation of Q Kᵀ: row i the query, column j the key, E + M.",
+            ),
+        ),
+        Choice(
+            id="mask_truth_value",
+            code="    if mascara:\n        E = E + mascara",
+            did=text(
+                "pregunta si hay máscara con `if mascara:`, y una matriz no tiene valor de verdad",
+                "asks whether there is a mask with `if mascara:`, and an array has no truth value",
+            ),
+            message=text(
+                "Compruebas la máscara con `if mascara:`: una matriz de NumPy no es verdadera ni falsa, y NumPy lanza ValueError («The truth value of an array … is ambiguous»). Lo que hay que preguntar es si te la han pasado: `if mascara is not None:`.",
+                "You test the mask with `if mascara:`: a NumPy array is neither true nor false, and NumPy raises ValueError («The truth value of an array … is ambiguous»). What to ask is whether you were given one: `if mascara is not None:`.",
+            ),
+        ),
+        Choice(
             id="mask_before_scaling",
             code="    if mascara is not None:\n        E = E + mascara / np.sqrt(Q.shape[1])",
             did=text(
@@ -491,6 +584,47 @@ ALTERNATIVES = {
     ),
     "masked_softmax": (
         Choice(
+            id="mask_used_as_condition",
+            code="    if mascara is not None:\n        E = np.where(mascara == 0, E, -np.inf)\n{softmax}",
+            did=text(
+                "usa la máscara como condición (qué se tacha) en lugar de sumar sus valores",
+                "uses the mask as a condition (what is struck out) instead of adding its values",
+            ),
+            message=text(
+                "Usas la máscara sólo para decidir qué casillas se tachan (np.where, una comparación, o anular pesos y volver a normalizar) en lugar de sumar sus valores. Con la máscara causal da lo mismo, pero atencion recibe cualquier máscara, y una máscara con valores finitos (un sesgo) se suma: softmax(E + M).",
+                "You use the mask only to decide which cells are struck out (np.where, a comparison, or zeroing weights and normalising again) instead of adding its values. With the causal mask it is the same, but atencion receives any mask, and a mask with finite values (a bias) is added: softmax(E + M).",
+            ),
+        ),
+        Choice(
+            id="mask_used_as_condition",
+            spelling="only its infinite cells",
+            code="    if mascara is not None:\n        E = np.where(np.isinf(mascara), -np.inf, E)\n{softmax}",
+            did=text("", ""),
+            message=text(
+                "",
+                "",
+            ),
+        ),
+        Choice(
+            id="mask_used_as_condition",
+            spelling="zeroes the weights and normalises again",
+            code="{softmax}\n    if mascara is not None:\n        pesos = pesos * (mascara == 0)\n        pesos = pesos / pesos.sum(axis={axis}, keepdims=True)",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="mask_added_after_softmax",
+            code="{softmax}\n    if mascara is not None:\n        pesos = pesos + mascara",
+            did=text(
+                "suma la máscara a los pesos, después del softmax",
+                "adds the mask to the weights, after the softmax",
+            ),
+            message=text(
+                "Sumas la máscara a los pesos, después del softmax: los pesos del futuro pasan a −∞ y la salida, pesos V, se llena de −∞ y NaN. La máscara va dentro del softmax, sumada a las puntuaciones ya escaladas: softmax(Q Kᵀ / √d_k + M).",
+                "You add the mask to the weights, after the softmax: the future's weights become −∞ and the output, weights V, fills with −∞ and NaN. The mask goes inside the softmax, added to the already scaled scores: softmax(Q Kᵀ / √d_k + M).",
+            ),
+        ),
+        Choice(
             id="zeroes_weights_after_softmax",
             spelling="keeps the weights where the mask is 0",
             code="{softmax}\n    if mascara is not None:\n        pesos = pesos * (mascara == 0)",
@@ -499,6 +633,30 @@ ALTERNATIVES = {
         ),
     ),
     "softmax": (
+        Choice(
+            id="softmax_sum_without_keepdims",
+            code="    Z = np.exp(E - E.max(axis={axis}, keepdims=True))\n    pesos = Z / Z.sum(axis={axis})",
+            did=text(
+                "divide entre la suma de cada fila sin keepdims=True: divide la columna j entre la suma de la fila j",
+                "divides by each row's sum without keepdims=True: column j is divided by row j's sum",
+            ),
+            message=text(
+                "Divides entre Z.sum(axis=1) sin keepdims=True: la suma sale de forma (T,), y NumPy la alinea con las columnas, así que la columna j se divide entre la suma de la fila j (y con T_q ≠ T_k ni siquiera se puede dividir). Con keepdims=True sale (T, 1) y cada fila se divide entre su propia suma.",
+                "You divide by Z.sum(axis=1) without keepdims=True: the sum has shape (T,), and NumPy lines it up with the columns, so column j is divided by row j's sum (and with T_q ≠ T_k it cannot even divide). With keepdims=True it is (T, 1) and each row is divided by its own sum.",
+            ),
+        ),
+        Choice(
+            id="max_without_keepdims",
+            code="    Z = np.exp(E - E.max(axis={axis}))\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
+            did=text(
+                "resta el máximo sin keepdims=True: a la columna j le resta el máximo de la fila j",
+                "subtracts the maximum without keepdims=True: column j loses row j's maximum",
+            ),
+            message=text(
+                "Restas E.max(axis=1) sin keepdims=True: el máximo sale de forma (T,) y NumPy lo resta por columnas, así que la columna j pierde el máximo de la fila j. El softmax sólo no cambia si a cada fila se le resta una misma constante: E − E.max(axis=1, keepdims=True).",
+                "You subtract E.max(axis=1) without keepdims=True: the maximum has shape (T,) and NumPy subtracts it by columns, so column j loses row j's maximum. The softmax is only unchanged when each row loses one constant: E − E.max(axis=1, keepdims=True).",
+            ),
+        ),
         Choice(
             id="max_over_columns",
             code="    Z = np.exp(E - E.max(axis=0, keepdims=True))\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
@@ -526,6 +684,29 @@ ALTERNATIVES = {
     ),
     "returned": (
         Choice(
+            id="output_mixes_keys",
+            code="pesos @ K, pesos",
+            did=text(
+                "mezcla las claves K en lugar de los valores V", "mixes the keys K instead of the values V"
+            ),
+            message=text(
+                "La salida mezcla las claves: pesos K. Las claves sirven para puntuar (Q Kᵀ); lo que se mezcla con los pesos son los valores: salida = pesos V.",
+                "The output mixes the keys: weights K. The keys are for scoring (Q Kᵀ); what the weights mix is the values: output = weights V.",
+            ),
+        ),
+        Choice(
+            id="output_transposed",
+            code="(pesos @ V).T, pesos",
+            did=text(
+                "devuelve la salida traspuesta, de forma (d_v, T_q)",
+                "returns the output transposed, of shape (d_v, T_q)",
+            ),
+            message=text(
+                "Devuelves la salida traspuesta: salida = pesos V tiene una fila por consulta, de forma (T_q, d_v).",
+                "You return the output transposed: output = weights V has one row per query, of shape (T_q, d_v).",
+            ),
+        ),
+        Choice(
             id="output_from_transposed_weights",
             code="pesos.T @ V, pesos",
             did=text(
@@ -539,6 +720,22 @@ ALTERNATIVES = {
         ),
     ),
 }
+
+
+ALTERNATIVES["atencion"] = (
+    Choice(
+        id="scale_after_softmax",
+        code="def atencion(Q, K, V, mascara=None):\n    E = {scores}\n{masked_softmax}\n    pesos = pesos / np.sqrt(Q.shape[1])\n    return {returned}",
+        did=text(
+            "divide los pesos, y no las puntuaciones, entre √d_k",
+            "divides the weights, not the scores, by √d_k",
+        ),
+        message=text(
+            "Divides entre √d_k los pesos, después del softmax, en lugar de las puntuaciones: los pesos ya no suman 1 y el softmax se calculó con las puntuaciones sin escalar. La división va dentro: softmax(Q Kᵀ / √d_k + M).",
+            "You divide the weights by √d_k, after the softmax, instead of the scores: the weights no longer sum to 1 and the softmax was taken on unscaled scores. The division goes inside: softmax(Q Kᵀ / √d_k + M).",
+        ),
+    ),
+)
 
 
 def _with_alternatives(points):

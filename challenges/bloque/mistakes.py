@@ -15,6 +15,7 @@ def bloque(X, atencion, p):
 {body}"""
 
 POST_NORM = """    g1, be1, g2, be2 = {pairs}
+    A = atencion(X)
     H = {norm1}
     F = {ffn}
     return {norm2}"""
@@ -33,7 +34,8 @@ BLOCK_POINTS = (
             Choice(
                 id="pre_norm",
                 code="""    g1, be1, g2, be2 = {pairs}
-    Y = {res1}atencion(layer_norm(X, g1, be1))
+    A = atencion(layer_norm(X, g1, be1))
+    Y = {res1}A
     H = layer_norm(Y, g2, be2)
     F = {ffn}
     return Y + F""",
@@ -49,7 +51,8 @@ BLOCK_POINTS = (
             Choice(
                 id="norm_inside_residual",
                 code="""    g1, be1, g2, be2 = {pairs}
-    H = {res1}layer_norm(atencion(X), g1, be1)
+    A = atencion(X)
+    H = {res1}layer_norm(A, g1, be1)
     F = {ffn}
     return H + layer_norm(F, g2, be2)""",
                 did=_did(
@@ -94,11 +97,11 @@ BLOCK_POINTS = (
     Point(
         "norm1",
         "bloque",
-        "layer_norm({res1}atencion(X), g1, be1)",
+        "layer_norm({res1}A, g1, be1)",
         (
             Choice(
                 id="missing_first_norm",
-                code="{res1}atencion(X)",
+                code="{res1}A",
                 did=_did(
                     "no normaliza la suma de la primera subcapa (falta su layer norm)",
                     "does not normalise the first sublayer's sum (its layer norm is missing)",
@@ -173,8 +176,8 @@ BLOCK_POINTS = (
                     "adds the block's X instead of H in the second residual connection",
                 ),
                 message=text(
-                    "En la segunda suma usas la X del bloque en lugar de H, la salida de la primera subcapa. Cada subcapa suma lo que entró en ella: LayerNorm(H + FFN(H)).",
-                    "In the second sum you use the block's X instead of H, the first sublayer's output. Each sublayer adds what came into it: LayerNorm(H + FFN(H)).",
+                    "En la segunda suma usas la X del bloque (o X + atencion(X), la suma de antes del layer norm) en lugar de H, la salida de la primera subcapa. Cada subcapa suma lo que entró en ella: LayerNorm(H + FFN(H)).",
+                    "In the second sum you use the block's X (or X + atencion(X), the sum before the layer norm) instead of H, the first sublayer's output. Each sublayer adds what came into it: LayerNorm(H + FFN(H)).",
                 ),
             ),
         ),
@@ -200,12 +203,20 @@ BLOCK_POINTS = (
                 id="one_norm_pair_for_both",
                 code='p["gamma1"], p["beta1"], p["gamma1"], p["beta1"]',
                 did=_did(
-                    "usa gamma1/beta1 en las dos normalizaciones", "uses gamma1/beta1 in both normalisations"
+                    "usa el mismo par γ/β en las dos normalizaciones",
+                    "uses the same γ/β pair in both normalisations",
                 ),
                 message=text(
-                    "Usas gamma1/beta1 en las dos normalizaciones. Cada caja «Suma y layer norm» tiene su par: la segunda usa gamma2/beta2.",
-                    "You use gamma1/beta1 in both normalisations. Each «Add & layer norm» box has its own pair: the second uses gamma2/beta2.",
+                    "Usas el mismo par γ/β en las dos normalizaciones. Cada caja «Suma y layer norm» tiene su par: la primera usa gamma1/beta1 y la segunda gamma2/beta2.",
+                    "You use the same γ/β pair in both normalisations. Each «Add & layer norm» box has its own pair: the first uses gamma1/beta1 and the second gamma2/beta2.",
                 ),
+            ),
+            Choice(
+                id="one_norm_pair_for_both",
+                spelling="gamma2/beta2",
+                code='p["gamma2"], p["beta2"], p["gamma2"], p["beta2"]',
+                did=_did("", ""),
+                message=text("", ""),
             ),
             Choice(
                 id="norm_arguments_swapped",
@@ -271,8 +282,8 @@ BLOCK_POINTS = (
                     "feeds the perceptron the block's X instead of H",
                 ),
                 message=text(
-                    "El perceptrón por posiciones recibe la X del bloque en lugar de H: la salida de la primera subcapa hace de X de la segunda.",
-                    "The position-wise perceptron receives the block's X instead of H: the first sublayer's output is the second one's X.",
+                    "El perceptrón por posiciones recibe la X del bloque (o X + atencion(X), sin normalizar) en lugar de H: la salida normalizada de la primera subcapa hace de X de la segunda.",
+                    "The position-wise perceptron receives the block's X (or X + atencion(X), unnormalised) instead of H: the first sublayer's normalised output is the second one's X.",
                 ),
             ),
         ),
@@ -315,12 +326,108 @@ BLOCK_POINTS = (
 ALTERNATIVES = {
     "body": (
         Choice(
+            id="residual_counted_twice",
+            code="""    g1, be1, g2, be2 = {pairs}
+    A = atencion(X)
+    H = {norm1}
+    F = {ffn}
+    return layer_norm(H + {res2}F, g2, be2)""",
+            did=_did(
+                "suma dos veces la entrada de una subcapa en su conexión residual (H + H + F, o H + F/2)",
+                "adds a sublayer's input twice in its residual connection (H + H + F, or H + F/2)",
+            ),
+            message=text(
+                "En una suma residual la entrada de la subcapa pesa el doble que su salida: H + H + FFN(H) (o una FFN que ya lleva la residual dentro y vuelves a sumarle H), o, lo que tras el layer norm es lo mismo, H + ½·FFN(H). La conexión residual suma la entrada una sola vez, tal cual: LayerNorm(H + FFN(H)), y en la primera LayerNorm(X + atencion(X)).",
+                "In a residual sum the sublayer's input weighs twice its output: H + H + FFN(H) (or an FFN that already holds the residual and H added again), or, what after the layer norm is the same, H + ½·FFN(H). The residual connection adds the input once, as it is: LayerNorm(H + FFN(H)), and in the first one LayerNorm(X + atencion(X)).",
+            ),
+        ),
+        Choice(
+            id="residual_counted_twice",
+            spelling="in the first sublayer",
+            code="""    g1, be1, g2, be2 = {pairs}
+    A = atencion(X)
+    H = layer_norm(X + {res1}A, g1, be1)
+    F = {ffn}
+    return {norm2}""",
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="attention_called_twice",
+            spelling="atencion(atencion(X))",
+            code="""    g1, be1, g2, be2 = {pairs}
+    A = atencion(atencion(X))
+    H = {norm1}
+    F = {ffn}
+    return {norm2}""",
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="missing_second_sublayer",
+            code="""    g1, be1, g2, be2 = {pairs}
+    A = atencion(X)
+    return {norm1}""",
+            did=_did(
+                "devuelve H: falta la segunda subcapa entera, el perceptrón con su suma y su layer norm",
+                "returns H: the whole second sublayer is missing, the perceptron with its sum and its layer norm",
+            ),
+            message=text(
+                "Devuelves H, la salida de la primera subcapa: falta la segunda entera. El bloque son dos subcapas, la atención y el perceptrón por posiciones, cada una con su suma y su layer norm: LayerNorm(H + FFN(H)).",
+                "You return H, the first sublayer's output: the whole second one is missing. The block is two sublayers, the attention and the position-wise perceptron, each with its sum and its layer norm: LayerNorm(H + FFN(H)).",
+            ),
+        ),
+        Choice(
+            id="sublayers_swapped",
+            code="""    g1, be1, g2, be2 = {pairs}
+    H = layer_norm(X + (np.maximum(0.0, X @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]), g1, be1)
+    return layer_norm(H + atencion(H), g2, be2)""",
+            did=_did(
+                "aplica el perceptrón antes que la atención",
+                "applies the perceptron before the attention",
+            ),
+            message=text(
+                "Aplicas las subcapas en el orden cambiado: primero el perceptrón y después la atención. En el bloque la atención va primero, para que cada posición mezcle lo que ve, y el perceptrón trabaja después sobre H: H = LayerNorm(X + atencion(X)), salida = LayerNorm(H + FFN(H)).",
+                "You apply the sublayers in the wrong order: the perceptron first and the attention after. In the block the attention comes first, so that each position mixes what it sees, and the perceptron then works on H: H = LayerNorm(X + atencion(X)), output = LayerNorm(H + FFN(H)).",
+            ),
+        ),
+        Choice(
+            id="norm_inside_residual",
+            spelling="in the second sublayer only",
+            code="""    g1, be1, g2, be2 = {pairs}
+    A = atencion(X)
+    H = {norm1}
+    F = {ffn}
+    return {res2}layer_norm(F, g2, be2)""",
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
             id="norm_inside_residual",
             spelling="in the first sublayer only",
             code="""    g1, be1, g2, be2 = {pairs}
-    H = {res1}layer_norm(atencion(X), g1, be1)
+    A = atencion(X)
+    H = {res1}layer_norm(A, g1, be1)
     F = {ffn}
     return {norm2}""",
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+    ),
+    "res2": (
+        Choice(
+            id="second_residual_adds_input",
+            spelling="X + atencion(X)",
+            code="X + A + ",
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+    ),
+    "ffn_in": (
+        Choice(
+            id="ffn_on_block_input",
+            spelling="X + atencion(X)",
+            code="(X + A)",
             did=_did("", ""),
             message=text("", ""),
         ),
@@ -332,6 +439,18 @@ ALTERNATIVES = {
             code='np.maximum(0.0, {relu_layer} @ p["W2"]{b2})',
             did=_did("", ""),
             message=text("", ""),
+        ),
+        Choice(
+            id="loop_skips_last_position",
+            code='np.concatenate([({relu_layer} @ p["W2"]{b2})[:-1], np.zeros((1, X.shape[1]))])',
+            did=_did(
+                "deja la última posición sin perceptrón (un bucle que acaba una posición antes)",
+                "leaves the last position without the perceptron (a loop that stops one position early)",
+            ),
+            message=text(
+                "La última posición no pasa por el perceptrón: tu bucle se detiene una posición antes (range(T − 1)) y su fila de FFN(H) se queda en cero. El perceptrón se aplica a cada una de las T posiciones: range(T), o H W1 de una vez.",
+                "The last position does not go through the perceptron: your loop stops one position early (range(T − 1)) and its row of FFN(H) stays zero. The perceptron is applied to each of the T positions: range(T), or H W1 all at once.",
+            ),
         ),
     ),
     "relu_layer": (
@@ -362,6 +481,95 @@ ALTERNATIVES = {
             code='np.tanh({ffn_in} @ p["W1"]{b1})',
             did=_did("", ""),
             message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="GELU, tanh approximation",
+            code='(lambda z: 0.5 * z * (1 + np.tanh(np.sqrt(2 / np.pi) * (z + 0.044715 * z**3))))(({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="GELU, erf",
+            code='(lambda z: 0.5 * z * (1 + np.vectorize(__import__("math").erf)(z / np.sqrt(2))))(({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="GELU, sigmoid approximation",
+            code='(lambda z: z / (1 + np.exp(-1.702 * z)))(({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="SiLU",
+            code='(lambda z: z / (1 + np.exp(-z)))(({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="softplus",
+            code='np.log1p(np.exp(({ffn_in} @ p["W1"]{b1})))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="ELU",
+            code='(lambda z: np.where(z > 0, z, np.expm1(np.minimum(z, 0))))(({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="leaky 0.01",
+            code='(lambda z: np.where(z > 0, z, 0.01 * z))(({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="leaky 0.1",
+            code='(lambda z: np.where(z > 0, z, 0.1 * z))(({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="leaky 0.2",
+            code='(lambda z: np.where(z > 0, z, 0.2 * z))(({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="np.minimum",
+            code='np.minimum(0.0, ({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="activation_not_relu",
+            spelling="absolute value",
+            code='np.abs(({ffn_in} @ p["W1"]{b1}))',
+            did=_did("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="relu_before_first_layer",
+            code='(np.maximum(0.0, {ffn_in}) @ p["W1"]{b1})',
+            did=_did(
+                "aplica la ReLU a la entrada del perceptrón, antes de la primera capa",
+                "applies the ReLU to the perceptron's input, before the first layer",
+            ),
+            message=text(
+                "Aplicas la ReLU a la entrada del perceptrón, antes de multiplicar por W1. La no linealidad va entre las dos capas, sobre la primera capa ya calculada: ReLU(H W1 + b1) W2 + b2.",
+                "You apply the ReLU to the perceptron's input, before multiplying by W1. The non-linearity goes between the two layers, on the first layer already computed: ReLU(H W1 + b1) W2 + b2.",
+            ),
         ),
     ),
 }

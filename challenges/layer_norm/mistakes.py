@@ -196,7 +196,7 @@ LAYER_NORM_POINTS = (
     Point(
         "denominator",
         "layer_norm",
-        "np.sqrt(var + {eps})",
+        "np.sqrt({with_eps})",
         (
             Choice(
                 id="eps_outside_root",
@@ -211,20 +211,8 @@ LAYER_NORM_POINTS = (
                 ),
             ),
             Choice(
-                id="eps_ignored",
-                code="np.sqrt(var)",
-                did=text(
-                    "no usa ε y divide entre s_t a secas (0 entre 0 en una fila constante)",
-                    "does not use ε and divides by s_t alone (0 by 0 on a constant row)",
-                ),
-                message=text(
-                    "No usas ε: divides entre s_t a secas, y una fila constante divide 0 entre 0. ε está para evitar dividir entre cero: √(s_t² + ε).",
-                    "You do not use ε: you divide by s_t alone, and a constant row divides 0 by 0. ε is there to avoid dividing by zero: √(s_t² + ε).",
-                ),
-            ),
-            Choice(
                 id="divides_by_variance",
-                code="(var + {eps})",
+                code="({with_eps})",
                 did=text(
                     "divide entre la varianza s_t² + ε, sin la raíz",
                     "divides by the variance s_t² + ε, without the root",
@@ -232,6 +220,25 @@ LAYER_NORM_POINTS = (
                 message=text(
                     "Divides entre la varianza s_t² + ε en lugar de su raíz. Se escala con la desviación: √(s_t² + ε).",
                     "You divide by the variance s_t² + ε instead of its root. Scale by the deviation: √(s_t² + ε).",
+                ),
+            ),
+        ),
+    ),
+    Point(
+        "with_eps",
+        "layer_norm",
+        "var + {eps}",
+        (
+            Choice(
+                id="eps_ignored",
+                code="var",
+                did=text(
+                    "no usa ε y divide entre s_t a secas (0 entre 0 en una fila constante)",
+                    "does not use ε and divides by s_t alone (0 by 0 on a constant row)",
+                ),
+                message=text(
+                    "No usas ε: divides entre s_t a secas, y una fila constante divide 0 entre 0. ε está para evitar dividir entre cero: √(s_t² + ε).",
+                    "You do not use ε: you divide by s_t alone, and a constant row divides 0 by 0. ε is there to avoid dividing by zero: √(s_t² + ε).",
                 ),
             ),
         ),
@@ -373,6 +380,18 @@ ALTERNATIVES = {
             ),
         ),
         Choice(
+            id="variance_sum_not_mean",
+            code="((X - mu) ** 2).sum(axis={axis}{keepdims})",
+            did=text(
+                "suma los cuadrados (x − μ_t)² sin dividir entre d_model",
+                "adds up the squares (x − μ_t)² without dividing by d_model",
+            ),
+            message=text(
+                "Sumas los cuadrados (x − μ_t)² pero no divides entre d_model: eso es la norma al cuadrado de la fila centrada, no su varianza. s_t² es la media: (1/d_model) Σ_j (x_tj − μ_t)².",
+                "You add up the squares (x − μ_t)² but do not divide by d_model: that is the centred row's squared norm, not its variance. s_t² is the mean: (1/d_model) Σ_j (x_tj − μ_t)².",
+            ),
+        ),
+        Choice(
             id="whole_matrix_deviation",
             code="X.var(ddof={ddof})",
             did=text(
@@ -382,6 +401,78 @@ ALTERNATIVES = {
             message=text(
                 "Restas la media de cada fila pero divides entre la desviación de toda la matriz. Cada fila usa su propia s_t: var(axis=1, keepdims=True).",
                 "You subtract each row's mean but divide by the whole matrix's deviation. Each row uses its own s_t: var(axis=1, keepdims=True).",
+            ),
+        ),
+    ),
+    "with_eps": (
+        Choice(
+            id="eps_squared",
+            code="var + {eps} ** 2",
+            did=text("suma ε² y no ε a la varianza", "adds ε² instead of ε to the variance"),
+            message=text(
+                "Sumas ε² a la varianza en lugar de ε: dentro de la raíz va ε tal cual, √(s_t² + ε), con el eps que recibe la función.",
+                "You add ε² to the variance instead of ε: inside the root goes ε itself, √(s_t² + ε), the eps the function receives.",
+            ),
+        ),
+    ),
+    "denominator": (
+        Choice(
+            id="root_of_deviation",
+            code="np.sqrt(np.sqrt(var) + {eps})",
+            did=text(
+                "pone la desviación s_t, y no la varianza s_t², dentro de la raíz: √(s_t + ε)",
+                "puts the deviation s_t, not the variance s_t², inside the root: √(s_t + ε)",
+            ),
+            message=text(
+                "Dentro de la raíz pones la desviación típica s_t (np.std) en lugar de la varianza s_t²: divides entre √(s_t + ε). La fórmula es √(s_t² + ε): la varianza más ε, y su raíz.",
+                "Inside the root you put the standard deviation s_t (np.std) instead of the variance s_t²: you divide by √(s_t + ε). The formula is √(s_t² + ε): the variance plus ε, and its root.",
+            ),
+        ),
+        Choice(
+            id="root_of_deviation",
+            spelling="the root of the root",
+            code="np.sqrt(np.sqrt(var + {eps}))",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="range_as_deviation",
+            code="(X.max(axis={axis}{keepdims}) - X.min(axis={axis}{keepdims}) + {eps})",
+            did=text(
+                "divide entre el rango de la fila (máx − mín) y no entre su desviación",
+                "divides by the row's range (max − min), not its deviation",
+            ),
+            message=text(
+                "Divides entre el rango de la fila, máx − mín, en lugar de su desviación típica. La lección escala con s_t = √(mean((x − μ_t)²)): x̂ = (x − μ_t) / √(s_t² + ε).",
+                "You divide by the row's range, max − min, instead of its standard deviation. The lesson scales by s_t = √(mean((x − μ_t)²)): x̂ = (x − μ_t) / √(s_t² + ε).",
+            ),
+        ),
+        Choice(
+            id="range_as_deviation",
+            spelling="inside the root",
+            code="np.sqrt((X.max(axis={axis}{keepdims}) - X.min(axis={axis}{keepdims})) ** 2 + {eps})",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="range_as_deviation",
+            spelling="without ε",
+            code="(X.max(axis={axis}{keepdims}) - X.min(axis={axis}{keepdims}))",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+    ),
+    "affine": (
+        Choice(
+            id="beta_added_before_gamma",
+            code="gamma * (N + beta)",
+            did=text(
+                "suma β antes de multiplicar por γ: γ ⊙ (x̂ + β)",
+                "adds β before multiplying by γ: γ ⊙ (x̂ + β)",
+            ),
+            message=text(
+                "Sumas β antes de multiplicar por γ, γ ⊙ (x̂ + β): así β queda escalado por γ. Primero se escala y después se desplaza: γ ⊙ x̂ + β.",
+                "You add β before multiplying by γ, γ ⊙ (x̂ + β): so β is scaled by γ. Scale first, then shift: γ ⊙ x̂ + β.",
             ),
         ),
     ),
@@ -397,6 +488,62 @@ ALTERNATIVES = {
         ),
     ),
 }
+# Where the affine part goes: rewrites of the whole function, the other points inside them.
+WHOLE = (
+    Choice(
+        id="affine_before_normalising",
+        code="""def layer_norm(X, gamma, beta, eps={default_eps}):
+    X = gamma * X + beta
+    {statistics}
+    return {normalise}""",
+        did=text(
+            "aplica γ y β antes de normalizar y normaliza γ ⊙ x + β",
+            "applies γ and β before normalising and normalises γ ⊙ x + β",
+        ),
+        message=text(
+            "Aplicas γ y β antes de normalizar: normalizas γ ⊙ x + β, y la normalización borra la escala y el desplazamiento que acabas de dar. El orden es el contrario: primero x̂ = (x − μ_t) / √(s_t² + ε) y después γ ⊙ x̂ + β.",
+            "You apply γ and β before normalising: you normalise γ ⊙ x + β, and the normalisation wipes out the scale and shift you just gave. The order is the other way round: first x̂ = (x − μ_t) / √(s_t² + ε), then γ ⊙ x̂ + β.",
+        ),
+    ),
+    Choice(
+        id="rms_norm",
+        code="""def layer_norm(X, gamma, beta, eps={default_eps}):
+    var = (X**2).mean(axis={axis}{keepdims})
+    N = X / {denominator}
+    return {output}""",
+        did=text(
+            "calcula un RMSNorm: divide x entre √(mean(x²) + ε), sin restar la media",
+            "computes an RMSNorm: divides x by √(mean(x²) + ε), without subtracting the mean",
+        ),
+        message=text(
+            "Calculas un RMSNorm: divides la fila entre la raíz de la media de sus cuadrados, sin restarle la media. El layer norm de la lección centra primero y escala con la desviación alrededor de la media: (x − μ_t) / √(s_t² + ε), con s_t² = mean((x − μ_t)²).",
+            "You compute an RMSNorm: you divide the row by the root of the mean of its squares, without subtracting the mean. The lesson's layer norm centres first and scales by the deviation around the mean: (x − μ_t) / √(s_t² + ε), with s_t² = mean((x − μ_t)²).",
+        ),
+    ),
+    Choice(
+        id="rms_norm",
+        spelling="without β",
+        code="""def layer_norm(X, gamma, beta, eps={default_eps}):
+    var = (X**2).mean(axis={axis}{keepdims})
+    return gamma * X / {denominator}""",
+        did=text("", ""),
+        message=text("", ""),
+    ),
+    Choice(
+        id="beta_inside_division",
+        code="""def layer_norm(X, gamma, beta, eps={default_eps}):
+    {statistics}
+    return (gamma * {centred} + beta) / {denominator}""",
+        did=text(
+            "suma β antes de dividir: (γ ⊙ (x − μ_t) + β) / √(s_t² + ε)",
+            "adds β before dividing: (γ ⊙ (x − μ_t) + β) / √(s_t² + ε)",
+        ),
+        message=text(
+            "Sumas β dentro de la fracción, (γ ⊙ (x − μ_t) + β) / √(s_t² + ε): así β también queda dividido entre la desviación. β se suma al final, ya normalizada la fila: γ ⊙ x̂ + β.",
+            "You add β inside the fraction, (γ ⊙ (x − μ_t) + β) / √(s_t² + ε): so β is divided by the deviation too. β is added at the end, once the row is normalised: γ ⊙ x̂ + β.",
+        ),
+    ),
+)
 STATISTICS = Point(
     "statistics",
     "layer_norm",
@@ -413,6 +560,32 @@ STATISTICS = Point(
                 "Centras cada fila con su mediana. El layer norm usa la media μ_t = mean(x) de la fila, y la varianza alrededor de ella.",
                 "You centre each row on its median. Layer norm uses the row's mean μ_t = mean(x), and the variance around it.",
             ),
+        ),
+        Choice(
+            id="statistics_on_different_axes",
+            code="mu = X.mean(axis={axis}{keepdims})\n    var = X.var(axis=0, ddof={ddof}, keepdims=True)",
+            did=text(
+                "calcula la media y la varianza sobre ejes distintos (una por filas, la otra por columnas)",
+                "computes the mean and the variance over different axes (one by rows, the other by columns)",
+            ),
+            message=text(
+                "Calculas la media y la varianza sobre ejes distintos: una por filas y la otra por columnas. Las dos son de la fila t, sobre sus d_model coordenadas: μ_t y s_t² con axis=1, keepdims=True.",
+                "You compute the mean and the variance over different axes: one by rows and the other by columns. Both belong to row t, over its d_model coordinates: μ_t and s_t² with axis=1, keepdims=True.",
+            ),
+        ),
+        Choice(
+            id="statistics_on_different_axes",
+            spelling="the mean by columns",
+            code="mu = X.mean(axis=0, keepdims=True)\n    var = X.var(axis={axis}, ddof={ddof}{keepdims})",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="median_as_centre",
+            spelling="the median in the numerator only",
+            code="mu = X.mean(axis={axis}{keepdims})\n    var = {variance}\n    mu = np.median(X, axis={axis}{keepdims})",
+            did=text("", ""),
+            message=text("", ""),
         ),
     ),
 )
@@ -434,6 +607,25 @@ NORMALISE = Point(
             ),
         ),
         Choice(
+            id="min_max_scaling",
+            code="(X - X.min(axis={axis}{keepdims})) / (X.max(axis={axis}{keepdims}) - X.min(axis={axis}{keepdims}) + {eps})",
+            did=text(
+                "lleva cada fila al intervalo [0, 1] con su mínimo y su máximo (min-max) en lugar de estandarizarla",
+                "maps each row to [0, 1] with its minimum and maximum (min-max) instead of standardising it",
+            ),
+            message=text(
+                "Escalas cada fila entre su mínimo y su máximo, (x − mín) / (máx − mín): eso es el escalado min-max. El layer norm estandariza: resta la media μ_t y divide entre la desviación, (x − μ_t) / √(s_t² + ε).",
+                "You scale each row between its minimum and maximum, (x − min) / (max − min): that is min-max scaling. Layer norm standardises: it subtracts the mean μ_t and divides by the deviation, (x − μ_t) / √(s_t² + ε).",
+            ),
+        ),
+        Choice(
+            id="min_max_scaling",
+            spelling="without ε",
+            code="(X - X.min(axis={axis}{keepdims})) / (X.max(axis={axis}{keepdims}) - X.min(axis={axis}{keepdims}))",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
             id="loop_skips_last_row",
             code="np.concatenate([({centred} / {denominator})[:-1], X[-1:]])",
             did=text(
@@ -450,7 +642,8 @@ NORMALISE = Point(
 
 
 def _with_alternatives(points):
-    widened = (Point(p.name, p.function, p.default, p.choices + ALTERNATIVES.get(p.name, ())) for p in points)
+    extra = {**ALTERNATIVES, "layer_norm": WHOLE}
+    widened = (Point(p.name, p.function, p.default, p.choices + extra.get(p.name, ())) for p in points)
     return (*widened, STATISTICS, NORMALISE)
 
 

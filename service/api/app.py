@@ -41,7 +41,7 @@ from service.lti import routes_entry as lti_entry
 from service.lti.passback import LmsGradebook
 from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
-from service.storage import db
+from service.storage.db import Database
 from service.students import routes as student_routes
 from service.submissions.intake import Intake
 from service.submissions.rate_limits import SubmissionLimits
@@ -69,13 +69,14 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.waiter = Waiter(settings.events, settings.poll_seconds, graded)
     await app.state.waiter.start()
     await app.state.dashboard.state.live.start()
-    sweeping = asyncio.create_task(sweep_forever(settings, app.state.queue))
+    sweeping = asyncio.create_task(sweep_forever(settings, app.state.db, app.state.queue))
     yield
     sweeping.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await sweeping
     await app.state.dashboard.state.live.stop()
     await app.state.waiter.stop()
+    app.state.db.close()  # its pools: a process may make many apps (the next use opens new ones)
 
 
 async def _service_error(request: Request, error: Exception) -> Response:
@@ -125,9 +126,9 @@ def from_environment() -> FastAPI:
 
 
 def create_app(settings: Settings) -> FastAPI:
-    """The API on these Settings: everything the app builds is given them (the process's
-    database too)."""
-    database = db.use(settings)  # the process's too, for what is not handed it yet
+    """The API on these Settings: everything the app builds is given them, or what it built from
+    them (its `Database`, its `TaskQueue`)."""
+    database = Database.of(settings)
     app = FastAPI(
         title="autograder",
         version="1",
@@ -142,7 +143,9 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.queue = TaskQueue.of(settings)  # where submissions are sent to be graded
     app.state.session_secret = session_secret(settings)  # signs the student pages' grants
     app.state.limits = SubmissionLimits.from_settings(settings)
-    app.state.gradebook = LmsGradebook(app.state.queue)  # where the student pages' LMS attempts are scored
+    app.state.gradebook = LmsGradebook(
+        database, app.state.queue
+    )  # where the student pages' LMS attempts are scored
     app.state.outbound = Outbound.from_settings(settings)  # every request it sends (to LMSs)
     install(app)
     add_docs(app)
@@ -156,7 +159,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
     app.include_router(lti_routes.router)
     app.mount("/lti/static", StaticFiles(directory=lti_pages.STATIC), name="lti_static")
-    app.state.dashboard = create_dashboard(settings, app.state.queue, lti_entry.router)
+    app.state.dashboard = create_dashboard(settings, database, app.state.queue, lti_entry.router)
     app.mount(PREFIX, app.state.dashboard)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

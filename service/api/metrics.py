@@ -15,7 +15,7 @@ from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Met
 from prometheus_client.registry import Collector
 from sqlalchemy import case, func, select
 
-from service.storage.db import transaction
+from service.storage.db import Database
 from service.storage.tables import GradingResult, Submission
 
 GRADING_BUCKETS_MS = (2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000)
@@ -41,8 +41,13 @@ def observe_request(operation: str, waited: bool) -> Iterator[None]:
 
 
 class DatabaseCollector(Collector):
+    """The stored submissions' counts and grading times, read from this database at each scrape."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
     def collect(self) -> Iterable[Metric]:
-        with transaction() as session:
+        with self.db.transaction() as session:
             counts = dict(
                 session.execute(select(Submission.status, func.count()).group_by(Submission.status)).all()
             )
@@ -77,8 +82,8 @@ class DatabaseCollector(Collector):
         )
 
 
-registry.register(DatabaseCollector())
-
-
-def render() -> bytes:
-    return generate_latest(registry)
+def render(db: Database) -> bytes:
+    """The process's request metrics, then what this database holds."""
+    stored = CollectorRegistry()
+    stored.register(DatabaseCollector(db))
+    return generate_latest(registry) + generate_latest(stored)

@@ -12,11 +12,11 @@ from starlette.concurrency import run_in_threadpool
 from grader.models import Result
 from grader.text import Lang
 from service.core.errors import ServiceError
-from service.storage.db import reading
+from service.storage.db import Database
 from service.students import feedback
 from service.submissions import records
 from service.submissions.keys import Caller
-from service.web.deps import CurrentCaller
+from service.web.deps import CurrentCaller, Db
 
 router = APIRouter(prefix="/v1/submissions", tags=["submissions"])
 # Shown on its own, the fragment may use its inline stylesheet and nothing else.
@@ -41,17 +41,17 @@ class NotGraded(ServiceError):
     },
 )
 async def submission_feedback(
-    submission_id: str, caller: CurrentCaller, lang: Literal["es", "en"] | None = None
+    submission_id: str, caller: CurrentCaller, db: Db, lang: Literal["es", "en"] | None = None
 ) -> HTMLResponse:
     """The feedback of a graded submission; `lang` defaults to the submission's language."""
-    result, own_lang = await run_in_threadpool(_graded, caller, submission_id)
+    result, own_lang = await run_in_threadpool(_graded, db, caller, submission_id)
     html = feedback.fragment(result, lang or own_lang, with_style=True)
     return HTMLResponse(str(html), headers=HEADERS)
 
 
-def _graded(caller: Caller, submission_id: str) -> tuple[Result, Lang]:
+def _graded(db: Database, caller: Caller, submission_id: str) -> tuple[Result, Lang]:
     """The submission's result and the language it was graded in."""
-    with reading() as session:
+    with db.reading() as session:
         submission = records.get(session, caller, submission_id)
         view = records.view(session, submission)
         lang: Lang = "en" if submission.lang == "en" else "es"

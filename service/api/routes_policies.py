@@ -10,10 +10,9 @@ from service.core.errors import Forbidden, Invalid
 from service.policies import admin
 from service.policies.schemas import CourseExtensions, CoursePolicies, ExtensionIn, Policy, PolicyIn
 from service.policies.tables import EVERY_CHALLENGE
-from service.storage.db import reading, transaction
 from service.submissions import ids
 from service.submissions.keys import Caller
-from service.web.deps import Challenges, CurrentCaller
+from service.web.deps import Challenges, CurrentCaller, Db
 
 router = APIRouter(prefix="/v1/courses/{course}", tags=["policies"])
 
@@ -29,36 +28,36 @@ def _course(caller: Caller, course: str) -> str:
 
 
 @router.get("/policies", responses=errors(401, 403, 422, 503))
-def get_course_policies(course: str, caller: CurrentCaller) -> CoursePolicies:
+def get_course_policies(course: str, caller: CurrentCaller, db: Db) -> CoursePolicies:
     """The course's policies: the course-wide one (`*`) and each challenge's own."""
     slug = _course(caller, course)
-    with reading() as session:
+    with db.reading() as session:
         return admin.course_policies(session, caller.platform_id, slug)
 
 
 @router.put("/policies/{challenge}", responses=errors(401, 403, 422, 503))
 def set_course_policy(
-    course: str, challenge: str, body: PolicyIn, caller: CurrentCaller, known: Challenges
+    course: str, challenge: str, body: PolicyIn, caller: CurrentCaller, known: Challenges, db: Db
 ) -> Policy:
     """Set a challenge's policy (`*`: the course-wide one); a body of nulls removes it."""
     slug = _course(caller, course)
     if challenge != EVERY_CHALLENGE and challenge not in known:
         raise Invalid(f"unknown challenge {challenge!r}; known: {', '.join(known)}, or * for every one")
-    with transaction() as session:
+    with db.transaction() as session:
         return admin.set_policy(session, caller.platform_id, slug, challenge, body)
 
 
 @router.get("/extensions", responses=errors(401, 403, 422, 503))
-def get_course_extensions(course: str, caller: CurrentCaller) -> CourseExtensions:
+def get_course_extensions(course: str, caller: CurrentCaller, db: Db) -> CourseExtensions:
     """The students' own due dates in this course."""
     slug = _course(caller, course)
-    with reading() as session:
+    with db.reading() as session:
         return admin.course_extensions(session, caller.platform_id, slug)
 
 
 @router.put("/extensions", responses=errors(401, 403, 422, 503))
 def set_course_extension(
-    course: str, body: ExtensionIn, caller: CurrentCaller, known: Challenges
+    course: str, body: ExtensionIn, caller: CurrentCaller, known: Challenges, db: Db
 ) -> CourseExtensions:
     """Give a student their own due date for a challenge (`*`: every one); `due_at` null removes it."""
     slug = _course(caller, course)
@@ -68,7 +67,7 @@ def set_course_extension(
         student = ids.valid_id(body.student)
     except ValueError as invalid:
         raise Invalid(f"student id {invalid}") from None
-    with transaction() as session:
+    with db.transaction() as session:
         admin.extend(session, caller.platform_id, slug, body.model_copy(update={"student": student}))
-    with reading() as session:
+    with db.reading() as session:
         return admin.course_extensions(session, caller.platform_id, slug)

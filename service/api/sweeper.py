@@ -25,14 +25,14 @@ from service.core.errors import NotReady
 from service.core.settings import Settings
 from service.lti import passback
 from service.messaging.enqueue import TaskQueue
-from service.storage.db import transaction
+from service.storage.db import Database
 from service.storage.tables import Submission, now
 
 log = logging.getLogger(__name__)
 
 
 def claim(
-    stale_seconds: float, batch: int, moment: datetime | None = None, *, queued: bool = True
+    db: Database, stale_seconds: float, batch: int, moment: datetime | None = None, *, queued: bool = True
 ) -> list[str]:
     """Mark (and return) the submissions to re-send; another sweeper skips or no longer sees them.
 
@@ -51,20 +51,20 @@ def claim(
         .limit(batch)
         .with_for_update(skip_locked=True)
     )
-    with transaction() as session:
+    with db.transaction() as session:
         ids = list(session.scalars(query))
         if ids:
             session.execute(update(Submission).where(Submission.id.in_(ids)).values(sent_at=current))
     return ids
 
 
-def sweep_once(queue: TaskQueue, stale_seconds: float, batch: int) -> int:
+def sweep_once(db: Database, queue: TaskQueue, stale_seconds: float, batch: int) -> int:
     """Re-send what is stale; the number of gradings sent."""
     try:
         backlog = queue.depth()
     except NotReady:
         return 0  # the broker is down: nothing can be sent this round
-    ids = claim(stale_seconds, batch, queued=backlog == 0)
+    ids = claim(db, stale_seconds, batch, queued=backlog == 0)
     sent = 0
     for submission_id in ids:
         try:
@@ -77,14 +77,14 @@ def sweep_once(queue: TaskQueue, stale_seconds: float, batch: int) -> int:
     return sent
 
 
-async def sweep_forever(settings: Settings, queue: TaskQueue) -> None:
+async def sweep_forever(settings: Settings, db: Database, queue: TaskQueue) -> None:
     """The API's background sweeper; a database outage only skips a round."""
     while True:
         await asyncio.sleep(settings.sweep_every_seconds)
         try:
-            await run_in_threadpool(sweep_once, queue, settings.sweep_stale_seconds, settings.sweep_batch)
+            await run_in_threadpool(sweep_once, db, queue, settings.sweep_stale_seconds, settings.sweep_batch)
             await run_in_threadpool(
-                passback.resend_lost, queue, settings.sweep_stale_seconds, settings.sweep_batch
+                passback.resend_lost, db, queue, settings.sweep_stale_seconds, settings.sweep_batch
             )
         except DBAPIError as error:
             log.warning("sweeper skipped a round: database unavailable (%s)", type(error).__name__)

@@ -9,7 +9,6 @@ from sqlalchemy import select
 
 from service.cli.database import open_database
 from service.storage.aggregates_rebuild import rebuild
-from service.storage.db import transaction
 from service.storage.tables import Course, Platform
 
 dashboard_app = typer.Typer(no_args_is_help=True, help="The dashboard's aggregates.")
@@ -27,8 +26,8 @@ def rebuild_command(
 ) -> None:
     """Recompute the aggregates (counts, histograms, tests, diagnoses, students) from the stored
     results. They are kept up to date as results arrive: this repairs them, it is never needed."""
-    open_database()
-    with transaction() as session:
+    _, db = open_database()
+    with db.transaction() as session:
         ids: list[int] | None = None
         if course is not None:
             query = select(Course.id).where(Course.slug == course)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from service.core.settings import Settings
-from service.storage import db, migrations
+from service.storage import migrations
+from service.storage.db import Database
 
 
-def open_database() -> Settings:
-    """The command's Settings, its database bound to them; the embedded default is brought to the
-    latest schema first, as `serve` does (a configured database is upgraded by `migrate`)."""
+def open_database() -> tuple[Settings, Database]:
+    """The command's Settings and its database; the embedded default is brought to the latest
+    schema first, as `serve` does (a configured database is upgraded by `migrate`)."""
     settings = Settings()
-    db.use(settings)
     if settings.database_url is None:
         migrations.upgrade(settings)
-    return settings
+    return settings, Database.of(settings)

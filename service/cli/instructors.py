@@ -9,7 +9,6 @@ import typer
 from service.cli import output
 from service.cli.database import open_database
 from service.dashboard import accounts, passwords
-from service.storage.db import transaction
 
 instructors_app = typer.Typer(no_args_is_help=True, help="Instructor accounts of the dashboard.")
 
@@ -45,12 +44,12 @@ def create(
 ) -> None:
     """Create an instructor (or reset their password and add courses); prints a generated password
     (alone on the last line)."""
-    open_database()
+    _, db = open_database()
     password = (
         typer.get_text_stream("stdin").readline().rstrip("\n") if password_stdin else passwords.generate()
     )
     try:
-        with transaction() as session:
+        with db.transaction() as session:
             account = accounts.create(session, email, password, course, platform)
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)
@@ -64,8 +63,8 @@ def create(
 @instructors_app.command("list")
 def listing(as_json: Json = False) -> None:
     """List the instructors and their courses (each with its platform)."""
-    open_database()
-    with transaction() as session:
+    _, db = open_database()
+    with db.transaction() as session:
         found = accounts.listing(session)
     if as_json:
         output.as_json([_document(a) for a in found])

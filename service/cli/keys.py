@@ -10,7 +10,6 @@ import typer
 from service.cli import output
 from service.cli.database import open_database
 from service.lti import registrations
-from service.storage.db import transaction
 from service.storage.sealing import sealer_for
 from service.submissions import key_admin
 from service.submissions.keys import CreatedKey, create_key
@@ -58,9 +57,9 @@ def create(
     as_json: Json = False,
 ) -> None:
     """Create an API key; print it once (the key alone on the last line). Only its hash is stored."""
-    settings = open_database()
+    settings, db = open_database()
     try:
-        with transaction() as session:
+        with db.transaction() as session:
             created = create_key(session, name, course or [], sealer_for(settings))
     except ValueError as error:
         _usage_error(f"--course {error}")
@@ -95,8 +94,8 @@ def _document(key: key_admin.KeyInfo) -> dict[str, object]:
 @keys_app.command("list")
 def listing(as_json: Json = False) -> None:
     """List the keys: platform, prefix, courses, created, last used, expires, revoked (never the key)."""
-    open_database()
-    with transaction() as session:
+    _, db = open_database()
+    with db.transaction() as session:
         keys = key_admin.listing(session)
     if as_json:
         output.as_json([_document(k) for k in keys])
@@ -111,9 +110,9 @@ def revoke(
     as_json: Json = False,
 ) -> None:
     """Revoke a key: the API refuses it from now on (within 10 s, the API's cache of callers)."""
-    open_database()
+    _, db = open_database()
     try:
-        with transaction() as session:
+        with db.transaction() as session:
             revoked = key_admin.revoke(session, key)
     except key_admin.UnknownKey as error:
         _usage_error(str(error))
@@ -136,9 +135,9 @@ def rotate(
     as_json: Json = False,
 ) -> None:
     """A new key with the old one's platform and courses; the old one expires after the grace period."""
-    settings = open_database()
+    settings, db = open_database()
     try:
-        with transaction() as session:
+        with db.transaction() as session:
             rotated = key_admin.rotate(session, key, timedelta(hours=grace_hours), sealer_for(settings))
             lmss = registrations.follow_rotation(session, rotated.old_key_id, rotated.created.key_id)
     except key_admin.UnknownKey as error:

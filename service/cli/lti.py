@@ -17,7 +17,6 @@ from service.lti import contexts, dynamic_registration, passback, registrations,
 from service.lti.registrations import PlatformEndpoints
 from service.lti.tables import LtiContext, LtiRegistration
 from service.lti.urls import tool_urls
-from service.storage.db import transaction
 from service.storage.sealing import sealer_for
 
 log = logging.getLogger(__name__)
@@ -83,10 +82,10 @@ def add_platform(
 ) -> None:
     """Register an LMS; prints the tool's URLs for the LMS. An LMS registered already is refused
     (exit status 2) unless `--replace` re-registers it for the same platform (logged)."""
-    settings = open_database()
+    settings, db = open_database()
     endpoints = PlatformEndpoints(issuer, client_id, login_url, token_url, jwks_url, token_audience)
     try:
-        with transaction() as session:
+        with db.transaction() as session:
             if replace:
                 row = registrations.replace(session, name, endpoints, deployment, frame_origin)
             else:
@@ -111,7 +110,7 @@ def invite(
     tool_url: ToolBase = None,
 ) -> None:
     """One URL for LTI Dynamic Registration, to paste into the LMS (single use, valid 7 days)."""
-    settings = open_database()
+    settings, db = open_database()
     address = tool_address(settings, tool_url)
     if address.problem is not None and not address.chosen:
         typer.echo(
@@ -120,7 +119,7 @@ def invite(
         raise typer.Exit(code=2)
     if address.problem is not None:
         typer.echo(f"warning: {address.problem}", err=True)
-    token = dynamic_registration.invite(name)
+    token = dynamic_registration.invite(db, name)
     url = tool_urls(address.base).registration
     output.secret("dynamic registration URL (single use, 7 days)", f"{url}?invite={token}")
 
@@ -132,8 +131,8 @@ def add_deployment(
     deployment: Annotated[list[str], typer.Option("--deployment", help="A deployment id (repeatable).")],
 ) -> None:
     """Add deployment ids to a registered LMS (one it made after registering the tool)."""
-    open_database()
-    with transaction() as session:
+    _, db = open_database()
+    with db.transaction() as session:
         row = registrations.find(session, issuer, client_id)
         if row is not None:
             registrations.add_deployments(row, deployment)
@@ -152,9 +151,9 @@ def link_course(
 ) -> None:
     """Make an LMS course open an existing course of its platform (a launch never does that by
     itself, whatever the LMS course's label): its students then join that course."""
-    open_database()
+    _, db = open_database()
     try:
-        with transaction() as session:
+        with db.transaction() as session:
             row = registrations.find(session, issuer, client_id)
             if row is None:
                 raise LookupError(f"no LMS registered with issuer {issuer!r} and client id {client_id!r}")
@@ -173,8 +172,8 @@ def link_course(
 @lti_app.command("platforms")
 def platforms(as_json: Json = False) -> None:
     """The registered LMSs."""
-    open_database()
-    with transaction() as session:
+    _, db = open_database()
+    with db.transaction() as session:
         rows = [_row(r) for r in registrations.listing(session)]
     if as_json:
         output.as_json([asdict(r) for r in rows])
@@ -205,8 +204,8 @@ def scores(
     as_json: Json = False,
 ) -> None:
     """Each attempt made through an LTI link and what became of its score in the LMS gradebook."""
-    open_database()
-    with transaction() as session:
+    _, db = open_database()
+    with db.transaction() as session:
         rows = passback.listing(session, course)
     if as_json:
         output.as_json([asdict(r) for r in rows])
@@ -236,8 +235,8 @@ def _number(value: float | None) -> str:
 @lti_app.command("rotate-key")
 def rotate_key() -> None:
     """A new signing key for the tool; the previous one stays published until the next rotation."""
-    open_database()
-    with transaction() as session:
+    _, db = open_database()
+    with db.transaction() as session:
         kid = tool_keys.rotate(session)
     typer.echo(f"new signing key: {kid}")
 
@@ -252,8 +251,8 @@ def score_mode(
     if mode not in ("best", "last"):
         typer.echo("error: the mode is best or last", err=True)
         raise typer.Exit(code=2)
-    open_database()
-    with transaction() as session:
+    _, db = open_database()
+    with db.transaction() as session:
         rows = list(
             session.scalars(
                 select(LtiContext)

@@ -65,13 +65,13 @@ def worker(
     """Run a Celery grading worker only (for production, on as many machines as needed)."""
     from service.core.settings import Settings
     from service.messaging.enqueue import TaskQueue
-    from service.storage import db
+    from service.storage.db import Database
     from service.worker.in_flight import Slot
     from service.worker.process import WorkerProcess
 
     _logging()
     settings = Settings()
-    database = db.use(settings)
+    database = Database.of(settings)
     queue = TaskQueue.of(settings)
     if webhooks:  # a process of its own: a slow receiver never holds a grading one
         sender = WorkerProcess(settings, database, queue, sends_only=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 from pathlib import Path
 
 from pydantic import Field
@@ -113,8 +112,3 @@ class Settings(BaseSettings):
         if broker.startswith(("redis://", "rediss://")):
             return broker
         return None
-
-
-@lru_cache(maxsize=1)
-def get_settings() -> Settings:
-    return Settings()

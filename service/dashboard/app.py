@@ -32,6 +32,7 @@ from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
 from service.dashboard.throttle import LoginThrottle
 from service.messaging.enqueue import TaskQueue
+from service.storage.db import Database
 from service.web import error_pages
 
 PREFIX = "/dashboard"
@@ -75,10 +76,11 @@ async def _security_headers(request: Request, call_next: object) -> Response:
     return response
 
 
-def create_dashboard(settings: Settings, queue: TaskQueue, *more: APIRouter) -> FastAPI:
-    """The dashboard's app, sending its regrades to `queue`; `more` are routers of other packages
+def create_dashboard(settings: Settings, db: Database, queue: TaskQueue, *more: APIRouter) -> FastAPI:
+    """The dashboard's app on this database, sending its regrades to `queue`; `more` are routers of other packages
     served under its session cookie (the LTI instructor's entry)."""
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.db = db
     app.state.queue = queue
     app.state.challenges = load_challenges(settings.challenges_dir)
     app.state.login_throttle = LoginThrottle(

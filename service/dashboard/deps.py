@@ -16,7 +16,7 @@ from service.core.errors import NotFound
 from service.dashboard import accounts, csrf, i18n, links, sessions, timezones
 from service.dashboard.accounts import Account
 from service.dashboard.grants import GrantedCourse
-from service.storage.db import reading
+from service.web.deps import database_of
 from service.web.i18n import asked, lang_of, percent
 
 PATH = "/dashboard"  # where the dashboard is mounted: its cookies go nowhere else
@@ -37,7 +37,7 @@ def current_account(request: Request) -> Account:
     token = request.session.get(SESSION_TOKEN)
     account = None
     if isinstance(token, str):
-        with reading() as session:
+        with database_of(request).reading() as session:
             instructor_id = sessions.instructor_of(session, token)
             account = accounts.load(session, instructor_id) if instructor_id is not None else None
     if account is None:

@@ -20,7 +20,6 @@ from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.queries.students import StudentRow
 from service.dashboard.timezones import DEFAULT, Zone
-from service.storage.db import reading
 from service.storage.tables import DiagnosisRow, GradingResult, Student, Submission
 
 PAGE = 1000
@@ -124,7 +123,7 @@ def _long_row(row: Sequence[Any], zone: Zone) -> list[object]:
 
 def long_lines(
     course: GrantedCourse,
-    open_session: Callable[[], AbstractContextManager[Session]] = reading,
+    open_session: Callable[[], AbstractContextManager[Session]],
     *,
     zone: Zone = DEFAULT,
 ) -> Iterator[str]:

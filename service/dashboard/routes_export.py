@@ -11,7 +11,7 @@ from service.dashboard.deps import Challenges, VisibleCourse
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import challenges_of
 from service.dashboard.queries.students import every_student
-from service.storage.db import reading
+from service.web.deps import Db
 
 router = APIRouter()
 
@@ -22,21 +22,21 @@ def _attachment(course: GrantedCourse, kind: str) -> dict[str, str]:
 
 
 @router.get("/courses/{course}/gradebook.csv", name="gradebook")
-def gradebook(request: Request, course: VisibleCourse, known: Challenges) -> StreamingResponse:
+def gradebook(request: Request, course: VisibleCourse, known: Challenges, db: Db) -> StreamingResponse:
     """Streamed from the aggregates a chunk of students at a time."""
-    with reading() as session:
+    with db.reading() as session:
         names = in_course_order(set(known) | set(challenges_of(session, course)), known)
     return StreamingResponse(
-        export.wide(every_student(course, reading), names, timezones.zone_of(request)),
+        export.wide(every_student(course, db.reading), names, timezones.zone_of(request)),
         media_type="text/csv; charset=utf-8",
         headers=_attachment(course, "gradebook"),
     )
 
 
 @router.get("/courses/{course}/attempts.csv", name="attempts_csv")
-def attempts_csv(request: Request, course: VisibleCourse) -> StreamingResponse:
+def attempts_csv(request: Request, course: VisibleCourse, db: Db) -> StreamingResponse:
     return StreamingResponse(
-        export.long_lines(course, zone=timezones.zone_of(request)),
+        export.long_lines(course, db.reading, zone=timezones.zone_of(request)),
         media_type="text/csv; charset=utf-8",
         headers=_attachment(course, "attempts"),
     )

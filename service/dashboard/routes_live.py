@@ -22,8 +22,9 @@ from service.dashboard.grants import GrantedCourse
 from service.dashboard.live import LiveHub
 from service.dashboard.queries.scope import course_ids
 from service.storage.aggregate_tables import AggVersion
-from service.storage.db import reading
+from service.storage.db import Database
 from service.storage.tables import Course
+from service.web.deps import Db
 from service.web.i18n import lang_of
 
 router = APIRouter()
@@ -54,17 +55,17 @@ def _dot(segment: str) -> bool:
     return unquote(segment) in ("", ".", "..")
 
 
-def _mark(course: GrantedCourse) -> int:
+def _mark(db: Database, course: GrantedCourse) -> int:
     """Changes with every stored result of the course (a first grading or a regrade)."""
-    with reading() as session:
+    with db.reading() as session:
         query = select(func.coalesce(func.sum(AggVersion.submissions), 0)).where(
             AggVersion.course_id.in_(course_ids(course))
         )
         return int(session.scalar(query) or 0)
 
 
-def _course_id(course: GrantedCourse) -> int | None:
-    with reading() as session:
+def _course_id(db: Database, course: GrantedCourse) -> int | None:
+    with db.reading() as session:
         return session.scalar(course_ids(course).where(Course.id.is_not(None)))
 
 
@@ -88,15 +89,15 @@ def _fetcher(request: Request, view: httpx.URL) -> object:
 
 
 async def _events(
-    request: Request, hub: LiveHub, course: GrantedCourse, view: httpx.URL
+    request: Request, db: Database, hub: LiveHub, course: GrantedCourse, view: httpx.URL
 ) -> AsyncIterator[str]:
     key = (course.platform_id, course.slug)
     group = (str(view), lang_of(request, i18n.COOKIE), timezones.zone_of(request).name)
 
     async def mark() -> int:
-        return await run_in_threadpool(_mark, course)
+        return await run_in_threadpool(_mark, db, course)
 
-    course_id = await run_in_threadpool(_course_id, course)
+    course_id = await run_in_threadpool(_course_id, db, course)
     listener = hub.subscribe(key, course_id, mark, group, _fetcher(request, view))  # type: ignore[arg-type]
     try:
         yield ": live\n\n"
@@ -116,10 +117,11 @@ async def live(
     request: Request,
     course: VisibleCourse,
     view: Annotated[str, Query(max_length=2000, description="the page's path and query")],
+    db: Db,
 ) -> StreamingResponse:
     hub: LiveHub = request.app.state.live
     return StreamingResponse(
-        _events(request, hub, course, _view(course, view)),
+        _events(request, db, hub, course, _view(course, view)),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )

@@ -14,8 +14,8 @@ from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, re
 from service.dashboard.queries.overview import activity_mark, challenges_of, course_overview
 from service.dashboard.queries.students import Order, SortKey, StudentFilter, student_page
 from service.dashboard.queries.timeline import attempts
-from service.storage.db import reading
 from service.submissions import ids
+from service.web.deps import Db
 from service.web.i18n import lang_of
 
 router = APIRouter()
@@ -32,9 +32,9 @@ def home(request: Request, account: CurrentAccount) -> Response:
 
 @router.get("/courses/{course}", response_class=HTMLResponse, name="overview")
 def overview(
-    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges
+    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges, db: Db
 ) -> HTMLResponse:
-    with reading() as session:
+    with db.reading() as session:
         stats = course_overview(session, course, {c.id: c.version for c in known.values()})
     lang = lang_of(request, i18n.COOKIE)
     cards = [views.card(stats[name], known.get(name), lang) for name in in_course_order(stats, known)]
@@ -42,9 +42,9 @@ def overview(
 
 
 @router.get("/courses/{course}/activity", name="activity")
-def activity(course: VisibleCourse) -> JSONResponse:
+def activity(course: VisibleCourse, db: Db) -> JSONResponse:
     """A mark that changes when a submission arrives or is graded: pages poll it to refresh."""
-    with reading() as session:
+    with db.reading() as session:
         mark = activity_mark(session, course)
     return JSONResponse({"mark": mark}, headers={"Cache-Control": "no-store"})
 
@@ -65,6 +65,7 @@ def students(
     account: CurrentAccount,
     course: VisibleCourse,
     known: Challenges,
+    db: Db,
     q: Annotated[str, Query(max_length=200)] = "",
     challenge: Annotated[str, Query(max_length=100)] = "",
     below: Annotated[str, Query(max_length=10, description="a score, or empty for no limit")] = "",
@@ -73,7 +74,7 @@ def students(
     page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
 ) -> HTMLResponse:
     chosen = StudentFilter(text=q, challenge=challenge, below=_score(below))
-    with reading() as session:
+    with db.reading() as session:
         found = student_page(session, course, chosen, Order(sort, challenge, desc), page)
         names = in_course_order(set(known) | set(challenges_of(session, course)), known)
     context = {
@@ -92,10 +93,15 @@ def students(
 # `:path`: a student id may hold `/` (encoded as %2F in links, decoded before routing)
 @router.get("/courses/{course}/students/{student:path}", response_class=HTMLResponse, name="student")
 def student(
-    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges, student: str
+    request: Request,
+    account: CurrentAccount,
+    course: VisibleCourse,
+    known: Challenges,
+    student: str,
+    db: Db,
 ) -> HTMLResponse:
     student = ids.normal(student)
-    with reading() as session:
+    with db.reading() as session:
         found = attempts(session, course, student)
     lang, zone = lang_of(request, i18n.COOKIE), timezones.zone_of(request)
     t = i18n.PHRASES.translator(lang)

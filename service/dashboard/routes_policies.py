@@ -17,8 +17,9 @@ from service.dashboard.grants import GrantedCourse
 from service.policies import admin
 from service.policies.schemas import ExtensionIn, PolicyIn
 from service.policies.tables import EVERY_CHALLENGE
-from service.storage.db import reading, transaction
+from service.storage.db import Database
 from service.submissions import ids
+from service.web.deps import Db
 
 router = APIRouter()
 Form = Annotated[dict[str, str], Depends(form_fields)]
@@ -49,8 +50,8 @@ def _local(moment: datetime | None, zone: timezones.Zone) -> str:
     return zone.local(moment).strftime("%Y-%m-%dT%H:%M") if moment is not None else ""
 
 
-def _rows(course: GrantedCourse, known: Challenges, zone: timezones.Zone) -> list[Row]:
-    with reading() as session:
+def _rows(db: Database, course: GrantedCourse, known: Challenges, zone: timezones.Zone) -> list[Row]:
+    with db.reading() as session:
         stored = {
             p.challenge: p for p in admin.course_policies(session, course.platform_id, course.slug).policies
         }
@@ -77,16 +78,21 @@ def _percent(value: float | None) -> str:
 
 
 def _page(
-    request: Request, account: CurrentAccount, course: GrantedCourse, known: Challenges, **extra: object
+    request: Request,
+    db: Database,
+    account: CurrentAccount,
+    course: GrantedCourse,
+    known: Challenges,
+    **extra: object,
 ) -> HTMLResponse:
     zone = timezones.zone_of(request)
-    with reading() as session:
+    with db.reading() as session:
         extended = admin.course_extensions(session, course.platform_id, course.slug).extensions
     context = {
         "account": account,
         "course": course,
         "page": "policies",
-        "rows": _rows(course, known, zone),
+        "rows": _rows(db, course, known, zone),
         "extensions": [(e.student, e.challenge, zone.stamp(e.due_at)) for e in extended],
         "challenges": sorted(known),
         **extra,
@@ -100,10 +106,11 @@ def policies(
     account: CurrentAccount,
     course: VisibleCourse,
     known: Challenges,
+    db: Db,
     saved: str = "",
     extended: str = "",
 ) -> HTMLResponse:
-    return _page(request, account, course, known, saved=saved, extended=extended)
+    return _page(request, db, account, course, known, saved=saved, extended=extended)
 
 
 class Unreadable(ValueError):
@@ -164,17 +171,22 @@ def _policy(fields: dict[str, str], zone: timezones.Zone) -> PolicyIn:
 
 @router.post("/courses/{course}/policies", name="policies_save", response_model=None)
 def save(
-    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges, fields: Form
+    request: Request,
+    account: CurrentAccount,
+    course: VisibleCourse,
+    known: Challenges,
+    fields: Form,
+    db: Db,
 ) -> Response:
     csrf.check(request, fields)
     challenge = fields.get("challenge", "")
     if challenge != EVERY_CHALLENGE and challenge not in known:
-        return _page(request, account, course, known, error="unknown")
+        return _page(request, db, account, course, known, error="unknown")
     try:
         policy = _policy(fields, timezones.zone_of(request))
     except (Unreadable, ValidationError):
-        return _page(request, account, course, known, error="invalid", failed=challenge)
-    with transaction() as session:
+        return _page(request, db, account, course, known, error="invalid", failed=challenge)
+    with db.transaction() as session:
         admin.set_policy(session, course.platform_id, course.slug, challenge, policy)
     saved = links.url(request, "policies", course=course.slug).include_query_params(saved=challenge)
     return RedirectResponse(str(saved), status_code=303)
@@ -182,7 +194,12 @@ def save(
 
 @router.post("/courses/{course}/extensions", name="extension_save", response_model=None)
 def save_extension(
-    request: Request, account: CurrentAccount, course: VisibleCourse, known: Challenges, fields: Form
+    request: Request,
+    account: CurrentAccount,
+    course: VisibleCourse,
+    known: Challenges,
+    fields: Form,
+    db: Db,
 ) -> Response:
     """A student's own due date (`due` empty: removed)."""
     csrf.check(request, fields)
@@ -194,8 +211,8 @@ def save_extension(
             raise Unreadable("challenge")
         extension = ExtensionIn(student=student, challenge=challenge, due_at=due_at)
     except (Unreadable, ValueError):
-        return _page(request, account, course, known, error="extension")
-    with transaction() as session:
+        return _page(request, db, account, course, known, error="extension")
+    with db.transaction() as session:
         admin.extend(session, course.platform_id, course.slug, extension)
     saved = links.url(request, "policies", course=course.slug).include_query_params(extended=student)
     return RedirectResponse(str(saved), status_code=303)

@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session
 from service.lti import registrations, tool_keys, values
 from service.lti.registration_help import Failure
 from service.lti.tables import LtiRegistration
-from service.storage.db import transaction
+from service.storage.db import Database
 
 LEEWAY_SECONDS = 60
 KEY_SET_SECONDS = 300
@@ -92,20 +92,24 @@ class DatabaseStorage(LaunchDataStorage[Any]):
 
     _session_cookie_name = ""
 
+    def __init__(self, db: Database) -> None:
+        super().__init__()
+        self.db = db
+
     def can_set_keys_expiration(self) -> bool:
         return True
 
     def get_value(self, key: str) -> Any:
-        return values.get(self._prepare_key(key))
+        return values.get(self.db, self._prepare_key(key))
 
     def set_value(self, key: str, value: Any, exp: int | None = None) -> None:
-        values.put(self._prepare_key(key), value, exp or LAUNCH_SECONDS)
+        values.put(self.db, self._prepare_key(key), value, exp or LAUNCH_SECONDS)
 
     def check_value(self, key: str) -> bool:
-        return values.get(self._prepare_key(key)) is not None
+        return values.get(self.db, self._prepare_key(key)) is not None
 
     def take(self, key: str) -> bool:
-        return values.take(self._prepare_key(key)) is not None
+        return values.take(self.db, self._prepare_key(key)) is not None
 
 
 class LaunchSessions(SessionService):
@@ -141,6 +145,10 @@ class ToolRegistration(Registration):
 class DatabaseToolConf(ToolConfAbstract[LtiRequest]):
     """Registrations and deployments from the database; an issuer may have several client ids."""
 
+    def __init__(self, db: Database) -> None:
+        super().__init__()
+        self.db = db
+
     def check_iss_has_one_client(self, iss: str) -> bool:
         return False
 
@@ -153,7 +161,7 @@ class DatabaseToolConf(ToolConfAbstract[LtiRequest]):
     def find_registration_by_params(  # type: ignore[override]  # None: the library tests for it
         self, iss: str, client_id: str | None, *args: Any, **kwargs: Any
     ) -> Registration | None:
-        return _with_registration(iss, client_id or None, _registration)
+        return _with_registration(self.db, iss, client_id or None, _registration)
 
     def find_deployment(self, iss: str, deployment_id: str) -> Deployment | None:
         raise NotImplementedError("deployments are found by issuer, client id and deployment id")
@@ -165,7 +173,7 @@ class DatabaseToolConf(ToolConfAbstract[LtiRequest]):
             known = any(d.deployment_id == deployment_id for d in row.deployments)
             return Deployment().set_deployment_id(deployment_id) if known else None
 
-        return _with_registration(iss, client_id, deployment)
+        return _with_registration(self.db, iss, client_id, deployment)
 
 
 def _registration(session: Session, row: LtiRegistration) -> Registration:
@@ -173,9 +181,9 @@ def _registration(session: Session, row: LtiRegistration) -> Registration:
 
 
 def _with_registration(
-    iss: str, client_id: str | None, then: Callable[[Session, LtiRegistration], T | None]
+    db: Database, iss: str, client_id: str | None, then: Callable[[Session, LtiRegistration], T | None]
 ) -> T | None:
-    with transaction() as session:
+    with db.transaction() as session:
         row = registrations.find(session, iss, client_id)
         return then(session, row) if row is not None else None
 
@@ -293,28 +301,32 @@ def _refuse_as(reason: str, step: Callable[[], object]) -> None:
 
 
 def services(
-    params: Mapping[str, str], cookies: Mapping[str, str], secure: bool
+    db: Database, params: Mapping[str, str], cookies: Mapping[str, str], secure: bool
 ) -> tuple[LtiRequest, DatabaseToolConf, LaunchSessions, Cookies]:
-    storage = DatabaseStorage()
+    storage = DatabaseStorage(db)
     request = LtiRequest(params, secure)
     storage.set_request(request)
-    return request, DatabaseToolConf(), LaunchSessions(storage), Cookies(cookies)
+    return request, DatabaseToolConf(db), LaunchSessions(storage), Cookies(cookies)
 
 
 def new_launch(
-    params: Mapping[str, str], cookies: Mapping[str, str], secure: bool, outgoing: requests.Session
+    db: Database,
+    params: Mapping[str, str],
+    cookies: Mapping[str, str],
+    secure: bool,
+    outgoing: requests.Session,
 ) -> ToolLaunch:
     """`outgoing`: how the LMS's key set is fetched (a session of the service's outgoing policy)."""
-    request, config, sessions, jar = services(params, cookies, secure)
+    request, config, sessions, jar = services(db, params, cookies, secure)
     launch = ToolLaunch(request, config, sessions, jar, requests_session=outgoing)
     launch.set_launch_data_storage(sessions.storage)
     launch.set_launch_data_lifetime(LAUNCH_SECONDS)
     return launch
 
 
-def restored_launch(launch_id: str, outgoing: requests.Session) -> ToolLaunch:
+def restored_launch(db: Database, launch_id: str, outgoing: requests.Session) -> ToolLaunch:
     """A launch validated earlier (a deep-link picker's), by the id only its page knows."""
-    request, config, sessions, jar = services({}, {}, True)
+    request, config, sessions, jar = services(db, {}, {}, True)
     try:
         launch = ToolLaunch.from_cache(launch_id, request, config, sessions, jar, sessions.storage, outgoing)
     except LtiException as error:

@@ -15,7 +15,7 @@ from grader.challenge import Challenge
 from grader.text import Lang
 from service.lti import adapter, claims, registrations, values
 from service.lti.adapter import Refused
-from service.storage.db import transaction
+from service.storage.db import Database
 
 SCORE_MAXIMUM = 100
 
@@ -41,12 +41,16 @@ def resource(challenge: Challenge, lang: Lang, launch_url: str) -> DeepLinkResou
 
 
 def answer(
-    params: Mapping[str, str], known: Mapping[str, Challenge], launch_url: str, outgoing: requests.Session
+    db: Database,
+    params: Mapping[str, str],
+    known: Mapping[str, Challenge],
+    launch_url: str,
+    outgoing: requests.Session,
 ) -> Answer:
     launch_id = params.get("launch_id", "")
     if not launch_id.startswith("lti1p3-launch-"):
         raise Refused("expired", "no launch id")
-    launch = adapter.restored_launch(launch_id, outgoing)
+    launch = adapter.restored_launch(db, launch_id, outgoing)
     body = launch.get_launch_data()
     read = claims.read(body)
     if read.message_type != claims.DEEP_LINK_LAUNCH or not read.teaches:
@@ -60,14 +64,14 @@ def answer(
         jwt = launch.get_deep_link().get_response_jwt([resource(challenge, lang, launch_url)])
     except LtiException as error:
         raise Refused("message", str(error)) from error
-    values.take(launch_id)  # one answer per request
+    values.take(db, launch_id)  # one answer per request
     settings = claims.mapping(body.get(claims.DEEP_LINKING))
     return_url = str(settings.get("deep_link_return_url", ""))
     try:
         registrations.origin(return_url)
     except ValueError as error:
         raise Refused("message", "deep_link_return_url is no http(s) URL") from error
-    with transaction() as session:
+    with db.transaction() as session:
         row = registrations.find(session, read.issuer, read.client_id)
         frame_origin = row.frame_origin if row is not None else ""
     return Answer(jwt, return_url, lang, frame_origin)

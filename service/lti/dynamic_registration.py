@@ -25,7 +25,7 @@ from service.lti.registrations import PlatformEndpoints
 from service.lti.urls import ToolUrls
 from service.outbound.destinations import Refused as Unreachable
 from service.outbound.session import Outbound
-from service.storage.db import transaction
+from service.storage.db import Database
 from service.storage.sealing import Sealer
 
 log = logging.getLogger(__name__)
@@ -51,9 +51,9 @@ def _key(token: str) -> str:
     return "invite-" + hashlib.sha256(token.encode()).hexdigest()
 
 
-def invite(name: str) -> str:
+def invite(db: Database, name: str) -> str:
     token = secrets.token_urlsafe(24)
-    values.put(_key(token), {"name": name}, INVITE_SECONDS)
+    values.put(db, _key(token), {"name": name}, INVITE_SECONDS)
     return token
 
 
@@ -82,12 +82,17 @@ def registration_request(urls: ToolUrls, tool_name: str) -> dict[str, Any]:
 
 
 def register(
-    params: dict[str, str], urls: ToolUrls, tool_name: str, sealer: Sealer, outbound: Outbound
+    db: Database,
+    params: dict[str, str],
+    urls: ToolUrls,
+    tool_name: str,
+    sealer: Sealer,
+    outbound: Outbound,
 ) -> Registered:
     """Every URL the LMS gives (its configuration's, its registration endpoint, its key set and
     token URLs) is the LMS's to choose: fetched, and stored, only under the outgoing policy."""
     token = params.get("invite", "")
-    invited = values.get(_key(token)) if token else None
+    invited = values.get(db, _key(token)) if token else None
     if not invited:
         raise Refused("invite", "no valid invitation in the registration URL")
     config_url = params.get("openid_configuration", "")
@@ -112,11 +117,11 @@ def register(
         raise Refused("registration_failed", "the LMS's answer has no client_id", no_client)
     tool_configuration = answer.get(TOOL_CONFIGURATION)
     deployment = tool_configuration.get("deployment_id") if isinstance(tool_configuration, dict) else None
-    if values.take(_key(token)) is None:
+    if values.take(db, _key(token)) is None:
         raise Refused("invite", "the invitation was used meanwhile")
     name = str(invited["name"])  # the invitation's platform, and only it, gets this LMS
     try:
-        with transaction() as session:
+        with db.transaction() as session:
             registrations.add(
                 session,
                 name,

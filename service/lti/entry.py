@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from service.dashboard.tables import Instructor, InstructorCourse
 from service.lti import values
 from service.lti.tables import LtiContext, LtiRegistration
+from service.storage.db import Database
 
 TICKET_SECONDS = 600
 NO_PASSWORD = "!"  # noqa: S105 not an Argon2 hash: no password ever matches it
@@ -46,12 +47,14 @@ def _key(ticket: str) -> str:
     return "entry-" + hashlib.sha256(ticket.encode()).hexdigest()
 
 
-def ticket(entry: Entry) -> str:
+def ticket(db: Database, entry: Entry) -> str:
     token = secrets.token_urlsafe(32)
-    values.put(_key(token), {"instructor_id": entry.instructor_id, "course": entry.course}, TICKET_SECONDS)
+    values.put(
+        db, _key(token), {"instructor_id": entry.instructor_id, "course": entry.course}, TICKET_SECONDS
+    )
     return token
 
 
-def redeem(token: str) -> Entry | None:
-    taken = values.take(_key(token)) if token else None
+def redeem(db: Database, token: str) -> Entry | None:
+    taken = values.take(db, _key(token)) if token else None
     return Entry(int(taken["instructor_id"]), str(taken["course"])) if taken else None

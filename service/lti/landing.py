@@ -13,7 +13,7 @@ from grader.text import Lang
 from service.lti import claims, contexts, entry, registrations
 from service.lti.adapter import Refused
 from service.lti.tables import LtiRegistration
-from service.storage.db import transaction
+from service.storage.db import Database
 from service.students import grants
 from service.submissions import keys
 
@@ -43,19 +43,19 @@ class Picker:
 Landing = StudentPage | Dashboard | Picker
 
 
-def land(launch: claims.Launch, launch_id: str, known: Mapping[str, Challenge]) -> Landing:
+def land(db: Database, launch: claims.Launch, launch_id: str, known: Mapping[str, Challenge]) -> Landing:
     if launch.context_id is None:
         raise Refused("context", "no context claim")
     if launch.message_type == claims.DEEP_LINK_LAUNCH:
         if not launch.teaches:
             raise Refused("role", "a deep-linking request from someone who does not teach")
-        with transaction() as session:
+        with db.transaction() as session:
             registration = _registration(session, launch)
             return Picker(launch_id, launch.lang, registration.frame_origin)
     if launch.teaches:
-        return _dashboard(launch)
+        return _dashboard(db, launch)
     if launch.learns:
-        return _student(launch, known)
+        return _student(db, launch, known)
     raise Refused("role", f"roles {launch.roles}")
 
 
@@ -66,27 +66,27 @@ def _registration(session: Session, launch: claims.Launch) -> LtiRegistration:
     return row
 
 
-def _dashboard(launch: claims.Launch) -> Dashboard:
+def _dashboard(db: Database, launch: claims.Launch) -> Dashboard:
     assert launch.context_id is not None  # noqa: S101 narrows for mypy
     if not launch.sub:
         raise Refused("message", "an anonymous instructor launch: no account to open")
-    with transaction() as session:
+    with db.transaction() as session:
         registration = _registration(session, launch)
         context = contexts.course(session, registration, launch.context_id, launch.context_label)
         instructor_id = entry.instructor(session, registration, context, launch.sub)
         course = context.course
-    ticket = entry.ticket(entry.Entry(instructor_id, course))
+    ticket = entry.ticket(db, entry.Entry(instructor_id, course))
     return Dashboard(ticket, course, launch.document_target != "window", launch.lang)
 
 
-def _student(launch: claims.Launch, known: Mapping[str, Challenge]) -> StudentPage:
+def _student(db: Database, launch: claims.Launch, known: Mapping[str, Challenge]) -> StudentPage:
     assert launch.context_id is not None  # noqa: S101 narrows for mypy
     challenge = launch.custom.get("challenge", "")
     if challenge not in known:
         raise Refused("challenge", f"custom challenge {challenge!r}")
     if launch.resource_link_id is None or not launch.sub:
         raise Refused("message", "a resource launch without a resource link or a user")
-    with transaction() as session:
+    with db.transaction() as session:
         registration = _registration(session, launch)
         if not keys.alive(session, registration.api_key_id):  # its page could not submit
             raise Refused("key_revoked", "the platform's API key for this LMS was revoked")

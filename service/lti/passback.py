@@ -37,7 +37,7 @@ from service.outbound import destinations
 from service.outbound.session import Outbound, PolicySession, RefusedRequest
 from service.policies import admin as policies
 from service.policies import late
-from service.storage.db import transaction
+from service.storage.db import Database
 from service.storage.tables import Submission, now
 from service.submissions.schemas import FINAL_STATUSES
 
@@ -57,13 +57,13 @@ class Posted:
 
 
 # -- the API side: an attempt made through a link ------------------------------------------------
-def record(submission_id: str, link_id: int, student: str) -> bool:
+def record(db: Database, submission_id: str, link_id: int, student: str) -> bool:
     """Remember the attempt's link; True when it is graded already (its score is to be sent now)."""
     # The link is committed before the status is read, and the worker reads the link after it
     # commits the result: one of the two sees the other, so the score is never left unsent.
-    with transaction() as session:
+    with db.transaction() as session:
         session.merge(LtiScore(submission_id=submission_id, link_id=link_id, student=student))
-    with transaction() as session:
+    with db.transaction() as session:
         status = session.scalar(select(Submission.status).where(Submission.id == submission_id))
     return status in FINAL_STATUSES
 
@@ -76,7 +76,7 @@ def send(queue: TaskQueue, submission_id: str) -> None:
         log.error("broker unavailable, the score of %s waits for the sweeper: %s", submission_id, error)
 
 
-def resend_lost(queue: TaskQueue, stale_seconds: float, batch: int) -> int:
+def resend_lost(db: Database, queue: TaskQueue, stale_seconds: float, batch: int) -> int:
     """Send again the scores of graded attempts not tried for a while (their task was lost).
 
     A task being retried tries at least every `MAX_BACKOFF_SECONDS`: only rows quiet for longer
@@ -95,7 +95,7 @@ def resend_lost(queue: TaskQueue, stale_seconds: float, batch: int) -> int:
         .limit(batch)
         .with_for_update(skip_locked=True, of=LtiScore)
     )
-    with transaction() as session:
+    with db.transaction() as session:
         rows = list(session.scalars(query))
         for row in rows:
             row.tried_at = now()
@@ -110,25 +110,26 @@ def resend_lost(queue: TaskQueue, stale_seconds: float, batch: int) -> int:
 class LmsGradebook:
     """The student pages' gradebook (`service.students.gradebook.Gradebook`): the LMS's, through AGS."""
 
-    def __init__(self, queue: TaskQueue) -> None:
+    def __init__(self, db: Database, queue: TaskQueue) -> None:
+        self.db = db
         self.queue = queue
 
     def link(self, submission_id: str, link_id: int, student: str) -> None:
-        if record(submission_id, link_id, student):
+        if record(self.db, submission_id, link_id, student):
             send(self.queue, submission_id)  # graded before it was recorded: the worker did not see the link
 
     def states(self, submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
-        return states(submission_ids)
+        return states(self.db, submission_ids)
 
 
-def states(submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
+def states(db: Database, submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
     """What became of these attempts' scores: (state, score sent) by submission id."""
     if not submission_ids:
         return {}
     query = select(LtiScore.submission_id, LtiScore.state, LtiScore.score_sent).where(
         LtiScore.submission_id.in_(submission_ids)
     )
-    with transaction() as session:
+    with db.transaction() as session:
         return {row.submission_id: (row.state, row.score_sent) for row in session.execute(query)}
 
 
@@ -147,23 +148,28 @@ class _Job:
 
 
 def post(
-    submission_id: str, attempt: int, attempts: int, outbound: Outbound, only_changed: bool = False
+    db: Database,
+    submission_id: str,
+    attempt: int,
+    attempts: int,
+    outbound: Outbound,
+    only_changed: bool = False,
 ) -> Posted:
     """One try at sending the score this attempt decides; recorded on the attempt's row. The
     LMS's URLs must be where webhooks may go (`outbound`, the worker's policy), and its own.
     `only_changed`: nothing is sent when the gradebook already has this score (a regrade)."""
-    with transaction() as session:
+    with db.transaction() as session:
         job = _job(session, submission_id)
     if job is None:
         return Posted(sent=True, retry=False)  # not graded yet, or no longer linked: nothing to send
     session_out = _TokenSession(outbound, registration_origins(job.registration))
     connector = CachedTokens(ToolRegistration(job.registration, job.key), job.registration.id, session_out)
     lms_due = _line_item_end(job, connector)
-    with transaction() as session:
+    with db.transaction() as session:
         job = _scored(session, job, lms_due)
         unchanged = only_changed and _last_sent(session, job) == round(job.score, 2)
     if unchanged:  # the gradebook has it: nothing sent, the look recorded
-        with transaction() as session:
+        with db.transaction() as session:
             session.get_one(LtiScore, submission_id).tried_at = now()
         return Posted(sent=True, retry=False)
     if only_changed:
@@ -171,7 +177,7 @@ def post(
         # a score no newer than the one it has, so this one is stamped now.
         job = replace(job, timestamp=now())
     outcome = _send(job, connector)
-    with transaction() as session:
+    with db.transaction() as session:
         row = session.get_one(LtiScore, submission_id)
         row.tries, row.tried_at = attempt, now()
         row.error = outcome.error
@@ -224,7 +230,7 @@ def _last_sent(session: Session, job: _Job) -> float | None:
     return round(sent, 2) if sent is not None else None
 
 
-def pass_back_regrade(regrade_id: int, attempts: int, outbound: Outbound) -> int:
+def pass_back_regrade(db: Database, regrade_id: int, attempts: int, outbound: Outbound) -> int:
     """Each student's grade through each link the regrade touched, sent where it changed (the
     newest attempt through the link decides, as any passback does). How many were looked at."""
     newest = (
@@ -241,11 +247,11 @@ def pass_back_regrade(regrade_id: int, attempts: int, outbound: Outbound) -> int
         .join(newest, and_(newest.c.link_id == LtiScore.link_id, newest.c.student == LtiScore.student))
         .where(Submission.created_at == newest.c.newest)
     )
-    with transaction() as session:
+    with db.transaction() as session:
         chosen = list(session.scalars(query))
     for submission_id in chosen:
         for attempt in range(1, attempts + 1):
-            if not post(submission_id, attempt, attempts, outbound, only_changed=True).retry:
+            if not post(db, submission_id, attempt, attempts, outbound, only_changed=True).retry:
                 break
     return len(chosen)
 

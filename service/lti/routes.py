@@ -21,10 +21,10 @@ from service.lti.adapter import Refused
 from service.lti.pages import page_lang, refused, render
 from service.lti.urls import ToolUrls, tool_urls
 from service.outbound.session import Outbound
-from service.storage.db import transaction
+from service.storage.db import Database
 from service.storage.sealing import sealer_for
 from service.students import grants
-from service.web.deps import Challenges
+from service.web.deps import Challenges, Db, database_of
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/lti", include_in_schema=False)
@@ -75,25 +75,25 @@ def _set_cookies(response: Response, jar: adapter.Cookies, secure: bool) -> None
             response.raw_headers[-1] = (header, cookie + b"; Partitioned")
 
 
-def _frame_origins() -> tuple[str, ...]:
-    with transaction() as session:
+def _frame_origins(db: Database) -> tuple[str, ...]:
+    with db.transaction() as session:
         return registrations.frame_origins(session)
 
 
 async def _refused(request: Request, error: Refused, registering: bool = False) -> HTMLResponse:
     log.info("LTI refused (%s): %s", error.reason, error.detail)
-    origins = await run_in_threadpool(_frame_origins)
+    origins = await run_in_threadpool(_frame_origins, database_of(request))
     return refused(request, error.reason, page_lang(request), origins, error if registering else None)
 
 
 @router.api_route("/login", methods=["GET", "POST"], name="lti_login")
-async def login(request: Request) -> Response:
+async def login(request: Request, db: Db) -> Response:
     """OIDC login initiation: the platform names itself and the user; we answer with a redirect to
     its authorization endpoint, carrying a state (also in a cookie: the browser's) and a nonce."""
     params, secure = await _params(request), _secure(request)
     launch_url = _urls(request).launch
     try:
-        location, jar = await run_in_threadpool(_login, params, request.cookies, secure, launch_url)
+        location, jar = await run_in_threadpool(_login, db, params, request.cookies, secure, launch_url)
     except Refused as error:
         return await _refused(request, error)
     framed = request.headers.get("sec-fetch-dest") == "iframe" and not params.get(NEW_WINDOW)
@@ -101,7 +101,7 @@ async def login(request: Request) -> Response:
         jar.set_cookie("probe", "1", 300)
         again = str(request.url_for("lti_login").include_query_params(**params, **{NEW_WINDOW: "1"}))
         context = {"lang": page_lang(request), "location": location, "new_window": again}
-        origins = await run_in_threadpool(_frame_origins)
+        origins = await run_in_threadpool(_frame_origins, db)
         response: Response = render(request, "login.html", context, frame_origins=origins)
     else:
         response = RedirectResponse(location, status_code=302)
@@ -110,9 +110,9 @@ async def login(request: Request) -> Response:
 
 
 def _login(
-    params: Mapping[str, str], cookies: Mapping[str, str], secure: bool, launch_url: str
+    db: Database, params: Mapping[str, str], cookies: Mapping[str, str], secure: bool, launch_url: str
 ) -> tuple[str, adapter.Cookies]:
-    lti_request, config, sessions, jar = adapter.services(params, cookies, secure)
+    lti_request, config, sessions, jar = adapter.services(db, params, cookies, secure)
     login = adapter.ToolLogin(lti_request, config, sessions, jar, sessions.storage)
     if not params.get("iss") or not params.get("login_hint"):
         raise Refused("login", "iss or login_hint missing")
@@ -124,27 +124,33 @@ def _login(
 
 
 @router.post("/launch", name="lti_launch")
-async def launch(request: Request, known: Challenges) -> Response:
+async def launch(request: Request, known: Challenges, db: Db) -> Response:
     params, secure = await _params(request), _secure(request)
     try:
         outgoing = _outbound(request).session()
-        launched, launch_id = await run_in_threadpool(_validate, params, request.cookies, secure, outgoing)
-        landed = await run_in_threadpool(landing.land, launched, launch_id, known)
+        launched, launch_id = await run_in_threadpool(
+            _validate, db, params, request.cookies, secure, outgoing
+        )
+        landed = await run_in_threadpool(landing.land, db, launched, launch_id, known)
     except Refused as error:
         return await _refused(request, error)
     # The state cookie stays its five minutes: a replay in this browser meets the spent nonce.
-    return _landed(request, landed, known)
+    return _landed(request, db, landed, known)
 
 
 def _validate(
-    params: Mapping[str, str], cookies: Mapping[str, str], secure: bool, outgoing: requests.Session
+    db: Database,
+    params: Mapping[str, str],
+    cookies: Mapping[str, str],
+    secure: bool,
+    outgoing: requests.Session,
 ) -> tuple[claims.Launch, str]:
-    message = adapter.new_launch(params, cookies, secure, outgoing)
+    message = adapter.new_launch(db, params, cookies, secure, outgoing)
     message.validate()
     return claims.read(message.get_launch_data()), message.get_launch_id()
 
 
-def _landed(request: Request, landed: landing.Landing, known: Challenges) -> Response:
+def _landed(request: Request, db: Database, landed: landing.Landing, known: Challenges) -> Response:
     if isinstance(landed, landing.StudentPage):
         token = grants.sign(request.app.state.session_secret, landed.grant)
         return RedirectResponse(str(request.url_for("student_page").include_query_params(t=token)), 303)
@@ -153,18 +159,18 @@ def _landed(request: Request, landed: landing.Landing, known: Challenges) -> Res
         if not landed.framed:
             return RedirectResponse(url, 303)
         context: dict[str, Any] = {"lang": landed.lang, "course": landed.course, "entry_url": url}
-        return render(request, "dashboard.html", context, frame_origins=_frame_origins())
+        return render(request, "dashboard.html", context, frame_origins=_frame_origins(db))
     context = {"lang": landed.lang, "launch_id": landed.launch_id, "challenges": list(known.values())}
     return render(request, "picker.html", context, frame_origins=(landed.frame_origin,))
 
 
 @router.post("/deep-link", name="lti_deep_link")
-async def deep_link(request: Request, known: Challenges) -> Response:
+async def deep_link(request: Request, known: Challenges, db: Db) -> Response:
     """The instructor's choice, sent back to the platform as a signed LtiDeepLinkingResponse."""
     params = await _params(request)
     try:
         launch_url, outgoing = str(request.url_for("lti_launch")), _outbound(request).session()
-        answer = await run_in_threadpool(deep_links.answer, params, known, launch_url, outgoing)
+        answer = await run_in_threadpool(deep_links.answer, db, params, known, launch_url, outgoing)
     except Refused as error:
         return await _refused(request, error)
     context = {"lang": answer.lang, "return_url": answer.return_url, "jwt": answer.jwt}
@@ -175,20 +181,21 @@ async def deep_link(request: Request, known: Challenges) -> Response:
 
 
 @router.get("/jwks", name="lti_jwks")
-def jwks() -> JSONResponse:
+def jwks(db: Db) -> JSONResponse:
     """The tool's public keys (the newest signs; the previous one stays during a rotation)."""
-    with transaction() as session:
+    with db.transaction() as session:
         keys = tool_keys.jwks(session)
     return JSONResponse(keys, headers={"Cache-Control": "max-age=300"})
 
 
 @router.get("/register", name="lti_register")
-async def register(request: Request) -> Response:
+async def register(request: Request, db: Db) -> Response:
     """LTI Dynamic Registration, opened by the LMS with its OpenID configuration (and an invitation)."""
     params = dict(request.query_params)
     try:
         done = await run_in_threadpool(
             dynamic_registration.register,
+            db,
             params,
             _urls(request),
             TOOL_NAME,

@@ -11,27 +11,27 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from service.lti.tables import LtiValue
-from service.storage.db import transaction
+from service.storage.db import Database
 from service.storage.tables import now
 
 
-def put(key: str, value: Any, seconds: int) -> None:
-    with transaction() as session:
+def put(db: Database, key: str, value: Any, seconds: int) -> None:
+    with db.transaction() as session:
         _purge(session)
         session.merge(
             LtiValue(key=key, value=json.dumps(value), expires_at=now() + timedelta(seconds=seconds))
         )
 
 
-def get(key: str) -> Any:
-    with transaction() as session:
+def get(db: Database, key: str) -> Any:
+    with db.transaction() as session:
         row = session.scalar(select(LtiValue).where(LtiValue.key == key, LtiValue.expires_at > now()))
         return json.loads(row.value) if row is not None else None
 
 
-def take(key: str) -> Any:
+def take(db: Database, key: str) -> Any:
     """The value, deleted in the same statement: of two requests taking it, one gets it."""
-    with transaction() as session:
+    with db.transaction() as session:
         taken = session.execute(
             delete(LtiValue).where(LtiValue.key == key, LtiValue.expires_at > now()).returning(LtiValue.value)
         ).first()

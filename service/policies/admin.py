@@ -17,7 +17,7 @@ from service.policies.schemas import (
     Policy,
     PolicyIn,
 )
-from service.storage.db import single_statements
+from service.storage.db import Database
 from service.storage.tables import Course
 
 
@@ -69,7 +69,7 @@ def due_of(session: Session, platform_id: int, course: str, student: str, challe
     return store.due(session.connection(), platform_id, course, student, challenge)
 
 
-def due_now(platform_id: int, course: str, student: str, challenge: str) -> Due:
+def due_now(db: Database, platform_id: int, course: str, student: str, challenge: str) -> Due:
     """The student's due date, for their page."""
-    with single_statements() as connection:
+    with db.single_statements() as connection:
         return store.due(connection, platform_id, course, student, challenge)

@@ -20,7 +20,7 @@ from service.core.errors import ServiceError
 from service.policies import store, wording
 from service.policies.rules import Limits, Standing, standing
 from service.policies.tables import RefusedAttempt
-from service.storage.db import single_statements
+from service.storage.db import Database
 from service.storage.tables import Course, GradingResult, Student, Submission, new_id, now
 
 NOT_COUNTED_KINDS = ("internal",)  # failures of ours, never the student's
@@ -87,10 +87,10 @@ def admit(
     return AttemptRefused(wording.refusal(now_standing, _lang(row["lang"]), at), now_standing, at)
 
 
-def standing_of(platform_id: int, course: str, student: str, challenge: str) -> Standing | None:
+def standing_of(db: Database, platform_id: int, course: str, student: str, challenge: str) -> Standing | None:
     """Where a student stands now (the student page shows it before Submit); None when no
     policy limits the challenge. No lock: only shown, the intake decides."""
-    with single_statements() as connection:
+    with db.single_statements() as connection:
         applying = store.applying(connection, platform_id, course, challenge)
         if not applying.limited:
             return None

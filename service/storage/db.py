@@ -1,8 +1,6 @@
 """The database: a `Database` holds one URL's engines and sessions, built once by an entry point
-(`Database.of(settings)`) and handed down (`app.state.db`, the worker process).
-
-Code not yet handed its Database reaches the process's through the functions below
-(`transaction()`, `reading()`...): the one its entry point bound with `use`."""
+(`Database.of(settings)`) and handed down (`app.state.db`, the worker process, a command's
+`open_database()`); no module keeps one."""
 
 from __future__ import annotations
 
@@ -177,72 +175,3 @@ class Database:
         for value in made.values():
             if isinstance(value, Engine):
                 value.dispose()
-
-
-_bound: Database | None = None  # the process's, bound by its entry point (`use`)
-
-
-def use(settings: Settings) -> Database:
-    """The process's Database from now on is the one of these Settings (kept if it is the same
-    URL; another one's pools are closed); returned for the entry point to hand down."""
-    global _bound
-    if _bound is not None and _bound.url == settings.database:
-        return _bound
-    forget()
-    _bound = Database.of(settings)
-    return _bound
-
-
-def current() -> Database:
-    """The process's Database; a process whose entry point bound none (a script, a benchmark)
-    gets the environment's."""
-    global _bound
-    if _bound is None:
-        _bound = Database.of(Settings())
-    return _bound
-
-
-def forget() -> None:
-    """Close the process's Database and forget it."""
-    global _bound
-    if _bound is not None:
-        _bound.close()
-    _bound = None
-
-
-def engine() -> Engine:
-    return current().engine
-
-
-def relaxed_engine() -> Engine:
-    return current().relaxed_engine
-
-
-@contextmanager
-def transaction() -> Iterator[Session]:
-    with current().transaction() as session:
-        yield session
-
-
-@contextmanager
-def reading() -> Iterator[Session]:
-    with current().reading() as session:
-        yield session
-
-
-@contextmanager
-def single_statements(bind: Engine | None = None) -> Iterator[Connection]:
-    with current().single_statements(bind) as connection:
-        yield connection
-
-
-@contextmanager
-def relaxed_statements() -> Iterator[Connection]:
-    with current().relaxed_statements() as connection:
-        yield connection
-
-
-@contextmanager
-def relaxed_transaction() -> Iterator[Connection]:
-    with current().relaxed_transaction() as connection:
-        yield connection

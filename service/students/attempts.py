@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.core.errors import NotFound
 from service.policies import admin, gate
-from service.storage.db import reading
+from service.storage.db import Database
 from service.students import feedback, labels
 from service.students.gradebook import Gradebook
 from service.students.grants import GrantRefused, PageGrant
@@ -21,10 +21,10 @@ def caller(grant: PageGrant) -> Caller:
     return Caller(platform_id=grant.platform_id, key_id=grant.key_id, courses=frozenset({grant.course}))
 
 
-def check_key_active(grant: PageGrant) -> None:
+def check_key_active(db: Database, grant: PageGrant) -> None:
     """A link works as long as the platform's key that made it: not once it is revoked, nor once
     a rotated key's grace period is over, on every route."""
-    with reading() as session:
+    with db.reading() as session:
         alive = keys.alive(session, grant.key_id)
     if not alive:
         raise GrantRefused("expired")
@@ -56,8 +56,8 @@ def read(intake: Intake, grant: PageGrant, submission_id: str) -> schemas.Submis
     return view
 
 
-def listing(grant: PageGrant, gradebook: Gradebook) -> list[Attempt]:
-    with reading() as session:
+def listing(db: Database, grant: PageGrant, gradebook: Gradebook) -> list[Attempt]:
+    with db.reading() as session:
         page = records.listing(
             session, caller(grant), grant.course, grant.student, grant.challenge, MAX_LISTED, None
         )
@@ -90,9 +90,9 @@ def attempt(view: schemas.Submission, grant: PageGrant, with_feedback: bool) -> 
     )
 
 
-def allowance(grant: PageGrant) -> Allowance:
-    found = gate.standing_of(grant.platform_id, grant.course, grant.student, grant.challenge)
-    due_at = admin.due_now(grant.platform_id, grant.course, grant.student, grant.challenge).at
+def allowance(db: Database, grant: PageGrant) -> Allowance:
+    found = gate.standing_of(db, grant.platform_id, grant.course, grant.student, grant.challenge)
+    due_at = admin.due_now(db, grant.platform_id, grant.course, grant.student, grant.challenge).at
     if found is None:
         return Allowance(limited=False, due_at=due_at)
     return Allowance(

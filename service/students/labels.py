@@ -32,6 +32,9 @@ ALLOWANCE_LEFT = text("Te quedan {left} de {allowed} intentos", "{left} of {allo
 ALLOWANCE_NONE = text("No te quedan intentos", "No attempts left")
 ALLOWANCE_NEXT = text("el próximo desde las {time}", "next one from {time}")
 ALLOWANCE_NEXT_ONLY = text("Próximo intento desde las {time}", "Next attempt from {time}")
+# A next attempt on another day names the day: "desde el" reads a date, "desde las" an hour.
+ALLOWANCE_NEXT_LATER = text("el próximo desde el {time}", "next one from {time}")
+ALLOWANCE_NEXT_ONLY_LATER = text("Próximo intento desde el {time}", "Next attempt from {time}")
 DUE = text("Fecha límite: {when}", "Due: {when}")
 DUE_PASSED = text(
     "Fecha límite: {when} (pasada: los intentos de ahora llegan tarde)",

@@ -20,7 +20,7 @@ from service.students.page import headers, page_view, templates
 from service.students.schemas import Allowance, Attempt, CodeIn
 from service.submissions import schemas
 from service.submissions.intake import Intake
-from service.web.deps import Challenges, CurrentIntake, CurrentWaiter, Limits, SessionSecret
+from service.web.deps import Challenges, CurrentIntake, CurrentWaiter, Db, Limits, SessionSecret
 from service.web.waiting import Waiter
 
 router = APIRouter(prefix="/students", include_in_schema=False)
@@ -29,11 +29,13 @@ MAX_WAIT_SECONDS = 10.0
 
 
 async def current_grant(
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)], secret: SessionSecret
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    secret: SessionSecret,
+    db: Db,
 ) -> PageGrant:
     """The page's grant, signed, unexpired, and made by a key that still works."""
     grant = verify(secret, credentials.credentials if credentials else None)
-    await run_in_threadpool(attempts.check_key_active, grant)
+    await run_in_threadpool(attempts.check_key_active, db, grant)
     return grant
 
 
@@ -49,11 +51,11 @@ Wait = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS)]
 
 @router.get("/challenge", response_class=HTMLResponse, name="student_page")
 def challenge_page(
-    request: Request, known: Challenges, secret: SessionSecret, t: str | None = None
+    request: Request, known: Challenges, secret: SessionSecret, db: Db, t: str | None = None
 ) -> HTMLResponse:
     try:
         grant = verify(secret, t)
-        attempts.check_key_active(grant)
+        attempts.check_key_active(db, grant)
     except GrantRefused:
         context: dict[str, object] = {"expired": labels.LINK_EXPIRED}
         return templates.TemplateResponse(request, "expired.html", context, 401, headers(()))
@@ -107,11 +109,11 @@ async def read(
 
 
 @router.get("/api/attempts", name="student_attempts")
-async def listing(grant: Grant, gradebook: LmsGradebook) -> list[Attempt]:
-    return await run_in_threadpool(attempts.listing, grant, gradebook)
+async def listing(grant: Grant, gradebook: LmsGradebook, db: Db) -> list[Attempt]:
+    return await run_in_threadpool(attempts.listing, db, grant, gradebook)
 
 
 @router.get("/api/allowance", name="student_allowance")
-async def allowance(grant: Grant) -> Allowance:
+async def allowance(grant: Grant, db: Db) -> Allowance:
     """Attempts left and the next allowed time under the course's policy, shown before Submit."""
-    return await run_in_threadpool(attempts.allowance, grant)
+    return await run_in_threadpool(attempts.allowance, db, grant)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Engine, Insert, String, bindparam, insert, literal, select
+from sqlalchemy import ColumnElement, Connection, Insert, String, bindparam, insert, literal, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -22,7 +22,7 @@ from grader.challenge import Challenge
 from service.policies import gate, store
 from service.policies.rules import Limits
 from service.storage.aggregate_tables import AggStudent
-from service.storage.db import engine, single_statements
+from service.storage.db import Database
 from service.storage.tables import Base, Course, Student, Submission, now
 from service.submissions import records, schemas
 from service.submissions.keys import Caller
@@ -68,7 +68,6 @@ _INSERT = _inserting()
 # The same where no policy can limit the challenge's attempts: the course's limits are asked in
 # the same round trip (most courses set none). In a course that sets some it inserts nothing.
 _INSERT_UNLIMITED = _inserting(store.no_limits(Course.id, _params["challenge"]))
-
 _BY_KEY = (
     select(Submission.id, Submission.idempotency_fingerprint, Course.slug)
     .join(Course, Submission.course_id == Course.id)
@@ -83,16 +82,15 @@ class Taken:
 
 
 def accept(
+    db: Database,
     caller: Caller,
     body: schemas.SubmissionIn,
     idempotency_key: str | None,
     challenges: Mapping[str, Challenge],
     submission_id: str,
-    bind: Engine | None = None,
 ) -> Taken:
     """Store a queued submission and commit it, or find the one an earlier request with the same
-    Idempotency-Key stored (the caller sends the grading task). `bind`: another database than the
-    configured one."""
+    Idempotency-Key stored (the caller sends the grading task), in this database."""
     records.check(body, caller, challenges)
     created_at = now()
     row: dict[str, Any] = {
@@ -111,10 +109,10 @@ def accept(
         "course": body.course,
         "student": body.student,
     }
-    with single_statements(bind) as connection:  # one round trip in the usual case
+    with db.single_statements() as connection:  # one round trip in the usual case
         stored = _insert(connection, row, _INSERT_UNLIMITED)
     if stored is None:  # a new course or student, or a course whose policies may limit attempts
-        stored = _insert_slowly(caller, body, row, bind)
+        stored = _insert_slowly(db, caller, body, row)
     if stored is None:
         raise RuntimeError(f"course {body.course!r} or student {body.student!r} vanished while accepting")
     if stored != submission_id:
@@ -133,25 +131,25 @@ def accept(
 
 
 def _insert_slowly(
-    caller: Caller, body: schemas.SubmissionIn, row: dict[str, Any], bind: Engine | None
+    db: Database, caller: Caller, body: schemas.SubmissionIn, row: dict[str, Any]
 ) -> str | None:
-    limits = _limits(caller, body, bind)
+    limits = _limits(db, caller, body)
     if limits.limited:
-        return _insert_admitted(row, limits, bind)
-    with single_statements(bind) as connection:
+        return _insert_admitted(db, row, limits)
+    with db.single_statements() as connection:
         _create_course_and_student(connection, row)
         return _insert(connection, row, _INSERT)
 
 
-def _limits(caller: Caller, body: schemas.SubmissionIn, bind: Engine | None) -> Limits:
-    with single_statements(bind) as connection:
+def _limits(db: Database, caller: Caller, body: schemas.SubmissionIn) -> Limits:
+    with db.single_statements() as connection:
         return gate.limits(connection, caller.platform_id, body.course, body.challenge)
 
 
-def _insert_admitted(row: dict[str, Any], limits: Limits, bind: Engine | None) -> str | None:
+def _insert_admitted(db: Database, row: dict[str, Any], limits: Limits) -> str | None:
     """Under a course's limits: one transaction that makes the student, locks them, and stores
     the submission or, if the policy refuses it, the refusal (raised once committed)."""
-    with (bind or engine()).begin() as connection:
+    with db.engine.begin() as connection:
         _create_course_and_student(connection, row)
         student_id = gate.lock_student(connection, row)
         earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None

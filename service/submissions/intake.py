@@ -40,7 +40,9 @@ class Intake:
     ) -> schemas.Submission:
         """Store the submission, then send its grading: the intake owns the transaction's end, so
         a task is only ever sent once its subject is committed."""
-        taken = accepting.accept(caller, body, idempotency_key, self.challenges, submission_id or new_id())
+        taken = accepting.accept(
+            self.db, caller, body, idempotency_key, self.challenges, submission_id or new_id()
+        )
         view = taken.view or self.read(caller, taken.submission_id)
         if taken.view is not None or view.status == "queued":
             # A replay of a submission still queued sends again: the first send may have failed,

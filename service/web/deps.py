@@ -57,6 +57,17 @@ async def current_caller(
     return await run_in_threadpool(_authenticated, request.app.state.db, key)
 
 
+def database_of(request: Request) -> Database:
+    """The database of the app serving this request (built once by its factory; the dashboard's
+    is the API's)."""
+    found: Database = request.app.state.db
+    return found
+
+
+async def database(request: Request) -> Database:
+    return database_of(request)
+
+
 async def challenges(request: Request) -> dict[str, Challenge]:
     loaded: dict[str, Challenge] = request.app.state.challenges
     return loaded
@@ -89,6 +100,7 @@ async def task_queue(request: Request) -> TaskQueue:
     return found
 
 
+Db = Annotated[Database, Depends(database)]
 CurrentCaller = Annotated[Caller, Depends(current_caller)]
 Challenges = Annotated[dict[str, Challenge], Depends(challenges)]
 CurrentWaiter = Annotated[Waiter, Depends(waiter)]

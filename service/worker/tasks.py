@@ -71,7 +71,7 @@ def deliver_webhook(process: WorkerProcess, task: Task, submission_id: str) -> N
 def send_lti_score(process: WorkerProcess, task: Task, submission_id: str) -> None:
     """On the webhook queue too: an LMS that answers slowly never holds a grading."""
     attempt, attempts = task.request.retries + 1, process.settings.webhook_attempts
-    outcome = passback.post(submission_id, attempt, attempts, process.outbound)
+    outcome = passback.post(process.db, submission_id, attempt, attempts, process.outbound)
     if outcome.retry and attempt < attempts:
         raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))
 
@@ -79,7 +79,7 @@ def send_lti_score(process: WorkerProcess, task: Task, submission_id: str) -> No
 def regrade_passback(process: WorkerProcess, regrade_id: int) -> None:
     """On the webhook queue: a regrade's grades to the LMSs, only those that changed; sent again,
     it sends nothing twice (each is compared with what its gradebook last took)."""
-    passback.pass_back_regrade(regrade_id, process.settings.webhook_attempts, process.outbound)
+    passback.pass_back_regrade(process.db, regrade_id, process.settings.webhook_attempts, process.outbound)
 
 
 def register(process: WorkerProcess) -> None:

@@ -70,7 +70,13 @@ def test_a_header_without_its_expectation_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    sorted([*bench.DEFAULT_CORPUS.glob("*/*.py"), *(ROOT / "tests" / "wrong_holdout").glob("*/*.py")]),
+    sorted(
+        [
+            *bench.DEFAULT_CORPUS.glob("*/*.py"),
+            *(ROOT / "tests" / "wrong_holdout").glob("*/*.py"),
+            *(ROOT / "tests" / "wrong_dev2").glob("*/*.py"),
+        ]
+    ),
     ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.stem}",
 )
 def test_every_corpus_file_has_a_complete_header(path: Path) -> None:

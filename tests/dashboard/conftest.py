@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 from sqlalchemy import Engine
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.storage.db import make_engine
 from service.storage.migrations import upgrade
 from tests.conftest import ROOT
@@ -73,8 +73,8 @@ def served(
 
 
 @pytest.fixture
-def engine(database_url: str) -> Iterator[Engine]:
-    upgrade(get_settings(), database_url)
+def engine(database_url: str, settings: Settings) -> Iterator[Engine]:
+    upgrade(settings, database_url)
     made = make_engine(database_url)
     yield made
     made.dispose()

@@ -42,5 +42,5 @@ def test_every_page_works_on_the_embedded_default(browser: Browser, embedded_sit
     assert [(r["student"], r["challenge"]) for r in rows] == [(s, c) for _, s, c, _ in CLASS]
     page.get_by_role("link", name="Students").click()
     page.get_by_role("link", name="ben").click()
-    expect(page.locator("#timeline circle")).to_have_count(2)
+    expect(page.locator("#timeline .marker")).to_have_count(2)
     context.close()

@@ -17,6 +17,7 @@ from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
 from service.dashboard.queries.students import Order, StudentFilter, StudentRow, every_student, student_page
 from service.dashboard.queries.timeline import attempts
+from service.storage.db import Database
 from service.storage.results import Stored, store_graded
 from service.storage.sealing import Sealer
 from service.storage.tables import Submission, new_id
@@ -40,12 +41,13 @@ def _opener(engine: Engine) -> sessionmaker[Session]:
 
 def _grade_class(engine: Engine, grader: Grader, course: str) -> GrantedCourse:
     """Accept each attempt as the API does, grade it with the real grader, store it as a worker does."""
+    database = Database(engine.url.render_as_string(hide_password=False))  # the API's way in
     with _opener(engine).begin() as session:
         caller = authenticate(session, create_key(session, "platform", [], Sealer.with_new_key()).key)
     for student, challenge, path in CLASS:
         code = (ROOT / "tests" / path).read_text()
         body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)
-        taken = accepting.accept(caller, body, None, grader.challenges, new_id(), bind=engine)
+        taken = accepting.accept(database, caller, body, None, grader.challenges, new_id())
         result = grader.grade(challenge, code, "en")
         with engine.begin() as connection:
             course_id = connection.scalar(
@@ -53,6 +55,7 @@ def _grade_class(engine: Engine, grader: Grader, course: str) -> GrantedCourse:
             )
             stored = Stored(taken.submission_id, int(course_id or 0), challenge)
             store_graded(connection, stored, grader.challenges[challenge].version, result)
+    database.close()
     return GrantedCourse(course, "platform", caller.platform_id)
 
 

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import Engine, event, insert
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.students import Order, StudentFilter, student_page
 from service.dashboard.queries.timeline import attempts
@@ -27,9 +27,9 @@ SORT = "USE TEMP B-TREE FOR"  # also "... RIGHT PART OF ORDER BY": it sorts ties
 
 
 @pytest.fixture
-def sqlite(tmp_path: Path) -> Iterator[Engine]:
+def sqlite(tmp_path: Path, settings: Settings) -> Iterator[Engine]:
     url = f"sqlite:///{tmp_path / 'plans.db'}"
-    upgrade(get_settings(), url)
+    upgrade(settings, url)
     made = make_engine(url)
     yield made
     made.dispose()

@@ -13,12 +13,13 @@ from service.core.settings import Settings
 from service.dashboard.app import SESSION_COOKIE, create_dashboard
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.messaging.enqueue import TaskQueue
+from service.storage.db import Database
 
 
 @pytest.fixture
 def dashboard(tmp_path: Path) -> FastAPI:
     settings = Settings(data_dir=tmp_path)
-    return create_dashboard(settings, TaskQueue.of(settings))
+    return create_dashboard(settings, Database.of(settings), TaskQueue.of(settings))
 
 
 def _session_cookie(dashboard: FastAPI, base_url: str) -> str:

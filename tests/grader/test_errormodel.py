@@ -83,3 +83,24 @@ def test_a_model_that_is_not_the_reference_is_refused(tmp_path: Path) -> None:
     reference.write_text(reference.read_text().replace("+ beta", "- beta"))
     with pytest.raises(ChallengeError, match="error model"):
         prepare(load_challenge(folder))
+
+
+SPELT = ErrorModel(
+    template="def f(X):\n    return {a} + {b} + {c}\n",
+    points=(
+        Point("a", "f", "X", (Choice("a1", "1", SAID, SAID), Choice("a1", "2", SAID, SAID, spelling="two"))),
+        Point("b", "f", "X", (Choice("b1", "{value}", SAID, SAID, value=3.0),)),
+        Point("c", "f", "X", (Choice("c1", "4", SAID, SAID),)),
+    ),
+)
+
+
+def test_sets_of_three_hold_only_usual_choices() -> None:
+    fitted = Deviation("b", "b1", 7.0)
+    candidates = [*SPELT.deviations("f"), fitted]
+    triples = list(SPELT.searched_sets(candidates, 3))
+    assert triples == [frozenset({Deviation("a", "a1"), Deviation("b", "b1", 3.0), Deviation("c", "c1")})]
+    pairs = list(SPELT.searched_sets(candidates, 2))
+    assert frozenset({Deviation("a", "a1", None, "two"), fitted}) in pairs
+    assert not list(SPELT.searched_sets(candidates, 2, frozenset({fitted})))
+    assert list(SPELT.searched_sets(candidates, 1, frozenset({fitted})))

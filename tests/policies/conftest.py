@@ -1,7 +1,7 @@
-"""The service on real servers (PostgreSQL and Redis in CI), with a real worker: tests/service's fixtures."""
+"""The service on real servers (PostgreSQL and Redis in CI), with a real worker (`tests/backend.py`)."""
 
 from __future__ import annotations
 
-from tests.service.conftest import backend, clean, client, key
+from tests.backend import backend, clean, client, db, key, new_key, settings
 
-__all__ = ["backend", "clean", "client", "key"]
+__all__ = ["backend", "clean", "client", "db", "key", "new_key", "settings"]

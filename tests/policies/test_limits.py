@@ -9,10 +9,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
 from service.policies.tables import RefusedAttempt
-from service.storage import db
+from service.storage.db import Database
 from service.storage.tables import GradingResult, Submission
 from service.submissions.keys import CreatedKey
-from tests.service.conftest import auth
+from tests.backend import KeyMaker, auth
 
 WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
 
@@ -26,7 +26,7 @@ def set_policy(client: TestClient, key: CreatedKey, course: str, challenge: str,
     assert response.status_code == 200, response.text
 
 
-def count(model: type[Submission] | type[GradingResult] | type[RefusedAttempt]) -> int:
+def count(db: Database, model: type[Submission] | type[GradingResult] | type[RefusedAttempt]) -> int:
     with db.reading() as session:
         return session.scalar(select(func.count()).select_from(model)) or 0
 
@@ -51,8 +51,8 @@ def test_the_platform_sets_and_reads_a_course_policy(client: TestClient, key: Cr
 
 def test_a_policy_is_refused_for_an_unknown_challenge_half_a_window_or_another_course(
     client: TestClient,
+    new_key: KeyMaker,
 ) -> None:
-    from tests.service.conftest import new_key
 
     narrow = new_key("platform-n", ["mine"])
     put = client.put
@@ -64,7 +64,7 @@ def test_a_policy_is_refused_for_an_unknown_challenge_half_a_window_or_another_c
 
 
 def test_past_the_maximum_an_attempt_is_a_429_in_the_students_language_stored_and_never_graded(
-    client: TestClient, key: CreatedKey
+    client: TestClient, key: CreatedKey, db: Database
 ) -> None:
     set_policy(client, key, "c-max", "layer_norm", max_attempts=2)
     for _ in range(2):
@@ -75,7 +75,7 @@ def test_past_the_maximum_an_attempt_is_a_429_in_the_students_language_stored_an
     assert refused.status_code == 429
     assert refused.json()["detail"] == "2 de 2 intentos usados; no quedan más intentos"
     assert int(refused.headers["Retry-After"]) > 0
-    assert (count(Submission), count(GradingResult), count(RefusedAttempt)) == (2, 2, 1)
+    assert (count(db, Submission), count(db, GradingResult), count(db, RefusedAttempt)) == (2, 2, 1)
     with db.reading() as session:
         kept = session.scalars(select(RefusedAttempt)).one()
     assert (kept.code, kept.reason) == (WRONG, "max_attempts")
@@ -102,7 +102,7 @@ def test_a_replay_of_an_admitted_attempt_is_not_another_attempt(client: TestClie
 
 
 def test_an_attempt_that_ended_in_an_internal_error_of_ours_is_given_back(
-    client: TestClient, key: CreatedKey
+    client: TestClient, key: CreatedKey, db: Database
 ) -> None:
     set_policy(client, key, "c-ours", "*", max_attempts=1)
     first = client.post("/v1/submissions?wait=20", json=body("c-ours"), headers=auth(key)).json()
@@ -118,7 +118,7 @@ def test_an_attempt_that_ended_in_an_internal_error_of_ours_is_given_back(
 
 
 def test_concurrent_posts_of_one_student_never_grade_more_than_the_limit(
-    client: TestClient, key: CreatedKey
+    client: TestClient, key: CreatedKey, db: Database
 ) -> None:
     posted, allowed = 24, 5
     set_policy(client, key, "c-race", "layer_norm", max_attempts=allowed)
@@ -136,11 +136,11 @@ def test_concurrent_posts_of_one_student_never_grade_more_than_the_limit(
         thread.join()
     assert sorted(statuses) == [202] * allowed + [429] * (posted - allowed)
     deadline = time.monotonic() + 60
-    while count(GradingResult) < allowed and time.monotonic() < deadline:
+    while count(db, GradingResult) < allowed and time.monotonic() < deadline:
         time.sleep(0.05)
-    graded = count(GradingResult)
+    graded = count(db, GradingResult)
     print(f"\nconcurrent posts of one student: {posted} posted, {allowed} allowed, {graded} graded")
-    assert (count(Submission), graded, count(RefusedAttempt)) == (allowed, allowed, posted - allowed)
+    assert (count(db, Submission), graded, count(db, RefusedAttempt)) == (allowed, allowed, posted - allowed)
 
 
 def test_the_platform_sets_a_due_date_a_late_policy_and_an_extension(

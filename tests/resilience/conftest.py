@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
+from service.storage.db import Database
+from service.submissions.keys import CreatedKey
+from tests.backend import KeyMaker
 from tests.resilience.servers import PrivatePostgres, PrivateRedis, private_postgres, private_redis
-from tests.resilience.stack import Stack, Worker, configured
+from tests.resilience.stack import Stack, Worker, configured, make_key
 
 
 @pytest.fixture(scope="session")
@@ -39,6 +42,26 @@ def stack(pg_server: PrivatePostgres, redis_server: PrivateRedis, tmp_path: Path
         yield ready
 
 
+@pytest.fixture
+def settings(stack: Stack) -> Settings:
+    return stack.settings
+
+
+@pytest.fixture
+def db(stack: Stack) -> Database:
+    return stack.db
+
+
+@pytest.fixture
+def new_key(stack: Stack) -> KeyMaker:
+    """Makes a platform's API key on the stack: `new_key("platform-b", ["course"])`."""
+
+    def made(name: str = "platform-a", courses: list[str] | None = None) -> CreatedKey:
+        return make_key(stack, name, courses)
+
+    return made
+
+
 FAST_SWEEPER = {"sweep_every_seconds": 0.2, "sweep_stale_seconds": 2.0}
 
 
@@ -53,7 +76,7 @@ def client(request: pytest.FixtureRequest, stack: Stack) -> Iterator[TestClient]
     """The API on the stack's settings (the sweeper's made fast by `fast_sweeper`)."""
     from service.api.app import create_app
 
-    settings = get_settings()
+    settings = stack.settings
     if "fast_sweeper" in request.fixturenames:
         settings = settings.model_copy(update=FAST_SWEEPER)
     with TestClient(create_app(settings)) as test_client:
@@ -63,7 +86,7 @@ def client(request: pytest.FixtureRequest, stack: Stack) -> Iterator[TestClient]
 @pytest.fixture
 def worker(stack: Stack) -> Iterator[Worker]:
     """One real `autograder worker` (one grading process), ready to grade."""
-    started = Worker(stack.folder / "worker.log")
+    started = Worker(stack, stack.folder / "worker.log")
     try:
         started.wait_ready()
         yield started

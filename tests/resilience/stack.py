@@ -10,18 +10,19 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import psutil  # type: ignore[import-untyped]
 from sqlalchemy import func, select
 
-from service.core.settings import PROJECT_ROOT, get_settings
-from service.storage import db
+from service.core.settings import PROJECT_ROOT, Settings
+from service.storage.db import Database
 from service.storage.migrations import upgrade
 from service.storage.sealing import sealer_for
 from service.storage.tables import GradingResult, Submission, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
+from tests.backend import environment
 from tests.resilience.servers import PrivatePostgres, PrivateRedis
 
 REFERENCE = (PROJECT_ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
@@ -33,50 +34,45 @@ def slow(seconds: float) -> str:
     return f"import time\ntime.sleep({seconds})\n{REFERENCE}"
 
 
-def reset_caches() -> None:
-    with suppress(Exception):  # a server may have been stopped on purpose
-        db.forget()
-    get_settings.cache_clear()
-
-
 @dataclass(frozen=True)
 class Stack:
     postgres: PrivatePostgres
     redis: PrivateRedis
     folder: Path
+    settings: Settings  # what the test's service runs on: the private servers, a queue of its own
+    db: Database
 
     def env(self) -> dict[str, str]:
-        return dict(os.environ)
+        """The environment a process of this stack's service starts with."""
+        return environment(self.settings)
+
+    def with_settings(self, **changes: object) -> Stack:
+        return replace(self, settings=self.settings.model_copy(update=changes))
 
 
 @contextmanager
 def configured(
-    postgres: PrivatePostgres, database_url: str, redis: PrivateRedis, folder: Path, **extra: str
+    postgres: PrivatePostgres, database_url: str, redis: PrivateRedis, folder: Path
 ) -> Iterator[Stack]:
-    """Point this process's settings at the private servers (a fresh database and queue), then restore."""
-    saved = dict(os.environ)
-    os.environ.update(
-        AUTOGRADER_DATABASE_URL=database_url,
-        AUTOGRADER_BROKER_URL=redis.url,
-        AUTOGRADER_QUEUE=f"resilience-{uuid.uuid4().hex[:8]}",
-        AUTOGRADER_DATA_DIR=str(folder),
-        **extra,
+    """The private servers' Settings (a fresh database and queue), its schema made."""
+    settings = Settings(
+        database_url=database_url,
+        broker_url=redis.url,
+        queue=f"resilience-{uuid.uuid4().hex[:8]}",
+        data_dir=folder,
     )
-    reset_caches()
+    upgrade(settings)
+    database = Database.of(settings)
     try:
-        upgrade(get_settings())
-        yield Stack(postgres, redis, folder)
+        yield Stack(postgres, redis, folder, settings, database)
     finally:
         with suppress(Exception):  # cleanup after a server was stopped on purpose
-            db.engine().dispose()
-        os.environ.clear()
-        os.environ.update(saved)
-        reset_caches()
+            database.close()
 
 
-def new_key(name: str = "platform-a", courses: list[str] | None = None) -> CreatedKey:
-    with db.transaction() as session:
-        return create_key(session, name, courses or [], sealer_for(get_settings()))
+def make_key(stack: Stack, name: str = "platform-a", courses: list[str] | None = None) -> CreatedKey:
+    with stack.db.transaction() as session:
+        return create_key(session, name, courses or [], sealer_for(stack.settings))
 
 
 def auth(created: CreatedKey) -> dict[str, str]:
@@ -90,12 +86,13 @@ def body(code: str, student: str = "ana", **extra: str) -> dict[str, str]:
 class Worker:
     """`autograder worker` as a real process group, with its log in a file."""
 
-    def __init__(self, log: Path, concurrency: int = 1, env: dict[str, str] | None = None) -> None:
+    def __init__(self, stack: Stack, log: Path, concurrency: int = 1) -> None:
         self.log = log
+        self.db = stack.db
         with log.open("ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "service.cli", "worker", "--concurrency", str(concurrency)],
-                env=env or dict(os.environ),
+                env=stack.env(),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
@@ -118,7 +115,7 @@ class Worker:
 
     def _beats(self) -> int:
         assert self.process.poll() is None, self._tail()
-        with db.transaction() as session:
+        with self.db.transaction() as session:
             return session.scalar(select(func.count()).select_from(WorkerBeat)) or 0
 
     def _tail(self) -> str:
@@ -151,12 +148,12 @@ def wait_until(condition: Callable[[], bool], seconds: float, explain: Callable[
         time.sleep(0.05)
 
 
-def status(submission_id: str) -> str | None:
+def status(db: Database, submission_id: str) -> str | None:
     with db.transaction() as session:
         return session.scalar(select(Submission.status).where(Submission.id == submission_id))
 
 
-def results_of(submission_id: str) -> int:
+def results_of(db: Database, submission_id: str) -> int:
     with db.transaction() as session:
         query = (
             select(func.count())

@@ -11,20 +11,21 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from service.core.errors import Unauthorized
-from service.storage import db
+from service.storage.db import Database
 from service.storage.tables import Submission
 from service.submissions import keys, schemas
 from service.submissions.intake import Intake
 from service.submissions.keys import key_parts
-from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
+from tests.backend import KeyMaker
+from tests.resilience.stack import REFERENCE, Stack, auth, body
 
 
-def _count() -> int:
+def _count(db: Database) -> int:
     with db.transaction() as session:
         return session.scalar(select(func.count()).select_from(Submission)) or 0
 
 
-def test_platform_b_cannot_read_or_list_platform_a_submissions(client: TestClient) -> None:
+def test_platform_b_cannot_read_or_list_platform_a_submissions(client: TestClient, new_key: KeyMaker) -> None:
     a, b = auth(new_key("platform-a")), auth(new_key("platform-b"))
     mine = client.post("/v1/submissions", json=body(REFERENCE), headers=a).json()
     assert client.get(f"/v1/submissions/{mine['id']}", headers=b).status_code == 404
@@ -59,7 +60,11 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     ],
 )
 def test_every_key_is_checked_by_a_constant_time_comparison_of_hashes(
-    stack: Stack, monkeypatch: pytest.MonkeyPatch, mangle: Callable[[str], str]
+    stack: Stack,
+    monkeypatch: pytest.MonkeyPatch,
+    mangle: Callable[[str], str],
+    db: Database,
+    new_key: KeyMaker,
 ) -> None:
     created = new_key()
     compared = _spy(monkeypatch)
@@ -73,16 +78,20 @@ def test_every_key_is_checked_by_a_constant_time_comparison_of_hashes(
     assert len(compared[0][0]) == len(compared[0][1]) == 64
 
 
-def test_the_same_idempotency_key_twice_over_http_is_one_submission(client: TestClient) -> None:
+def test_the_same_idempotency_key_twice_over_http_is_one_submission(
+    client: TestClient, new_key: KeyMaker, db: Database
+) -> None:
     headers = {**auth(new_key()), "Idempotency-Key": "attempt-1"}
     first = client.post("/v1/submissions", json=body(REFERENCE), headers=headers)
     second = client.post("/v1/submissions", json=body(REFERENCE), headers=headers)
     assert first.status_code == second.status_code == 202
     assert first.json()["id"] == second.json()["id"]
-    assert _count() == 1
+    assert _count(db) == 1
 
 
-def test_the_same_idempotency_key_sent_concurrently_is_one_submission(client: TestClient) -> None:
+def test_the_same_idempotency_key_sent_concurrently_is_one_submission(
+    client: TestClient, db: Database, new_key: KeyMaker
+) -> None:
     created = new_key()
     with db.transaction() as session:
         caller = keys.authenticate(session, created.key)
@@ -101,4 +110,4 @@ def test_the_same_idempotency_key_sent_concurrently_is_one_submission(client: Te
         thread.join()
     assert len(seen) == 8
     assert len(set(seen)) == 1
-    assert _count() == 1
+    assert _count(db) == 1

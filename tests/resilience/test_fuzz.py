@@ -8,7 +8,6 @@ headers and body schema.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,8 +21,9 @@ from schemathesis import checks
 
 from service.api.app import create_app
 from service.core.settings import Settings
+from tests.backend import KeyMaker
 from tests.http_server import free_port
-from tests.resilience.stack import Stack, auth, new_key, wait_until
+from tests.resilience.stack import Stack, auth, wait_until
 
 pytestmark = pytest.mark.slow
 schema = schemathesis.openapi.from_dict(create_app(Settings()).openapi())
@@ -44,7 +44,7 @@ def _answers(base: str) -> bool:
 
 
 @pytest.fixture
-def api(stack: Stack) -> Iterator[tuple[str, dict[str, str]]]:
+def api(stack: Stack, new_key: KeyMaker) -> Iterator[tuple[str, dict[str, str]]]:
     """The API alone (uvicorn) on a free loopback port, and a valid key's headers."""
     headers = auth(new_key())
     port = free_port()
@@ -58,7 +58,7 @@ def api(stack: Stack) -> Iterator[tuple[str, dict[str, str]]]:
         str(port),
     ]
     log = (stack.folder / "api.log").open("wb")
-    process = subprocess.Popen(command, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, env=stack.env(), stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until(lambda: _answers(base), 30, lambda: (stack.folder / "api.log").read_text()[-2000:])
@@ -81,7 +81,9 @@ def _shorten_wait(case: schemathesis.Case[Any]) -> None:
 
 @schema.parametrize()
 @settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
-def test_api_conforms_to_its_schema(case: schemathesis.Case[Any], api: tuple[str, dict[str, str]]) -> None:
+def test_api_conforms_to_its_schema(
+    case: schemathesis.Case[Any], api: tuple[str, dict[str, str]], settings: Settings
+) -> None:
     base, headers = api
     _shorten_wait(case)
     response = case.call(base_url=base, headers=headers)

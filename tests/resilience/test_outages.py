@@ -7,14 +7,15 @@ import logging
 import pytest
 from fastapi.testclient import TestClient
 
+from service.storage.db import Database
 from service.submissions.keys import CreatedKey
+from tests.backend import KeyMaker
 from tests.resilience.stack import (
     REFERENCE,
     Stack,
     Worker,
     auth,
     body,
-    new_key,
     results_of,
     slow,
     status,
@@ -36,7 +37,7 @@ def _logged_no_secret(caplog: pytest.LogCaptureFixture, key: CreatedKey) -> None
 
 
 def test_broker_down_answers_503_and_every_stored_submission_is_graded_once_it_is_back(
-    fast_sweeper: Stack, client: TestClient, caplog: pytest.LogCaptureFixture
+    fast_sweeper: Stack, client: TestClient, caplog: pytest.LogCaptureFixture, db: Database, new_key: KeyMaker
 ) -> None:
     caplog.set_level(logging.DEBUG)
     key = new_key()
@@ -50,18 +51,18 @@ def test_broker_down_answers_503_and_every_stored_submission_is_graded_once_it_i
         assert all("stored" in r.json()["detail"] for r in refused)
     finally:
         fast_sweeper.redis.start()
-    worker = Worker(fast_sweeper.folder / "worker.log")
+    worker = Worker(fast_sweeper, fast_sweeper.folder / "worker.log")
     try:
         ids = [r.json()["id"] for r in accepted] + [r.json()["detail"].split()[-8] for r in refused]
-        wait_until(lambda: all(status(i) == "done" for i in ids), 60, worker.log.read_text)
-        assert [results_of(i) for i in ids] == [1] * 6
+        wait_until(lambda: all(status(db, i) == "done" for i in ids), 60, worker.log.read_text)
+        assert [results_of(db, i) for i in ids] == [1] * 6
     finally:
         worker.terminate()
     _logged_no_secret(caplog, key)
 
 
 def test_postgres_restart_answers_503_meanwhile_then_recovers_without_restarts(
-    stack: Stack, client: TestClient, worker: Worker, caplog: pytest.LogCaptureFixture
+    stack: Stack, client: TestClient, worker: Worker, caplog: pytest.LogCaptureFixture, new_key: KeyMaker
 ) -> None:
     caplog.set_level(logging.DEBUG)
     key = new_key()
@@ -84,11 +85,11 @@ def test_postgres_restart_answers_503_meanwhile_then_recovers_without_restarts(
 
 
 def test_a_worker_whose_database_restarts_mid_grading_stores_its_result_once_it_is_back(
-    stack: Stack, client: TestClient, worker: Worker
+    stack: Stack, client: TestClient, worker: Worker, db: Database, new_key: KeyMaker
 ) -> None:
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(slow(1.5)), headers=headers).json()
-    wait_until(lambda: status(submitted["id"]) == "running", 20)
+    wait_until(lambda: status(db, submitted["id"]) == "running", 20)
     retries = worker.log.read_text().count(RETRY)
     stack.postgres.stop()
     try:
@@ -96,12 +97,12 @@ def test_a_worker_whose_database_restarts_mid_grading_stores_its_result_once_it_
         wait_until(lambda: worker.log.read_text().count(RETRY) > retries, 45, worker.log.read_text)
     finally:
         stack.postgres.start()
-    wait_until(lambda: status(submitted["id"]) == "done", 45, worker.log.read_text)
-    assert results_of(submitted["id"]) == 1
+    wait_until(lambda: status(db, submitted["id"]) == "done", 45, worker.log.read_text)
+    assert results_of(db, submitted["id"]) == 1
 
 
 def test_a_running_worker_reconnects_after_a_redis_restart_and_grades_what_was_refused(
-    fast_sweeper: Stack, client: TestClient, worker: Worker
+    fast_sweeper: Stack, client: TestClient, worker: Worker, db: Database, new_key: KeyMaker
 ) -> None:
     headers = auth(new_key())
     assert client.post("/v1/submissions?wait=20", json=body(CODE), headers=headers).status_code == 200
@@ -114,7 +115,7 @@ def test_a_running_worker_reconnects_after_a_redis_restart_and_grades_what_was_r
         fast_sweeper.redis.start()
     submission_id = refused.json()["detail"].split()[-8]
     # the worker's consumer reconnects with backoff: slower on a loaded machine
-    wait_until(lambda: status(submission_id) == "done", 90, worker.log.read_text)
-    assert results_of(submission_id) == 1
+    wait_until(lambda: status(db, submission_id) == "done", 90, worker.log.read_text)
+    assert results_of(db, submission_id) == 1
     after = client.post("/v1/submissions?wait=20", json=body(CODE), headers=headers)
     assert after.status_code == 200, after.text

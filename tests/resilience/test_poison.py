@@ -6,15 +6,16 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from grader.grade import Grader
-from service.storage import db
+from service.storage.db import Database
 from service.storage.tables import Submission
 from service.worker.grading import grade_submission
-from tests.resilience.stack import REFERENCE, auth, body, new_key, results_of
+from tests.backend import KeyMaker
+from tests.resilience.stack import REFERENCE, auth, body, results_of
 
 MAX_ATTEMPTS = 3  # gradings that may start without finishing before the submission ends `error`
 
 
-def _started(submission_id: str, attempts: int) -> None:
+def _started(db: Database, submission_id: str, attempts: int) -> None:
     with db.transaction() as session:
         session.execute(
             update(Submission)
@@ -24,12 +25,12 @@ def _started(submission_id: str, attempts: int) -> None:
 
 
 def test_after_the_last_allowed_attempt_the_submission_ends_as_an_internal_error(
-    client: TestClient, grader: Grader
+    client: TestClient, grader: Grader, db: Database, new_key: KeyMaker
 ) -> None:
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(REFERENCE, lang="en"), headers=headers).json()
-    _started(submitted["id"], MAX_ATTEMPTS)  # every earlier start died
-    graded = grade_submission(db.current(), grader, submitted["id"], MAX_ATTEMPTS)
+    _started(db, submitted["id"], MAX_ATTEMPTS)  # every earlier start died
+    graded = grade_submission(db, grader, submitted["id"], MAX_ATTEMPTS)
     assert graded is not None
     assert graded.stored
     assert graded.status == "error"
@@ -38,14 +39,16 @@ def test_after_the_last_allowed_attempt_the_submission_ends_as_an_internal_error
     assert seen["result"]["error"]["kind"] == "internal"
     assert "resubmit" in seen["result"]["error"]["message"]
     assert seen["result"]["score"] == 0
-    assert results_of(submitted["id"]) == 1
+    assert results_of(db, submitted["id"]) == 1
 
 
-def test_below_the_limit_a_redelivered_submission_is_graded(client: TestClient, grader: Grader) -> None:
+def test_below_the_limit_a_redelivered_submission_is_graded(
+    client: TestClient, grader: Grader, db: Database, new_key: KeyMaker
+) -> None:
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(REFERENCE), headers=headers).json()
-    _started(submitted["id"], MAX_ATTEMPTS - 1)
-    graded = grade_submission(db.current(), grader, submitted["id"], MAX_ATTEMPTS)
+    _started(db, submitted["id"], MAX_ATTEMPTS - 1)
+    graded = grade_submission(db, grader, submitted["id"], MAX_ATTEMPTS)
     assert graded is not None
     assert graded.status == "done"
     assert client.get(f"/v1/submissions/{submitted['id']}", headers=headers).json()["result"]["score"] == 100

@@ -11,19 +11,19 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from service.core.counting import LocalCounts, RedisCounts
-from service.core.settings import get_settings
 from service.submissions import rate_limits
-from tests.resilience.stack import REFERENCE, Stack, auth, body, new_key
+from tests.backend import KeyMaker
+from tests.resilience.stack import REFERENCE, Stack, auth, body
 
 # Every request of a test counts at one moment, the middle of a window: none crosses a window's end.
 MOMENT = (time.time() // rate_limits.WINDOW_SECONDS + 0.5) * rate_limits.WINDOW_SECONDS
 
 
-def _limited_app() -> FastAPI:
+def _limited_app(stack: Stack) -> FastAPI:
     """The API with 5 submissions a minute per key and 3 per student, on the stack's Redis."""
     from service.api.app import create_app
 
-    settings = get_settings().model_copy(
+    settings = stack.settings.model_copy(
         update={"rate_per_key_per_minute": 5, "rate_per_student_per_minute": 3}
     )
     app = create_app(settings)
@@ -33,7 +33,7 @@ def _limited_app() -> FastAPI:
 
 @pytest.fixture
 def limited(stack: Stack) -> Iterator[TestClient]:
-    with TestClient(_limited_app()) as client:
+    with TestClient(_limited_app(stack)) as client:
         yield client
 
 
@@ -41,7 +41,7 @@ def _post(client: TestClient, headers: dict[str, str], student: str) -> int:
     return client.post("/v1/submissions", json=body(REFERENCE, student=student), headers=headers).status_code
 
 
-def test_one_students_loop_is_limited_and_the_class_goes_on(limited: TestClient) -> None:
+def test_one_students_loop_is_limited_and_the_class_goes_on(limited: TestClient, new_key: KeyMaker) -> None:
     headers = auth(new_key())
     assert [_post(limited, headers, "ana") for _ in range(3)] == [202] * 3
     refused = limited.post("/v1/submissions", json=body(REFERENCE, student="ana"), headers=headers)
@@ -51,22 +51,24 @@ def test_one_students_loop_is_limited_and_the_class_goes_on(limited: TestClient)
     assert _post(limited, headers, "bea") == 202
 
 
-def test_one_key_is_limited_and_another_key_is_not(limited: TestClient) -> None:
+def test_one_key_is_limited_and_another_key_is_not(limited: TestClient, new_key: KeyMaker) -> None:
     first, second = auth(new_key("platform-a")), auth(new_key("platform-b"))
     assert [_post(limited, first, f"s{i}") for i in range(5)] == [202] * 5
     assert _post(limited, first, "s5") == 429
     assert _post(limited, second, "s5") == 202
 
 
-def test_limits_are_shared_by_api_processes_through_redis(limited: TestClient) -> None:
+def test_limits_are_shared_by_api_processes_through_redis(
+    stack: Stack, limited: TestClient, new_key: KeyMaker
+) -> None:
     headers = auth(new_key())
     assert [_post(limited, headers, "ana") for _ in range(2)] == [202] * 2
-    with TestClient(_limited_app()) as other:  # as another process: a counter of its own, the same Redis
+    with TestClient(_limited_app(stack)) as other:  # as another process: a counter of its own, the same Redis
         assert _post(other, headers, "ana") == 202
         assert _post(other, headers, "ana") == 429
 
 
-def test_deployments_sharing_a_redis_count_apart(limited: TestClient) -> None:
+def test_deployments_sharing_a_redis_count_apart(limited: TestClient, new_key: KeyMaker) -> None:
     headers = auth(new_key())  # every test's database numbers its first key 1: the same ids
     assert [_post(limited, headers, f"s{i}") for i in range(5)] == [202] * 5
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -12,6 +11,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from service.storage.db import Database
+from tests.backend import KeyMaker
 from tests.http_server import free_port
 from tests.resilience.stack import (
     Stack,
@@ -19,7 +20,6 @@ from tests.resilience.stack import (
     auth,
     body,
     descendants,
-    new_key,
     results_of,
     slow,
     status,
@@ -36,7 +36,7 @@ def _with_password(url: str) -> str:
 
 
 def _start(stack: Stack, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    env = {**os.environ, "AUTOGRADER_DATABASE_URL": _with_password(os.environ["AUTOGRADER_DATABASE_URL"])}
+    env = {**stack.env(), "AUTOGRADER_DATABASE_URL": _with_password(stack.settings.database)}
     port = free_port()
     with log.open("wb") as out:
         process = subprocess.Popen(
@@ -60,7 +60,9 @@ def _healthy(process: subprocess.Popen[bytes], base: str) -> bool:
         return False
 
 
-def test_sigterm_to_serve_finishes_the_grading_stops_everything_and_logs_no_secret(stack: Stack) -> None:
+def test_sigterm_to_serve_finishes_the_grading_stops_everything_and_logs_no_secret(
+    stack: Stack, db: Database, new_key: KeyMaker
+) -> None:
     key = new_key()
     log = stack.folder / "serve.log"
     process, base = _start(stack, log)
@@ -73,12 +75,12 @@ def test_sigterm_to_serve_finishes_the_grading_stops_everything_and_logs_no_secr
             bad_key = {"Authorization": f"Bearer {key.key}x"}
             assert client.get("/v1/submissions", headers=bad_key).status_code == 401
             running = client.post("/v1/submissions", json=body(f"# {MARKER}\n" + slow(2))).json()
-        wait_until(lambda: status(running["id"]) == "running", 20)
+        wait_until(lambda: status(db, running["id"]) == "running", 20)
         family = descendants(process.pid)
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=60) == 0
-        assert status(running["id"]) == "done"
-        assert results_of(running["id"]) == 1
+        assert status(db, running["id"]) == "done"
+        assert results_of(db, running["id"]) == 1
         wait_until(lambda: not alive(family), 15, lambda: f"left running: {alive(family)}")
     finally:
         if process.poll() is None:

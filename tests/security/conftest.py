@@ -6,7 +6,7 @@ import html
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 
 import httpx
@@ -17,19 +17,29 @@ from typer.testing import CliRunner, Result
 
 from service.cli.main import app
 from service.submissions.keys import CreatedKey
+from tests.backend import Backend, auth, backend, clean, client, command_env, db, key, new_key, settings
 from tests.http_server import free_port
 from tests.security.live_site import live_site
-from tests.service.conftest import Backend, auth, backend, clean, client, key, new_key
 
-__all__ = ["auth", "backend", "clean", "client", "key", "live_site", "new_key"]
+__all__ = ["auth", "backend", "clean", "client", "db", "key", "live_site", "new_key", "settings"]
 
 runner = CliRunner()
 CODE = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
 
 
-def autograder(*args: str, stdin: str | None = None) -> Result:
-    """The command line, in this process, on the test database the fixtures configured."""
-    return runner.invoke(app, list(args), input=stdin)
+Cli = Callable[..., Result]  # autograder("keys", "create", ..., stdin=None)
+Instructor = Callable[..., None]  # instructor(email, password, *courses, platform=None)
+
+
+@pytest.fixture
+def autograder(clean: Backend) -> Cli:
+    """The command line, in this process, on the package's service: its Settings given to the
+    command as the environment it reads them from (the runner restores the environment)."""
+
+    def run(*args: str, stdin: str | None = None) -> Result:
+        return runner.invoke(app, list(args), input=stdin, env=command_env(clean.settings))
+
+    return run
 
 
 def post(
@@ -50,12 +60,18 @@ def post(
     return body
 
 
-def instructor(email: str, password: str, *courses: str, platform: str | None = None) -> None:
-    args = ["instructors", "create", "--email", email, "--password-stdin"]
-    args += [a for c in courses for a in ("--course", c)]
-    args += ["--platform", platform] if platform else []
-    done = autograder(*args, stdin=password + "\n")
-    assert done.exit_code == 0, done.output
+@pytest.fixture
+def instructor(autograder: Cli) -> Instructor:
+    """Makes an instructor through the command line."""
+
+    def make(email: str, password: str, *courses: str, platform: str | None = None) -> None:
+        args = ["instructors", "create", "--email", email, "--password-stdin"]
+        args += [a for c in courses for a in ("--course", c)]
+        args += ["--platform", platform] if platform else []
+        done = autograder(*args, stdin=password + "\n")
+        assert done.exit_code == 0, done.output
+
+    return make
 
 
 def log_in(client: httpx.Client | TestClient, email: str, password: str) -> None:
@@ -95,10 +111,9 @@ def served(clean: Backend) -> Iterator[httpx.Client]:
     """The app behind a real HTTP server (uvicorn, in a thread): paths reach it percent-decoded
     once, as from a browser (Starlette's TestClient decodes them twice)."""
     from service.api.app import create_app
-    from service.core.settings import get_settings
 
     server = uvicorn.Server(
-        uvicorn.Config(create_app(get_settings()), host="127.0.0.1", port=free_port(), log_level="warning")
+        uvicorn.Config(create_app(clean.settings), host="127.0.0.1", port=free_port(), log_level="warning")
     )
     thread = threading.Thread(target=server.run, name="uvicorn")
     thread.start()

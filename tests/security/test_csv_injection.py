@@ -7,7 +7,8 @@ import io
 
 from fastapi.testclient import TestClient
 
-from tests.security.conftest import instructor, log_in, new_key, post
+from tests.backend import KeyMaker
+from tests.security.conftest import Instructor, log_in, post
 
 FORMULAS = ['=HYPERLINK("http://x.example","ok")', "+1+1", "-2+3", "@SUM(A1:A2)"]
 
@@ -16,7 +17,9 @@ def _rows(text: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text)))
 
 
-def test_cells_that_a_spreadsheet_would_run_are_neutralised(client: TestClient) -> None:
+def test_cells_that_a_spreadsheet_would_run_are_neutralised(
+    client: TestClient, instructor: Instructor, new_key: KeyMaker
+) -> None:
     platform = new_key("uni", ["=course"])
     for student in [*FORMULAS, "plain"]:
         post(client, platform, "=course", student)

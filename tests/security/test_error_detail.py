@@ -6,7 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.submissions.keys import CreatedKey
-from tests.service.conftest import auth
+from tests.backend import auth
 
 pytestmark = pytest.mark.slow
 

@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, expect
 
 from service.submissions.keys import CreatedKey
-from tests.security.conftest import auth, instructor, links, log_in, new_key, post
+from tests.backend import KeyMaker
+from tests.security.conftest import Instructor, auth, links, log_in, post
 
 PAYLOAD = {"challenge": "layer_norm", "code": "x = 1\n"}
 LOOK_ALIKES = {
@@ -70,7 +71,9 @@ def test_a_course_name_cannot_contain_a_slash(client: TestClient, key: CreatedKe
 URL_SENSITIVE = ["group/7", "a/../b", "who?me=1", "tag#2", "100% sure", "dots..", "a+b c", "ñandú", "x%2Fy"]
 
 
-def test_every_student_of_the_list_opens_by_its_link(served: httpx.Client) -> None:
+def test_every_student_of_the_list_opens_by_its_link(
+    served: httpx.Client, instructor: Instructor, new_key: KeyMaker
+) -> None:
     client = served
     platform = new_key("uni", ["ids"])
     for student in URL_SENSITIVE:
@@ -89,7 +92,9 @@ def test_every_student_of_the_list_opens_by_its_link(served: httpx.Client) -> No
         assert html.escape(student) in opened.text, (student, href)
 
 
-def test_a_browser_follows_each_students_link_to_that_student(served: httpx.Client, browser: Browser) -> None:
+def test_a_browser_follows_each_students_link_to_that_student(
+    served: httpx.Client, browser: Browser, instructor: Instructor, new_key: KeyMaker
+) -> None:
     """Chromium, not an HTTP client, resolves the links: dot segments, `#`, `?` and `%` as a browser does."""
     platform = new_key("uni", ["ids"])
     for student in URL_SENSITIVE:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.security.conftest import auth, new_key, post
+from tests.backend import KeyMaker
+from tests.security.conftest import auth, post
 
 
-def test_a_limited_key_cannot_read_a_submission_of_another_course(client: TestClient) -> None:
+def test_a_limited_key_cannot_read_a_submission_of_another_course(
+    client: TestClient, new_key: KeyMaker
+) -> None:
     limited, other = new_key("uni", ["c1"]), new_key("uni", ["c2"])
     theirs = post(client, other, "c2", "ana")["id"]
     mine = post(client, limited, "c1", "ben")["id"]
@@ -18,7 +21,7 @@ def test_a_limited_key_cannot_read_a_submission_of_another_course(client: TestCl
     assert client.get(f"/v1/submissions/{mine}", headers=auth(limited)).status_code in (200, 202)
 
 
-def test_a_limited_key_cannot_list_another_course(client: TestClient) -> None:
+def test_a_limited_key_cannot_list_another_course(client: TestClient, new_key: KeyMaker) -> None:
     limited, whole = new_key("uni", ["c1"]), new_key("uni")
     post(client, whole, "c2", "ana")
     mine = post(client, limited, "c1", "ben")["id"]
@@ -34,6 +37,7 @@ def test_a_limited_key_cannot_list_another_course(client: TestClient) -> None:
 
 def test_an_idempotency_key_reused_in_another_course_does_not_answer_the_first_submission(
     client: TestClient,
+    new_key: KeyMaker,
 ) -> None:
     limited, other = new_key("uni", ["c1"]), new_key("uni", ["c2"])
     theirs = post(client, other, "c2", "ana", idempotency_key="attempt-7")
@@ -49,6 +53,7 @@ def test_an_idempotency_key_reused_in_another_course_does_not_answer_the_first_s
 
 def test_the_same_idempotency_key_in_the_same_course_still_answers_the_same_submission(
     client: TestClient,
+    new_key: KeyMaker,
 ) -> None:
     first, second = new_key("uni", ["c1"]), new_key("uni", ["c1", "c2"])
     original = post(client, first, "c1", "ana", idempotency_key="attempt-8")

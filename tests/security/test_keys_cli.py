@@ -7,12 +7,12 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.security.conftest import autograder, post
+from tests.security.conftest import Cli, post
 
 pytestmark = pytest.mark.usefixtures("clean")
 
 
-def _create(name: str, *courses: str) -> tuple[str, list[str]]:
+def _create(autograder: Cli, name: str, *courses: str) -> tuple[str, list[str]]:
     done = autograder("keys", "create", "--name", name, *[a for c in courses for a in ("--course", c)])
     assert done.exit_code == 0, done.output
     lines = done.stdout.splitlines()
@@ -31,27 +31,27 @@ def _bearer(key: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
 
 
-def _listed() -> list[dict[str, object]]:
+def _listed(autograder: Cli) -> list[dict[str, object]]:
     done = autograder("keys", "list", "--json")
     assert done.exit_code == 0, done.output
     rows: list[dict[str, object]] = json.loads(done.stdout)
     return rows
 
 
-def test_keys_create_labels_the_key_and_keeps_it_alone_on_the_last_line() -> None:
-    key, lines = _create("uni", "c1")
+def test_keys_create_labels_the_key_and_keeps_it_alone_on_the_last_line(autograder: Cli) -> None:
+    key, lines = _create(autograder, "uni", "c1")
     assert key.startswith("ag_")
     assert " " not in key
     assert "API key" in lines[-2]  # its label, just above it
     assert any(line.startswith("webhook secret") for line in lines)
 
 
-def test_keys_list_shows_every_key_without_its_secret(client: TestClient) -> None:
-    first, _ = _create("uni", "c1", "c2")
-    second, _ = _create("other")
+def test_keys_list_shows_every_key_without_its_secret(client: TestClient, autograder: Cli) -> None:
+    first, _ = _create(autograder, "uni", "c1", "c2")
+    second, _ = _create(autograder, "other")
     post_first = client.get("/v1/submissions", headers=_bearer(first))
     assert post_first.status_code == 200
-    rows = {row["prefix"]: row for row in _listed()}
+    rows = {row["prefix"]: row for row in _listed(autograder)}
     assert set(rows) == {_prefix(first), _prefix(second)}
     used = rows[_prefix(first)]
     assert used["platform"] == "uni"
@@ -73,20 +73,20 @@ def test_keys_list_shows_every_key_without_its_secret(client: TestClient) -> Non
     assert _secret(first) not in json.dumps(rows)
 
 
-def test_a_revoked_key_is_refused(client: TestClient) -> None:
-    key, _ = _create("uni")
+def test_a_revoked_key_is_refused(client: TestClient, autograder: Cli) -> None:
+    key, _ = _create(autograder, "uni")
     done = autograder("keys", "revoke", _prefix(key))
     assert done.exit_code == 0
     assert "revoked" in done.stdout
     assert client.get("/v1/submissions", headers=_bearer(key)).status_code == 401
-    assert _listed()[0]["revoked_at"] is not None
+    assert _listed(autograder)[0]["revoked_at"] is not None
     unknown = autograder("keys", "revoke", "000000000000")
     assert unknown.exit_code == 2
     assert "000000000000" in unknown.output
 
 
-def test_a_rotated_key_keeps_working_for_its_grace_period(client: TestClient) -> None:
-    old, _ = _create("uni", "c1")
+def test_a_rotated_key_keeps_working_for_its_grace_period(client: TestClient, autograder: Cli) -> None:
+    old, _ = _create(autograder, "uni", "c1")
     done = autograder("keys", "rotate", _prefix(old), "--grace-hours", "24")
     assert done.exit_code == 0, done.output
     new = done.stdout.splitlines()[-1]
@@ -101,13 +101,13 @@ def test_a_rotated_key_keeps_working_for_its_grace_period(client: TestClient) ->
         headers=_bearer(new),
     )
     assert denied.status_code == 403  # the new key has the old one's courses, no more
-    rows = {row["prefix"]: row for row in _listed()}
+    rows = {row["prefix"]: row for row in _listed(autograder)}
     assert rows[_prefix(old)]["expires_at"] is not None
     assert rows[_prefix(new)]["expires_at"] is None
 
 
-def test_a_rotation_without_grace_ends_the_old_key_at_once(client: TestClient) -> None:
-    old, _ = _create("uni")
+def test_a_rotation_without_grace_ends_the_old_key_at_once(client: TestClient, autograder: Cli) -> None:
+    old, _ = _create(autograder, "uni")
     done = autograder("keys", "rotate", _prefix(old), "--grace-hours", "0")
     assert done.exit_code == 0, done.output
     new = done.stdout.splitlines()[-1]
@@ -115,8 +115,8 @@ def test_a_rotation_without_grace_ends_the_old_key_at_once(client: TestClient) -
     assert client.get("/v1/submissions", headers=_bearer(new)).status_code == 200
 
 
-def test_instructors_create_labels_the_generated_password(client: TestClient) -> None:
-    _create("uni", "c1")
+def test_instructors_create_labels_the_generated_password(client: TestClient, autograder: Cli) -> None:
+    _create(autograder, "uni", "c1")
     done = autograder("instructors", "create", "--email", "p@uni.example", "--course", "c1")
     assert done.exit_code == 0, done.output
     lines = done.stdout.splitlines()

@@ -10,7 +10,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.security.conftest import instructor, log_in, new_key, post
+from tests.backend import KeyMaker
+from tests.security.conftest import Instructor, log_in, post
 
 pytestmark = pytest.mark.slow
 OWN = "/dashboard/courses/c"
@@ -35,7 +36,9 @@ def _opened(client: httpx.Client, view: str) -> tuple[int, str]:
 
 
 @pytest.fixture
-def instructor_of_two_courses(served: httpx.Client) -> httpx.Client:
+def instructor_of_two_courses(
+    served: httpx.Client, instructor: Instructor, new_key: KeyMaker
+) -> httpx.Client:
     platform = new_key("uni")
     post(served, platform, "c", "ana")
     post(served, platform, "d", "dora")

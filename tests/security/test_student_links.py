@@ -14,11 +14,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
-from service.storage import db
+from service.storage.db import Database
 from service.storage.tables import ApiKey, Submission, now
 from service.submissions.keys import CreatedKey, key_parts
-from tests.security.conftest import CODE, autograder
-from tests.service.conftest import auth
+from tests.backend import auth
+from tests.security.conftest import CODE, Cli
 
 pytestmark = pytest.mark.slow
 
@@ -56,7 +56,7 @@ def _first_attempt(client: TestClient, token: str) -> str:
     return attempt
 
 
-def _submissions() -> int:
+def _submissions(db: Database) -> int:
     with db.transaction() as session:
         return session.scalar(select(func.count()).select_from(Submission)) or 0
 
@@ -66,7 +66,7 @@ def _prefix(key: CreatedKey) -> str:
 
 
 def test_a_link_works_through_its_key_s_grace_period_and_not_after(
-    client: TestClient, key: CreatedKey
+    client: TestClient, key: CreatedKey, autograder: Cli, db: Database
 ) -> None:
     token = _link(client, key)
     attempt = _first_attempt(client, token)
@@ -78,18 +78,20 @@ def test_a_link_works_through_its_key_s_grace_period_and_not_after(
             .where(ApiKey.prefix == _prefix(key))
             .values(expires_at=now() - timedelta(seconds=1))
         )
-    stored = _submissions()
+    stored = _submissions(db)
     assert _routes(client, token, attempt) == {"page": 401, "submit": 401, "read": 401, "attempts": 401}
-    assert _submissions() == stored  # the refused submit stored nothing
+    assert _submissions(db) == stored  # the refused submit stored nothing
 
 
-def test_a_link_stops_on_every_route_when_its_key_is_revoked(client: TestClient, key: CreatedKey) -> None:
+def test_a_link_stops_on_every_route_when_its_key_is_revoked(
+    client: TestClient, key: CreatedKey, autograder: Cli, db: Database
+) -> None:
     token = _link(client, key)
     attempt = _first_attempt(client, token)
     assert autograder("keys", "revoke", _prefix(key)).exit_code == 0
-    stored = _submissions()
+    stored = _submissions(db)
     refused = _routes(client, token, attempt)
     assert refused == {"page": 401, "submit": 401, "read": 401, "attempts": 401}
-    assert _submissions() == stored
+    assert _submissions(db) == stored
     answer = client.get("/students/api/attempts", headers={"Authorization": f"Bearer {token}"})
     assert "open the challenge again from your course" in answer.json()["detail"]

@@ -5,13 +5,16 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.security.conftest import autograder, instructor, log_in, new_key, post
+from tests.backend import KeyMaker
+from tests.security.conftest import Cli, Instructor, log_in, post
 
 pytestmark = pytest.mark.usefixtures("clean")
 
 
 def test_another_platform_posting_to_a_course_of_the_same_name_stays_out_of_its_instructors_view(
     client: TestClient,
+    instructor: Instructor,
+    new_key: KeyMaker,
 ) -> None:
     owner = new_key("uni-b", ["course-b"])
     instructor("prof@uni-b.example", "a-long-password", "course-b")  # one platform knows course-b
@@ -31,7 +34,9 @@ def test_another_platform_posting_to_a_course_of_the_same_name_stays_out_of_its_
         assert "carol" not in csv.text, export
 
 
-def test_instructors_name_the_platform_when_two_have_a_course_of_that_name(client: TestClient) -> None:
+def test_instructors_name_the_platform_when_two_have_a_course_of_that_name(
+    client: TestClient, autograder: Cli, instructor: Instructor, new_key: KeyMaker
+) -> None:
     uni_a, uni_b = new_key("uni-a"), new_key("uni-b")
     post(client, uni_a, "intro", "ana")
     post(client, uni_b, "intro", "ben")
@@ -47,7 +52,7 @@ def test_instructors_name_the_platform_when_two_have_a_course_of_that_name(clien
     assert "ana" not in students
 
 
-def test_an_unknown_platform_is_a_usage_error(client: TestClient) -> None:
+def test_an_unknown_platform_is_a_usage_error(client: TestClient, autograder: Cli, new_key: KeyMaker) -> None:
     new_key("uni-a")
     done = autograder(
         "instructors", "create", "--email", "p@x.example", "--course", "c", "--platform", "nope"
@@ -56,7 +61,9 @@ def test_an_unknown_platform_is_a_usage_error(client: TestClient) -> None:
     assert "nope" in done.output
 
 
-def test_one_instructor_may_hold_courses_of_two_platforms(client: TestClient) -> None:
+def test_one_instructor_may_hold_courses_of_two_platforms(
+    client: TestClient, instructor: Instructor, new_key: KeyMaker
+) -> None:
     uni_a, uni_b = new_key("uni-a"), new_key("uni-b")
     post(client, uni_a, "algebra", "ana")
     post(client, uni_b, "algebra", "ben")

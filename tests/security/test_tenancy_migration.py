@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 
+import pytest
 from alembic import command
 from sqlalchemy import Connection, create_engine, text
 
-from service.core.settings import get_settings
+from service.core.settings import Settings
 from service.storage.migrations import alembic_config
 from service.storage.sealing import Sealer
 
@@ -38,10 +40,16 @@ def _instructor(connection: Connection, instructor_id: int, *courses: str) -> No
         _insert(connection, "instructor_courses", instructor_id=instructor_id, course=course)
 
 
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """No service runs here: the migrations' own Settings."""
+    return Settings(data_dir=tmp_path)
+
+
 @contextmanager
-def _old_database(url: str) -> Iterator[Connection]:
+def _old_database(settings: Settings, url: str) -> Iterator[Connection]:
     """A connection to a database at the schema before tenancy (committed when the block ends)."""
-    command.upgrade(alembic_config(get_settings(), url), BEFORE)
+    command.upgrade(alembic_config(settings, url), BEFORE)
     engine = create_engine(url)
     try:
         with engine.begin() as connection:
@@ -66,8 +74,9 @@ def _grants(url: str) -> set[tuple[int, str, str]]:
 
 def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_ones_are_dropped(
     database_url: str,
+    settings: Settings,
 ) -> None:
-    with _old_database(database_url) as connection:
+    with _old_database(settings, database_url) as connection:
         _platforms(connection, "uni-a", "uni-b", "evil")
         _course(connection, 1, 1, "algebra")
         _course(connection, 2, 2, "nlp")
@@ -87,7 +96,7 @@ def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_o
         _instructor(connection, 2, "nlp")
         _insert(connection, "regrades", id=1, course="algebra", challenge=None, total=0, created_at=NOW)
         _insert(connection, "regrades", id=2, course="nlp", challenge=None, total=0, created_at=NOW)
-    command.upgrade(alembic_config(get_settings(), database_url, Sealer.with_new_key()), "head")
+    command.upgrade(alembic_config(settings, database_url, Sealer.with_new_key()), "head")
     assert _grants(database_url) == {(1, "uni-a", "algebra"), (1, "uni-b", "stats")}
     engine = create_engine(database_url)
     with engine.connect() as connection:
@@ -98,10 +107,10 @@ def test_each_grant_goes_to_the_one_platform_that_has_the_course_and_ambiguous_o
     assert instructors == 2  # accounts stay; only the ambiguous grants go
 
 
-def test_with_a_single_platform_every_grant_is_its_own(database_url: str) -> None:
-    with _old_database(database_url) as connection:
+def test_with_a_single_platform_every_grant_is_its_own(database_url: str, settings: Settings) -> None:
+    with _old_database(settings, database_url) as connection:
         _platforms(connection, "only")
         _course(connection, 1, 1, "algebra")
         _instructor(connection, 1, "algebra", "not-yet-used")
-    command.upgrade(alembic_config(get_settings(), database_url), "head")
+    command.upgrade(alembic_config(settings, database_url), "head")
     assert _grants(database_url) == {(1, "only", "algebra"), (1, "only", "not-yet-used")}

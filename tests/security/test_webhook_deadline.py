@@ -7,10 +7,11 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from service.storage.db import Database
 from service.submissions.keys import CreatedKey
+from tests.backend import auth
 from tests.security.receivers import receiver
 from tests.security.webhooks import deliveries
-from tests.service.conftest import auth
 
 pytestmark = pytest.mark.slow
 
@@ -27,7 +28,7 @@ def _post(
     return body
 
 
-def test_slow_receivers_do_not_delay_grading(client: TestClient, key: CreatedKey) -> None:
+def test_slow_receivers_do_not_delay_grading(client: TestClient, key: CreatedKey, db: Database) -> None:
     with receiver(trickle_seconds=0.5) as (slow, port):
         hooked = [_post(client, key, f"hooked-{n}", f"http://127.0.0.1:{port}/hook", 20) for n in range(4)]
         deadline = time.monotonic() + 30
@@ -36,7 +37,7 @@ def test_slow_receivers_do_not_delay_grading(client: TestClient, key: CreatedKey
         assert len(slow.calls) >= 2
         graded = _post(client, key, "plain", None, 20)
         assert graded["status"] == "error", graded  # graded while the receiver still trickles
-        rows = deliveries(str(hooked[0]["id"]), 1)  # the first attempt, ended by its deadline
+        rows = deliveries(db, str(hooked[0]["id"]), 1)  # the first attempt, ended by its deadline
     assert rows
     assert not rows[0].delivered
     assert "deadline" in (rows[0].error or ""), rows[0].error

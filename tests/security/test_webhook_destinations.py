@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -10,14 +9,14 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from service.core.settings import get_settings
-from service.storage import db
+from service.core.settings import Settings
+from service.storage.db import Database
 from service.storage.tables import Submission
 from service.submissions.keys import CreatedKey
 from service.webhooks.delivery import Attempt
+from tests.backend import auth
 from tests.security.receivers import receiver
 from tests.security.webhooks import deliveries
-from tests.service.conftest import auth
 
 pytestmark = pytest.mark.slow
 REFUSED = [
@@ -58,18 +57,22 @@ REFUSED = [
 
 
 @pytest.fixture
-def default_destinations(clean: object) -> Iterator[None]:
-    """The API as deployed by default: no receiver network allowed beyond the public Internet."""
-    allowed = os.environ.pop("AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS")
-    get_settings.cache_clear()
-    yield
-    os.environ["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = allowed
-    get_settings.cache_clear()
+def default_destinations(settings: Settings) -> Settings:
+    """The service as deployed by default: no receiver network allowed beyond the public Internet."""
+    return settings.model_copy(update={"webhook_allowed_networks": ""})
+
+
+@pytest.fixture
+def default_client(default_destinations: Settings) -> Iterator[TestClient]:
+    from service.api.app import create_app
+
+    with TestClient(create_app(default_destinations)) as client:
+        yield client
 
 
 @pytest.mark.parametrize("url", REFUSED)
 def test_non_public_callback_urls_are_refused_when_submitted(
-    default_destinations: None, client: TestClient, key: CreatedKey, url: str
+    default_client: TestClient, key: CreatedKey, url: str
 ) -> None:
     payload = {
         "challenge": "layer_norm",
@@ -78,18 +81,18 @@ def test_non_public_callback_urls_are_refused_when_submitted(
         "course": "c",
         "callback_url": url,
     }
-    answer = client.post("/v1/submissions", json=payload, headers=auth(key))
+    answer = default_client.post("/v1/submissions", json=payload, headers=auth(key))
     assert answer.status_code == 422, answer.text
     assert answer.json()["detail"][0]["loc"] == ["body", "callback_url"]
 
 
-def test_a_public_callback_url_is_accepted() -> None:
+def test_a_public_callback_url_is_accepted(db: Database) -> None:
     from service.outbound.destinations import Destinations
     from service.submissions.intake import Intake
     from service.submissions.schemas import SubmissionIn
 
     # no network allowed beyond the public Internet
-    intake = Intake(db.current(), {}, lambda _: None, Destinations(()))
+    intake = Intake(db, {}, lambda _: None, Destinations(()))
 
     fields = {"challenge": "layer_norm", "code": "", "student": "s", "course": "c"}
     for url in ["https://93.184.215.14/hook", "https://bücher.example/hoök"]:
@@ -114,7 +117,7 @@ def _in_a_thread(deliver: Callable[..., Attempt], *args: object) -> Attempt:
         return pool.submit(deliver, *args).result()
 
 
-def _stored_with_callback(client: TestClient, key: CreatedKey, url: str) -> str:
+def _stored_with_callback(db: Database, client: TestClient, key: CreatedKey, url: str) -> str:
     """A graded submission whose callback_url was stored unchecked (before this check, or before a
     name was made to resolve elsewhere)."""
     payload = {"challenge": "layer_norm", "code": "x = 1\n", "student": "s", "course": "c"}
@@ -127,53 +130,55 @@ def _stored_with_callback(client: TestClient, key: CreatedKey, url: str) -> str:
 
 
 def test_delivery_checks_the_address_it_connects_to(
-    default_destinations: None, client: TestClient, key: CreatedKey
+    default_destinations: Settings, client: TestClient, key: CreatedKey, db: Database
 ) -> None:
     """A name that resolves to loopback at delivery time (DNS rebinding) gets nothing and is not retried."""
     from service.webhooks.delivery import DeliveryPolicy, deliver
 
     with receiver() as (received, port):
-        submission_id = _stored_with_callback(client, key, f"http://localhost:{port}/hook")
+        submission_id = _stored_with_callback(db, client, key, f"http://localhost:{port}/hook")
         outcome = _in_a_thread(
-            deliver, db.current(), submission_id, 1, DeliveryPolicy.from_settings(get_settings())
+            deliver, db, submission_id, 1, DeliveryPolicy.from_settings(default_destinations)
         )
     assert received.calls == []
     assert not outcome.delivered
     assert not outcome.retry
-    [row] = deliveries(submission_id, 1)
+    [row] = deliveries(db, submission_id, 1)
     assert "not a public address" in (row.error or "")
 
 
 @pytest.mark.parametrize("host", ["①②⑦.0.0.1", "[::127.0.0.1]", "ⓛocalhost"])
 def test_a_stored_loopback_spelling_is_refused_and_recorded_at_delivery(
-    default_destinations: None, client: TestClient, key: CreatedKey, host: str
+    default_destinations: Settings, client: TestClient, key: CreatedKey, host: str, db: Database
 ) -> None:
     """Stored before the check knew these spellings: the delivery refuses it and records why
     (the circled digits crashed the sender with a TypeError, and no record was left)."""
     from service.webhooks.delivery import DeliveryPolicy, deliver
 
     with receiver() as (received, port):
-        submission_id = _stored_with_callback(client, key, f"http://{host}:{port}/hook")
+        submission_id = _stored_with_callback(db, client, key, f"http://{host}:{port}/hook")
         outcome = _in_a_thread(
-            deliver, db.current(), submission_id, 1, DeliveryPolicy.from_settings(get_settings())
+            deliver, db, submission_id, 1, DeliveryPolicy.from_settings(default_destinations)
         )
     assert received.calls == []
     assert (outcome.delivered, outcome.retry) == (False, False)
-    [row] = deliveries(submission_id, 1)
+    [row] = deliveries(db, submission_id, 1)
     assert "not a public address" in (row.error or "")
     assert not row.delivered
 
 
-def test_deliveries_per_receiver_are_capped(client: TestClient, key: CreatedKey) -> None:
+def test_deliveries_per_receiver_are_capped(
+    client: TestClient, key: CreatedKey, db: Database, settings: Settings
+) -> None:
     from service.webhooks.delivery import DeliveryPolicy, deliver
 
-    policy = DeliveryPolicy.from_settings(get_settings())
+    policy = DeliveryPolicy.from_settings(settings)
     policy = policy.with_cap(3)
     with receiver() as (received, port):
         url = f"http://127.0.0.1:{port}/hook"
         # Fixed one-minute windows: a window that ends mid-test lets 3 more through, never more.
         outcomes = [
-            _in_a_thread(deliver, db.current(), _stored_with_callback(client, key, url), 1, policy)
+            _in_a_thread(deliver, db, _stored_with_callback(db, client, key, url), 1, policy)
             for _ in range(7)
         ]
     delivered = [o.delivered for o in outcomes]

@@ -14,8 +14,8 @@ from alembic import command
 from cryptography.fernet import Fernet
 from sqlalchemy import create_engine, text
 
-from service.core.settings import Settings, get_settings
-from service.storage import db
+from service.core.settings import Settings
+from service.storage.db import Database
 from service.storage.migrations import alembic_config
 from service.storage.sealing import KEY_FILE, Sealer, UnreadableSecret, sealer_for
 from service.submissions.keys import CreatedKey
@@ -23,14 +23,16 @@ from service.submissions.keys import CreatedKey
 BEFORE = "0008_result_translation"
 
 
-def test_the_database_holds_no_webhook_secret_in_clear(key: CreatedKey) -> None:
-    with db.engine().connect() as connection:
+def test_the_database_holds_no_webhook_secret_in_clear(
+    key: CreatedKey, db: Database, settings: Settings
+) -> None:
+    with db.engine.connect() as connection:
         rows = connection.execute(text("SELECT * FROM api_keys")).all()
     stored = " ".join(str(value) for row in rows for value in row)
     assert key.webhook_secret not in stored
     assert key.webhook_secret.removeprefix("whsec_") not in stored
     (sealed,) = [row._mapping["webhook_secret_sealed"] for row in rows]
-    assert sealer_for(get_settings()).unseal(sealed) == key.webhook_secret
+    assert sealer_for(settings).unseal(sealed) == key.webhook_secret
 
 
 def test_the_key_is_made_once_private_in_the_data_folder(tmp_path: Path) -> None:
@@ -62,9 +64,11 @@ def _column(url: str, column: str) -> str:
     return str(value)
 
 
-def test_the_migration_seals_existing_secrets_and_its_downgrade_opens_them(database_url: str) -> None:
+def test_the_migration_seals_existing_secrets_and_its_downgrade_opens_them(
+    database_url: str, settings: Settings
+) -> None:
     sealer = Sealer.with_new_key()
-    config = alembic_config(get_settings(), database_url, sealer)
+    config = alembic_config(settings, database_url, sealer)
     command.upgrade(config, BEFORE)
     engine = create_engine(database_url)
     with engine.begin() as connection:

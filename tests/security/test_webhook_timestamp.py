@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.submissions.keys import CreatedKey
+from tests.backend import auth
 from tests.security.receivers import receiver
-from tests.service.conftest import auth
 
 pytestmark = pytest.mark.slow
 

@@ -6,11 +6,11 @@ import time
 
 from sqlalchemy import select
 
-from service.storage import db
+from service.storage.db import Database
 from service.storage.tables import WebhookDelivery
 
 
-def deliveries(submission_id: str, count: int, seconds: float = 30) -> list[WebhookDelivery]:
+def deliveries(db: Database, submission_id: str, count: int, seconds: float = 30) -> list[WebhookDelivery]:
     """The attempts recorded for a submission, once there are `count` (or `seconds` have passed)."""
     deadline = time.monotonic() + seconds
     while True:

@@ -70,8 +70,14 @@
     else if (found.allowed !== null) parts.push(data.allowanceLeft.replace("{left}", found.left).replace("{allowed}", found.allowed));
     if (found.next_at !== null) {
       const next = new Date(found.next_at);
-      const time = next.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
-      parts.push((parts.length ? data.allowanceNext : data.allowanceNextOnly).replace("{time}", time));
+      const today = next.toDateString() === new Date().toDateString();
+      const shown = { hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+      if (!today) Object.assign(shown, { weekday: "long", day: "numeric", month: "long" });
+      const time = next.toLocaleString(document.documentElement.lang, shown);
+      const label = today
+        ? (parts.length ? data.allowanceNext : data.allowanceNextOnly)
+        : (parts.length ? data.allowanceNextLater : data.allowanceNextOnlyLater);
+      parts.push(label.replace("{time}", time));
       allowanceTimer = setTimeout(() => refreshAllowance().catch(() => {}), Math.max(next - Date.now(), 0) + 500);
     }
     allowanceNote.textContent = parts.join("; ");

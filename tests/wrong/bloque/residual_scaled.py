@@ -1,4 +1,4 @@
-# expect: none
+# expect: residual_counted_twice
 import numpy as np
 
 

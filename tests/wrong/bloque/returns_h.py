@@ -1,4 +1,4 @@
-# expect: none
+# expect: missing_second_sublayer
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# expect: none
+# expect: eps_ignored, variance_sum_not_mean
 import numpy as np
 
 

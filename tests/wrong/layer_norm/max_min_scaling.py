@@ -1,4 +1,4 @@
-# expect: none
+# expect: min_max_scaling
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-# expect: none
+# expect: median_as_centre
 import numpy as np
 
 

@@ -1,0 +1,19 @@
+# kind: error
+# misconception_es: escribe Q @ K sin trasponer
+# misconception_en: writes Q @ K without transposing
+# line: 14
+# expect: none
+import numpy as np
+
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K / np.sqrt(Q.shape[1])
+    if mascara is not None:
+        E = E + mascara
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    return pesos @ V, pesos

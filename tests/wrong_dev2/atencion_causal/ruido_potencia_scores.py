@@ -1,0 +1,19 @@
+# kind: nonsense
+# misconception_es: ninguna nombrable: eleva las puntuaciones al cubo y divide
+# misconception_en: none nameable: cubes the scores and divides
+# line: 14
+# expect: none
+import numpy as np
+
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def atencion(Q, K, V, mascara=None):
+    E = (Q @ K.T) ** 3 / 50.0
+    if mascara is not None:
+        E = E + mascara
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    return pesos @ V, pesos

@@ -1,0 +1,19 @@
+# kind: single
+# misconception_es: en la segunda residual suma X + A (la suma sin normalizar) en lugar de H
+# misconception_en: in the second residual adds X + A (the unnormalised sum) instead of H
+# line: 19
+# expect: second_residual_adds_input
+import numpy as np
+
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    var = X.var(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(var + eps) + beta
+
+
+def bloque(X, atencion, p):
+    s1 = X + atencion(X)
+    H = layer_norm(s1, p["gamma1"], p["beta1"])
+    F = np.maximum(0.0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(s1 + F, p["gamma2"], p["beta2"])

@@ -106,12 +106,12 @@ def test_a_first_result_takes_the_students_row_from_its_lock_and_a_regrade_recom
     engine: Engine,
 ) -> None:
     """A submission's first result only adds itself to its student's row: the row comes from the
-    lock's values, without the two queries over the student's newest results, which a regrade
+    lock's values, without the query over the student's newest results, which a regrade
     (a result that replaces one) still runs."""
     opener = sessionmaker(engine, expire_on_commit=False)
     with opener.begin() as session:
         seeded = seed_course(session, new_id(), ["a"])
-    recomputing = {aggregates._TOTALS, aggregates._DIAGNOSES_FOUND}
+    recomputing = {aggregates._HISTORY}
     for _ in range(2):  # the student's first submission, then another
         stored = _submission(opener, seeded, seeded.students[0].id)
         assert recomputing.isdisjoint(_executed_while_storing(engine, stored, 1))

@@ -4,6 +4,7 @@ Compiling the statements again for each result cost the worker more than the dat
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -116,3 +117,22 @@ def test_a_first_result_takes_the_students_row_from_its_lock_and_a_regrade_recom
         stored = _submission(opener, seeded, seeded.students[0].id)
         assert recomputing.isdisjoint(_executed_while_storing(engine, stored, 1))
     assert recomputing <= set(_executed_while_storing(engine, stored, 2))
+
+
+def test_a_first_result_of_an_earlier_submission_leaves_the_current_attempt_as_it_was() -> None:
+    """Graded after a later submission, an earlier one joins the student's attempts, but the
+    current attempt (the latest made) keeps its diagnoses; at the same moment, the row is left to
+    the query (which of the two is current depends on their ids)."""
+    later = datetime(2026, 1, 2, tzinfo=UTC)
+    before = aggregates.StudentState(1, 50.0, later, frozenset({"no_eps"}), frozenset({"no_eps"}))
+    earlier = aggregates.Locked(1, "a", before, later - timedelta(hours=1))
+    after = aggregates.with_first_result(earlier, SHAPES[1])
+    assert after == aggregates.StudentState(
+        2, 50.0, later, frozenset({"no_eps", "by_column"}), frozenset({"no_eps"})
+    )
+    newer = aggregates.with_first_result(
+        aggregates.Locked(1, "a", before, later + timedelta(hours=1)), SHAPES[1]
+    )
+    assert newer is not None
+    assert (newer.last_at, newer.current) == (later + timedelta(hours=1), frozenset({"by_column"}))
+    assert aggregates.with_first_result(aggregates.Locked(1, "a", before, later), SHAPES[1]) is None

@@ -28,12 +28,32 @@ def _best_per_student(course: BigCourse) -> Subquery:
     )
 
 
+def _current_attempts(course: BigCourse) -> Subquery:
+    """Each student's latest graded submission of each challenge, ranked over all of them."""
+    ranked = (
+        select(
+            Submission.id.label("id"),
+            func.row_number()
+            .over(
+                partition_by=(Submission.challenge, Submission.student_id),
+                order_by=(Submission.created_at.desc(), Submission.id.desc()),
+            )
+            .label("rank"),
+        )
+        .where(graded_submissions(course.granted))
+        .subquery()
+    )
+    return select(ranked.c.id).where(ranked.c.rank == 1).subquery()
+
+
 def recomputed_overview(session: Session, course: BigCourse) -> list[Any]:
-    """Totals, histograms, test failure rates and diagnoses, each a GROUP BY over the rows."""
+    """Totals, histograms, test failure rates and diagnoses (who ever had and who still has each),
+    each a GROUP BY over the rows."""
     best = _best_per_student(course).c
     steps = [(best.best >= 100, 10)] + [(best.best >= 10 * b, b) for b in range(9, 0, -1)]
     bucket = case(*steps, else_=0).label("bucket")
     latest = latest_result_ids(course.granted)
+    current = _current_attempts(course)
     failed = func.sum(case((TestOutcome.passed.is_(False), 1), else_=0))
     queries = [
         select(
@@ -50,6 +70,11 @@ def recomputed_overview(session: Session, course: BigCourse) -> list[Any]:
         .join(GradingResult, DiagnosisRow.result_id == GradingResult.id)
         .join(Submission, GradingResult.submission_id == Submission.id)
         .where(DiagnosisRow.result_id.in_(latest))
+        .group_by(DiagnosisRow.challenge, DiagnosisRow.diagnosis_id),
+        select(DiagnosisRow.challenge, DiagnosisRow.diagnosis_id, func.count(distinct(Submission.student_id)))
+        .join(GradingResult, DiagnosisRow.result_id == GradingResult.id)
+        .join(Submission, GradingResult.submission_id == Submission.id)
+        .where(DiagnosisRow.result_id.in_(latest), Submission.id.in_(select(current.c.id)))
         .group_by(DiagnosisRow.challenge, DiagnosisRow.diagnosis_id),
     ]
     return [session.execute(query).all() for query in queries]

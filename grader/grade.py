@@ -9,6 +9,8 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import numpy as np
+
 from grader import feedback, messages
 from grader.authoring import Verdict
 from grader.causes import Cause as FoundCause
@@ -17,10 +19,10 @@ from grader.challenge import Challenge
 from grader.compare import same_outcome
 from grader.diagnosis import Story, diagnose, diagnosis_order, edited, without_edits
 from grader.evaluate import evaluate, results, verdicts
-from grader.localise import Divergence, diverge, raised_at
+from grader.localise import Divergence, Sources, diverge, raised_at
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
-from grader.report import ChildReport, parse_report
+from grader.report import CallOutcome, ChildReport, parse_report
 from grader.sandbox.base import ExitKind, Sandbox, SandboxRun
 from grader.sandbox.tracer import MAX_ARRAY
 from grader.text import Lang
@@ -135,20 +137,48 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
 
 
 def _traced_call(prepared: PreparedChallenge, report: ChildReport) -> int | None:
-    """The call to trace: of the first wrong function (callees first), a wrong call that
-    returned, the largest the tracer records whole."""
+    """The call to trace: of the first wrong function (callees first), a wrong call the tracer
+    records whole; one whose results are visibly off rather than off in the last digits (a
+    float32 ε² shows only where a row barely varies), then one that returned rather than raised
+    (its values go on past the line that raised), then the largest."""
     for function in diagnosis_order(prepared):
         wrong = [
             i
             for i in prepared.runs.calls_of[function]
-            if report.calls[i].ok and not same_outcome(report.calls[i], prepared.expected[i])
+            if report.calls[i].done and not same_outcome(report.calls[i], prepared.expected[i])
         ]
         small = [i for i in wrong if max(o.size for o in prepared.expected[i].outputs) <= MAX_ARRAY]
         if small:
-            return max(small, key=lambda i: (sum(a.size for a in prepared.calls[i].array_args()), -i))
+            return max(
+                small,
+                key=lambda i: (
+                    _visibly_off(report.calls[i], prepared.expected[i]),
+                    report.calls[i].ok,
+                    sum(a.size for a in prepared.calls[i].array_args()),
+                    -i,
+                ),
+            )
         if wrong:
             return None
     return None
+
+
+def _visibly_off(student: CallOutcome, expected: CallOutcome) -> bool:
+    """Whether a call's results differ from the lesson's by more than a part in a thousand."""
+    if not student.ok or len(student.outputs) != len(expected.outputs):
+        return False
+    for got, want in zip(student.outputs, expected.outputs, strict=True):
+        if got.shape != want.shape:
+            return True
+        with np.errstate(all="ignore"):
+            scale = float(np.nanmax(np.abs(np.where(np.isfinite(want), want, 0.0)), initial=0.0)) + 1e-12
+            off = np.abs(got.astype(np.float64) - want)
+            if (
+                bool(np.any(np.isnan(off) & ~np.isnan(want)))
+                or float(np.nanmax(off, initial=0.0)) > 1e-3 * scale
+            ):
+                return True
+    return False
 
 
 def _raised_at(prepared: PreparedChallenge, report: ChildReport, source: str) -> Divergence | None:
@@ -174,6 +204,7 @@ class _Tracing:
     ) -> None:
         self.prepared = prepared
         self.source = source
+        self.report = report
         self.index = _traced_call(prepared, report)
         self.raised = _raised_at(prepared, report, source)
         self.trace: list[Traced] | None = None
@@ -199,7 +230,16 @@ class _Tracing:
         if lesson is None or self.trace is None:
             return self.raised
         call = self.prepared.calls[self.index]
-        found = diverge(call, self.trace, lesson, self.source, self.prepared.challenge.steps)
+        error = self.report.calls[self.index].error
+        raised = (error.line, error.type) if error is not None and error.line is not None else None
+        found = diverge(
+            call,
+            self.trace,
+            lesson,
+            Sources(self.source, self.prepared.challenge.reference_source),
+            self.prepared.challenge.steps,
+            raised,
+        )
         return found if found is not None else self.raised
 
 

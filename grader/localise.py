@@ -9,6 +9,14 @@ row or an element of one — or is not. The first that is not, and the line that
 where the computation leaves the lesson; what came before is what the student got right. It
 needs no catalogue: it works for a mistake nobody listed, and for arithmetic nonsense it is the
 honest answer. Feedback only: no verdict depends on it.
+
+A value accepted only loosely — in another layout, a buffer not yet filled or filled part way,
+an input copied under the name of a lesson's step, an element of a lesson's value — is where the
+computation parts when the line that diverges (or raises) uses it: the layout was not harmless,
+the loop stopped short, the copy was no working copy. A few places make no value of their own and
+are read off the code (`grader.codelines`): a default in the `def`, an `if` whose body never ran
+and a line that ran and changed nothing where the lesson updates a value, the line that uses an
+input the lesson had used earlier, the call of a helper of the student's own that worked before.
 """
 
 from __future__ import annotations
@@ -21,10 +29,18 @@ import numpy as np
 
 from grader.calls import Call
 from grader.checks import shape_text
+from grader.codelines import Code, read
+from grader.sandbox.tracer import EDITED, LINES
 from grader.text import Text, text
 from grader.tracing import Traced
 
 MAX_CODE = 100
+
+
+@dataclass(frozen=True)
+class Sources:
+    student: str
+    reference: str
 
 
 @dataclass(frozen=True)
@@ -73,33 +89,52 @@ def _forms(r: np.ndarray) -> list[np.ndarray]:
         return [r, np.reciprocal(r)]
 
 
-def is_lesson(a: np.ndarray, lesson: list[np.ndarray]) -> bool:
-    """Whether the student's value is one of the lesson's, or a row or element of one."""
+WHOLE, PART, FILLING = "whole", "part", "filling"
+
+
+def lesson_kind(a: np.ndarray, lesson: list[np.ndarray], inputs: list[np.ndarray]) -> str | None:
+    """How the student's value is one of the lesson's: whole (in a harmless layout), a row or
+    element of one (code that loops), a buffer being filled row by row; None when it is not."""
+    part = None
     for r in lesson:
         for form in _forms(r):
             if any(_same(layout, form) for layout in _layouts(a, form)):
-                return True
+                return WHOLE
         if 0 < a.size < r.size and r.size % a.size == 0 and r.ndim >= 1:
             rows = r.reshape(-1, a.size)
             rtol, atol = _tolerance(a, r)
             with np.errstate(all="ignore"):
                 if np.any(np.all(np.isclose(rows, a.ravel(), rtol=rtol, atol=atol, equal_nan=True), axis=1)):
-                    return True
-        if a.shape == r.shape and _filling(a, r):
-            return True
-    return False
+                    part = part or PART
+        if a.shape == r.shape and _filling(a, r, inputs):
+            part = FILLING
+    return part
 
 
-def _filling(a: np.ndarray, r: np.ndarray) -> bool:
-    """A buffer being filled row by row: each row is the lesson's or still untouched (constant)."""
+def is_lesson(a: np.ndarray, lesson: list[np.ndarray]) -> bool:
+    """Whether the student's value is one of the lesson's, or a row or element of one."""
+    return lesson_kind(a, lesson, []) is not None
+
+
+def _filling(a: np.ndarray, r: np.ndarray, inputs: list[np.ndarray]) -> bool:
+    """A buffer being filled row by row: each row is the lesson's or still untouched (constant,
+    or the row of the input it was copied from)."""
     if a.ndim < 2:
         return False
     rows, lesson = a.reshape(a.shape[0], -1), r.reshape(r.shape[0], -1)
     rtol, atol = _tolerance(a, r)
     with np.errstate(all="ignore"):
         right = np.all(np.isclose(rows, lesson, rtol=rtol, atol=atol, equal_nan=True), axis=1)
-        untouched = np.all(rows == rows[:, :1], axis=1) & ~right
-    return bool(right.any() and np.all(right | untouched))
+        untouched = np.all(rows == rows[:, :1], axis=1)
+        for given in inputs:
+            if given.shape == a.shape:
+                untouched |= np.all(rows == given.reshape(rows.shape), axis=1)
+    return bool(right.any() and not right.all() and np.all(right | untouched))
+
+
+def _constant(a: np.ndarray) -> bool:
+    """A buffer just made (`np.zeros_like(X)`): every element the same."""
+    return a.size > 1 and bool(np.all(a == a.flat[0]))
 
 
 def _outputs(trace: list[Traced]) -> dict[str, Traced]:
@@ -119,139 +154,448 @@ def _inputs(call: Call) -> list[np.ndarray]:
     return found
 
 
+def _split(trace: list[Traced]) -> tuple[list[Traced], set[int]]:
+    """The values, and the lines the call executed."""
+    values = [t for t in trace if t.name != LINES]
+    ran = {int(n) for t in trace if t.name == LINES for n in t.value.ravel()}
+    return values, ran
+
+
 def diverge(
     call: Call,
     student: list[Traced],
     lesson: list[Traced],
-    source: str,
+    sources: Sources,
     steps: dict[str, Text],
+    raised: tuple[int, str] | None = None,
 ) -> Divergence | None:
     """The first value of the student's trace that is none of the lesson's; None when every
-    value is the lesson's and the call's result is the lesson's too."""
+    value is the lesson's and the call's result is the lesson's too. `raised`: the line and type
+    of what the traced call raised, when it raised."""
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")  # NaN and infinities in a student's values are values too
         try:
-            return _diverge(call, student, lesson, source, steps)
+            return _diverge(call, student, lesson, sources, steps, raised)
         except (ValueError, TypeError, IndexError, OverflowError):
             return None  # values no comparison can read: no localisation rather than a guess
 
 
 def _diverge(
     call: Call,
-    student: list[Traced],
-    lesson: list[Traced],
-    source: str,
+    trace: list[Traced],
+    lesson_trace: list[Traced],
+    sources: Sources,
     steps: dict[str, Text],
+    raised: tuple[int, str] | None,
 ) -> Divergence | None:
-    values = [t.value for t in lesson] + _inputs(call)
-    lines = source.splitlines()
-    place = _first_off(student, lesson, values, lines, call.array_args())
-    if place is None:
-        place = _wrong_output(student, lesson)
-        if place is None:
+    student, ran = _split(trace)
+    lesson, _ = _split(lesson_trace)
+    code = read(sources.student)
+    walk = _Walk(student, lesson, _inputs(call), call.array_args(), code, steps)
+    found = walk.first_off()
+    how: Text | None = None
+    cut = walk.index
+    if found is not None:
+        place = _Places(walk, code, read(sources.reference), ran, call.function).refine(found)
+    elif raised is not None:
+        place, how = walk.before_raise(*raised)
+        cut = len(student)
+    else:
+        output = _wrong_output(student, lesson)
+        if output is None:
             return None
-    before = student[: next(i for i, t in enumerate(student) if t is place)]
+        place = output
+    before = student[: next((i for i, t in enumerate(student) if t is place), cut)]
     right = _right_steps(before, lesson, steps)
     last_right = max((t.line for t in before if t.line < place.line), default=None)
+    lines = code.lines
+    text_of = lines[place.line - 1].strip() if 0 < place.line <= len(lines) else ""
+    if len(text_of) > MAX_CODE:
+        text_of = text_of[: MAX_CODE - 1] + "…"
+    how = how or walk.told.get(id(place))
+    if how is not None:
+        return Divergence(call.function, place.line, text_of, right, last_right, None, how)
+    if place.name.startswith(EDITED):
+        return Divergence(call.function, place.line, text_of, right, last_right, None, _edited(place))
+    if _is_argument(place):
+        want = walk.wanted(place)
+        return Divergence(
+            call.function, place.line, text_of, right, last_right, None, _how_given(place, want)
+        )
     step = _expected_step(place, student, lesson, steps)
-    code = lines[place.line - 1].strip() if 0 < place.line <= len(lines) else ""
-    if len(code) > MAX_CODE:
-        code = code[: MAX_CODE - 1] + "…"
-    return Divergence(call.function, place.line, code, right, last_right, step[0], _how(place, step[1]))
+    return Divergence(call.function, place.line, text_of, right, last_right, step[0], _how(place, step[1]))
 
 
 def raised_at(function: str, line: int, error_type: str, source: str) -> Divergence:
     """Where a call raised: the line, told like any other divergence."""
     lines = source.splitlines()
     code = lines[line - 1].strip()[:MAX_CODE] if 0 < line <= len(lines) else ""
-    how = text(f"ahí tu código lanza {error_type}", f"there your code raises {error_type}")
-    return Divergence(function, line, code, (), None, None, how)
+    return Divergence(function, line, code, (), None, None, _raises(error_type))
+
+
+def _raises(error_type: str) -> Text:
+    return text(f"ahí tu código lanza {error_type}", f"there your code raises {error_type}")
 
 
 def _step_of(value: np.ndarray, lesson: list[Traced]) -> tuple[int, bool] | None:
-    """The lesson's step this value is whole (its index), and whether in the lesson's own layout."""
+    """The lesson's step this value is whole (its index), and whether in the lesson's own layout;
+    a step the lesson names rather than a function's result, when it is both (H is layer_norm's
+    result too)."""
+    found = None
     for index, step in enumerate(lesson):
+        if _is_argument(step):
+            continue
         if value.shape == step.value.shape and _same(value, step.value):
-            return index, True
-        if any(_same(layout, step.value) for layout in _layouts(value, step.value)):
-            return index, False
-    return None
-
-
-def _first_off(
-    student: list[Traced],
-    lesson: list[Traced],
-    values: list[np.ndarray],
-    lines: list[str],
-    call_inputs: list[np.ndarray],
-) -> Traced | None:
-    """The first value that is none of the lesson's, or that goes back to a step the code had
-    already made (`x_hat = centred`: the division that should come is not there). A value kept
-    in a harmless layout that the diverging line then uses is blamed instead: the layout was
-    not harmless after all (a mean without keepdims, subtracted from the rows)."""
-    made: dict[int, Traced] = {}
-    reshaped: list[Traced] = []
-    given = _arguments(lesson)
-    seen: dict[str, int] = {}
-    for traced in student:
-        if _is_argument(traced):
-            # What one function of the file hands another, compared with what the lesson hands
-            # the same function at the same call (the signature is the challenge's).
-            occurrence = seen.get(traced.name, 0)
-            seen[traced.name] = occurrence + 1
-            want = given.get((traced.name, occurrence))
-            if want is not None and not any(_same(v, want.value) for v in _layouts(traced.value, want.value)):
-                return _origin(traced, reshaped, lines)
+            match = (index, True)
+        elif any(_same(layout, step.value) for layout in _layouts(value, step.value)):
+            match = (index, False)
+        else:
             continue
-        step = _step_of(traced.value, lesson)
-        if step is not None and not lesson[step[0]].name.startswith("return"):
-            if step[0] in made and made[step[0]].name != traced.name:
+        if not step.name.startswith("return"):
+            return match
+        found = found or match
+    return found
+
+
+@dataclass
+class _Loose:
+    """A value the walk let pass that a diverging line may prove wrong: where to blame then."""
+
+    traced: Traced
+    blame: Traced
+    on_raise_only: bool = False
+
+
+class _Walk:
+    """The student's values in the order its code made them, against the lesson's."""
+
+    def __init__(
+        self,
+        student: list[Traced],
+        lesson: list[Traced],
+        inputs: list[np.ndarray],
+        call_inputs: list[np.ndarray],
+        code: Code,
+        steps: dict[str, Text],
+    ) -> None:
+        self.student = student
+        self.lesson = lesson
+        self.values = [t.value for t in lesson] + inputs
+        self.call_inputs = call_inputs
+        self.code = code
+        self.step_names = {name for name in steps if not name.startswith("return")}
+        self.given = _grouped(lesson)
+        self.calls = _calls(student)
+        self.made: dict[int, Traced] = {}
+        self.loose: dict[str, _Loose] = {}
+        self.told: dict[int, Text] = {}  # what a place the values do not make plainly is, by its id
+        self.index = 0
+
+    def wanted(self, argument: Traced) -> Traced | None:
+        """What the lesson hands the same function, at the same call, for the same parameter."""
+        call = self.calls.get(id(argument))
+        return self.given.get(call, {}).get(argument.name) if call is not None else None
+
+    def first_off(self) -> Traced | None:
+        """The first value that is none of the lesson's, or that goes back to a step the code had
+        already made (`x_hat = centred`: the division that should come is not there), or an
+        input changed in place."""
+        for index, traced in enumerate(self.student):
+            self.index = index
+            if traced.name.startswith(EDITED):
                 return traced
-            made.setdefault(step[0], traced)
+            if _is_argument(traced):
+                # What one function of the file hands another (or the traced call gets, its
+                # defaults included), against what the lesson hands it at the same call.
+                given = self._given_off(traced)
+                if given is not None:
+                    return given if given is not traced else self.origin(traced)
+                continue
+            off = self._judge(traced)
+            if off:
+                return self.origin(traced)
+            if off is None:
+                return traced
+        return None
+
+    def _given_off(self, traced: Traced) -> Traced | None:
+        """An argument that is not the lesson's, or, at a call's first argument, a parameter the
+        lesson hands an array that this call does not (`layer_norm(x, p, …)`: a dict for γ)."""
+        call = self.calls[id(traced)]
+        lesson = self.given.get(call)
+        if lesson is None:
+            return None
+        first = next(t for t in self.student if self.calls.get(id(t)) == call)
+        if first is traced:
+            names = {t.name for t in self.student if self.calls.get(id(t)) == call}
+            missing = [name for name in lesson if name not in names]
+            if missing:
+                return Traced(traced.line, missing[0], np.zeros(0))
+        want = lesson.get(traced.name)
+        if want is not None and not any(_same(v, want.value) for v in _layouts(traced.value, want.value)):
+            return traced
+        return None
+
+    def _judge(self, traced: Traced) -> bool | None:
+        """False when the value may pass, True when it is off, None when it is off right here
+        (no earlier value to blame)."""
+        step = _step_of(traced.value, self.lesson)
+        if step is not None and not self.lesson[step[0]].name.startswith("return"):
+            self.loose.pop(traced.name, None)
+            if traced.name.startswith("return"):
+                return False  # a function's result: the caller names it
+            if step[0] in self.made and self.made[step[0]].name != traced.name:
+                return None
+            self.made.setdefault(step[0], traced)
             if not step[1]:
-                reshaped.append(traced)
-            continue
-        if made and _copies_input(traced, call_inputs):
-            return traced  # an input again where the lesson goes on computing (`centred = X`)
-        if is_lesson(traced.value, values):
-            continue
-        return _origin(traced, reshaped, lines)
-    return None
+                self.loose[traced.name] = _Loose(traced, traced)
+            return False
+        if step is not None:
+            self.loose.pop(traced.name, None)
+            return False
+        if _copies_input(traced, self.call_inputs):
+            if self.made:
+                return None  # an input again where the lesson goes on computing (`centred = X`)
+            if traced.name in self.step_names:  # `scores = Q`: no working copy, a step left out
+                self.loose[traced.name] = _Loose(traced, traced)
+                self.told[id(traced)] = text(
+                    f"tu {traced.name} es una de las entradas tal cual: falta el paso de la lección",
+                    f"your {traced.name} is one of the inputs as it was: the lesson's step is missing",
+                )
+            return False
+        kind = lesson_kind(traced.value, self.values, self.call_inputs)
+        if kind == WHOLE:
+            self.loose.pop(traced.name, None)
+            return False
+        if kind == FILLING:
+            loop = self.code.loops.get(traced.line)
+            blame = Traced(loop, traced.name, traced.value) if loop is not None else traced
+            self.loose[traced.name] = _Loose(traced, blame)
+            if loop is not None:
+                self.told[id(blame)] = text(
+                    f"tu {traced.name} se queda con filas que este bucle nunca calcula",
+                    f"your {traced.name} is left with rows this loop never computes",
+                )
+            return False
+        if kind == PART:
+            self.loose[traced.name] = _Loose(traced, traced, on_raise_only=True)
+            return False
+        if _constant(traced.value) or self._filled_later(traced):
+            self.loose[traced.name] = _Loose(traced, traced)
+            return False
+        return True
+
+    def _filled_later(self, traced: Traced) -> bool:
+        """A buffer made to be filled (`np.empty_like(X)`: whatever was in memory), told by
+        what the code does next with it: assigns into it."""
+        later = next((t for t in self.student[self.index + 1 :] if t.name == traced.name), None)
+        return (
+            later is not None
+            and later.line != traced.line
+            and traced.name in self.code.fills.get(later.line, set())
+        )
+
+    def origin(self, place: Traced, raising: bool = False) -> Traced:
+        """Back from the diverging value along the loose values its line uses."""
+        loose = dict(self.loose)
+        while True:
+            used = next(
+                (
+                    entry
+                    for entry in reversed(loose.values())
+                    if entry.traced is not place
+                    and entry.traced.name != place.name
+                    and (raising or not entry.on_raise_only)
+                    and entry.traced.line <= place.line
+                    and _uses(self._line(place.line), entry.traced.name)
+                ),
+                None,
+            )
+            if used is None:
+                return place
+            loose.pop(used.traced.name)
+            place, raising = used.blame, False
+
+    def before_raise(self, line: int, error_type: str) -> tuple[Traced, Text | None]:
+        """Where a call that raised at `line` parts, when none of its values did: a loose value
+        the raising line uses, or that line."""
+        raising = Traced(line, "", np.zeros(0))
+        place = self.origin(raising, raising=True)
+        return place, (_raises(error_type) if place is raising else None)
+
+    def _line(self, line: int) -> str:
+        lines = self.code.lines
+        return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
 def _copies_input(traced: Traced, inputs: list[np.ndarray]) -> bool:
     value = traced.value
-    return value.size > 1 and any(value.shape == i.shape and np.array_equal(value, i) for i in inputs)
+    return value.size > 1 and any(
+        np.array_equal(layout, i) for i in inputs for layout in _layouts(value, i) if layout.shape == i.shape
+    )
 
 
 def _is_argument(traced: Traced) -> bool:
     return traced.name.endswith(")") and "(" in traced.name
 
 
-def _arguments(lesson: list[Traced]) -> dict[tuple[str, int], Traced]:
-    found: dict[tuple[str, int], Traced] = {}
+def _calls(trace: list[Traced]) -> dict[int, tuple[str, int]]:
+    """Each argument record's call: its function and which of that function's calls it is (the
+    arguments of one call are recorded together, on the caller's line)."""
+    found: dict[int, tuple[str, int]] = {}
     count: dict[str, int] = {}
-    for traced in lesson:
+    previous: Traced | None = None
+    for traced in trace:
         if _is_argument(traced):
-            found[(traced.name, count.get(traced.name, 0))] = traced
-            count[traced.name] = count.get(traced.name, 0) + 1
+            function = traced.name.split("(")[0]
+            same = (
+                previous is not None
+                and _is_argument(previous)
+                and previous.line == traced.line
+                and previous.name.split("(")[0] == function
+                and previous.name != traced.name
+            )
+            if not same:
+                count[function] = count.get(function, 0) + 1
+            found[id(traced)] = (function, count[function] - 1)
+        previous = traced
     return found
 
 
-def _origin(place: Traced, reshaped: list[Traced], lines: list[str]) -> Traced:
-    """Back from the diverging value along the values kept in another layout its line uses."""
-    while True:
-        code = lines[place.line - 1] if 0 < place.line <= len(lines) else ""
-        earlier = [r for r in reshaped if r.line < place.line or (r is not place and r.line == place.line)]
-        used = next((r for r in reversed(earlier) if r is not place and _uses(code, r.name)), None)
-        if used is None:
-            return place
-        reshaped = [r for r in reshaped if r is not used]
-        place = used
+def _grouped(lesson: list[Traced]) -> dict[tuple[str, int], dict[str, Traced]]:
+    found: dict[tuple[str, int], dict[str, Traced]] = {}
+    calls = _calls(lesson)
+    for traced in lesson:
+        call = calls.get(id(traced))
+        if call is not None:
+            found.setdefault(call, {})[traced.name] = traced
+    return found
 
 
 def _uses(code: str, name: str) -> bool:
     return name.isidentifier() and re.search(rf"\b{re.escape(name)}\b", code) is not None
+
+
+class _Places:
+    """Where a divergence found by value really lies, when the code shows another place."""
+
+    def __init__(self, walk: _Walk, code: Code, reference: Code, ran: set[int], function: str) -> None:
+        self.walk = walk
+        self.code = code
+        self.reference = reference
+        self.ran = ran
+        self.function = function
+
+    def refine(self, place: Traced) -> Traced:
+        if place.name.startswith(EDITED) or _is_argument(place) or place not in self.walk.student:
+            return place
+        return self._helper_call(place) or self._stale(place) or place
+
+    def _told(self, place: Traced, how: Text) -> Traced:
+        self.walk.told[id(place)] = how
+        return place
+
+    def _helper_call(self, place: Traced) -> Traced | None:
+        """A helper of the student's own (no function of the lesson) that gave the lesson's
+        values before and now returns none: it was right, calling it here is the mistake."""
+        helper = self.code.function_at(place.line)
+        if not place.name.startswith("return") or helper is None:
+            return None
+        lesson_functions = {t.name.split("(")[0] for t in self.walk.lesson if _is_argument(t)}
+        if helper.name in lesson_functions | {self.function}:
+            return None
+        before = self.walk.student[: self.walk.student.index(place)]
+        worked = any(
+            t.name.startswith("return")
+            and helper.first <= t.line <= helper.last
+            and _step_of(t.value, self.walk.lesson) is not None
+            for t in before
+        )
+        call = next((t for t in reversed(before) if t.name.startswith(helper.name + "(")), None)
+        if not worked or call is None:
+            return None
+        how = text(
+            f"tu {helper.name} da los valores de la lección donde la lección lo usa, pero aquí la lección no lo aplica",
+            f"your {helper.name} gives the lesson's values where the lesson uses it, but the lesson does not apply it here",
+        )
+        return self._told(Traced(call.line, place.name, place.value), how)
+
+    def _stale(self, place: Traced) -> Traced | None:
+        """A value the lesson goes on updating (the scores, masked) that the student's code
+        used as it was: the place is the update that never happened — an `if` whose body did
+        not run, a line that ran and changed nothing — or the line that uses the input the
+        lesson's update uses, later than the lesson."""
+        student = self.walk.student
+        index = student.index(place)
+        where = self.code.function_at(place.line)
+        for name in sorted(_names(self.code, place.line) - {place.name}):  # not the line's own update
+            last = next((t for t in reversed(student[:index]) if t.name == name), None)
+            if last is None or self.code.function_at(last.line) != where:
+                continue
+            step = _step_of(last.value, self.walk.lesson)
+            update = _update(self.walk.lesson, step[0]) if step is not None else None
+            if update is None or any(
+                _step_of(t.value, self.walk.lesson) == (update, True) for t in student[:index]
+            ):
+                continue
+            found = self._unchanged(last, student[:index]) or self._skipped(name, last.line, place.line)
+            found = found or self._late_input(self.walk.lesson[update].line, last.line)
+            if found is not None:
+                how = text(
+                    f"la lección cambia {name} antes de usarlo y tu código lo usa tal cual (en la línea {place.line})",
+                    f"the lesson changes {name} before using it, and your code uses it as it was (on line {place.line})",
+                )
+                return self._told(Traced(found, place.name, place.value), how)
+        return None
+
+    def _unchanged(self, last: Traced, before: list[Traced]) -> int | None:
+        """A line that remade the value as it was (`E = E * 1.0`) where the lesson updates it."""
+        prior = next((t for t in reversed(before) if t.name == last.name and t is not last), None)
+        if prior is not None and prior.line != last.line and np.array_equal(prior.value, last.value):
+            return last.line
+        return None
+
+    def _skipped(self, name: str, after: int, before: int) -> int | None:
+        for line in range(after + 1, before):
+            if name not in self.code.assigns.get(line, set()):
+                continue
+            if line in self.ran:
+                return line  # ran, and left the value as it was
+            header = self.code.ifs.get(line)
+            if header is not None and header in self.ran:
+                return header  # its `if` chose not to run it
+        return None
+
+    def _late_input(self, lesson_line: int, after: int) -> int | None:
+        """The line of the student's code that first uses, after `after`, the input the
+        lesson's update uses (the mask, applied to the weights rather than the scores)."""
+        ours = self.reference.function_at(lesson_line)
+        theirs = self.code.function(ours.name) if ours is not None else None
+        if theirs is None or ours is None:
+            return None
+        for position, param in enumerate(ours.params):
+            if position >= len(theirs.params) or not self.reference.reads(lesson_line, param):
+                continue
+            mine = theirs.params[position]
+            for line in range(after + 1, theirs.last + 1):
+                if line in self.ran and line in self.code.simple and self.code.reads(line, mine):
+                    return line
+        return None
+
+
+def _update(lesson: list[Traced], step: int) -> int | None:
+    """The lesson's next value under the same name in the same call (E, then E masked)."""
+    for j in range(step + 1, len(lesson)):
+        if lesson[j].name.startswith("return"):
+            return None
+        if lesson[j].name == lesson[step].name:
+            return j
+    return None
+
+
+def _names(code: Code, line: int) -> set[str]:
+    text = code.lines[line - 1] if 0 < line <= len(code.lines) else ""
+    return set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text.split("#", 1)[0]))
 
 
 def _wrong_output(student: list[Traced], lesson: list[Traced]) -> Traced | None:
@@ -325,3 +669,29 @@ def _how(place: Traced, want: Traced | None) -> Text:
         f"{called.es} se aleja hasta {off:.3g} del valor de la lección",
         f"{called.en} is off from the lesson's value by up to {off:.3g}",
     )
+
+
+def _edited(place: Traced) -> Text:
+    name = place.name.removeprefix(EDITED)
+    return text(
+        f"ahí tu código cambia en el sitio el {name} que recibe, y la lección nunca cambia sus entradas",
+        f"there your code changes the {name} it was given, in place, and the lesson never changes its inputs",
+    )
+
+
+def _how_given(place: Traced, want: Traced | None) -> Text:
+    """What a function was given, against what the lesson gives it: a default, a swapped argument."""
+    function, _, param = place.name.partition("(")
+    param = param.removesuffix(")")
+    if place.value.size == 0:
+        return text(
+            f"tu {function} no recibe un array como {param}, y en la lección sí",
+            f"your {function} gets no array as {param}, where the lesson hands it one",
+        )
+    if want is not None and place.value.size == 1 and want.value.size == 1:
+        got, lesson = float(place.value.ravel()[0]), float(want.value.ravel()[0])
+        return text(
+            f"tu {function} recibe {param} = {got:.3g}; en la lección, {lesson:.3g}",
+            f"your {function} gets {param} = {got:.3g}; in the lesson, {lesson:.3g}",
+        )
+    return _how(place, want)

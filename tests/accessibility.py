@@ -57,7 +57,16 @@ class Audit:
             assert self.failures == [], "\n".join(self.failures)
 
 
-RING = (Path(__file__).parent / "focus_ring.js").read_text()
+COLOURS = (Path(__file__).parent / "colours.js").read_text()
+
+
+def page_check(path: Path) -> str:
+    """A check for `evaluate` (a file whose last expression is the function to run) with the
+    colour helpers of colours.js before it, in the same scope."""
+    return COLOURS + path.read_text()
+
+
+RING = page_check(Path(__file__).parent / "focus_ring.js")
 SEGMENTS = 6  # the fields of a date and time input, each its own Tab stop
 MOST_STOPS = 80  # a bound on one page's Tab stops: more means the focus is held somewhere
 

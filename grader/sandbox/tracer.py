@@ -7,8 +7,14 @@ the reference's intermediates to find the line where the student's computation l
 lesson's. It is feedback only: nothing here ever decides a score, and a student who tampers with
 it misleads only their own feedback.
 
+Besides the locals it records what the traced call was given (its defaults included: a changed
+default is the signature's doing), an in-place change of an array the call was given (under the
+name `!name`), and, once the call is over, the lines it executed (under `#lines`): a line that ran
+and changed nothing, or an `if` whose body never ran, is a place too. No local has such names.
+
 Bounded in line events, records, elements and time; past a bound the trace says it was cut,
-stops, and the parent tells no localisation.
+stops, and the parent tells no localisation. A scalar one line keeps remaking (a loop's counter,
+a comprehension's element) is recorded its first few times only.
 """
 
 from __future__ import annotations
@@ -30,6 +36,9 @@ MAX_ARRAY = 4096  # elements of one recorded value
 MAX_ELEMENTS = 60_000  # elements of all recorded values
 MAX_SECONDS = 0.25
 MAX_NAME = 40
+MAX_REPEATS = 16  # records of one scalar at one line
+EDITED = "!"  # prefix of an in-place change to an array the call was given
+LINES = "#lines"  # the lines the traced call executed, in the order they first ran
 LINE = struct.Struct("<IB")
 
 _ndarray = np.ndarray
@@ -38,6 +47,8 @@ _asarray = np.asarray
 _array_equal = np.array_equal
 _float32 = np.float32
 _float64 = np.float64
+_int = int
+_bool = bool
 _clock = time.perf_counter
 
 
@@ -50,6 +61,13 @@ def _numeric(value: Any) -> np.ndarray | None:
     if isinstance(value, float | _floating):
         return _asarray(value)
     return None
+
+
+def _argument(value: Any) -> np.ndarray | None:
+    """An argument worth recording: an array, a float, or a whole number (a default `eps=0`)."""
+    if isinstance(value, _int) and not isinstance(value, _bool):
+        return _asarray(float(value))
+    return _numeric(value)
 
 
 class LineTracer:
@@ -65,6 +83,9 @@ class LineTracer:
         self.deadline = _clock() + MAX_SECONDS
         self.cut = False
         self.frames: dict[int, tuple[int, dict[str, tuple[int, np.ndarray]]]] = {}
+        self.given: set[int] | None = None  # the arrays the traced call was given, by identity
+        self.repeats: dict[tuple[int, str], int] = {}
+        self.executed: dict[int, None] = {}
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> Any:
         if self.cut or frame.f_code.co_filename != self.filename:
@@ -74,13 +95,16 @@ class LineTracer:
         caller = frame.f_back
         if caller is not None and caller.f_code.co_filename == self.filename:
             self.arguments(frame, caller.f_lineno)
+        elif self.given is None:  # the traced call itself: told at its `def`, defaults and all
+            self.given = {id(v) for v in frame.f_locals.values() if isinstance(v, _ndarray)}
+            self.arguments(frame, frame.f_code.co_firstlineno)
         return self.local
 
     def arguments(self, frame: FrameType, line: int) -> None:
         """What a function of the student's file was given by another: the caller's line's work."""
         code = frame.f_code
         for name in code.co_varnames[: code.co_argcount]:
-            array = _numeric(frame.f_locals.get(name))
+            array = _argument(frame.f_locals.get(name))
             if array is not None:
                 self.record(line, f"{code.co_name}({name})", array)
 
@@ -94,6 +118,7 @@ class LineTracer:
                 return None
             self.after(frame)
             self.frames[id(frame)] = (frame.f_lineno, self.frames[id(frame)][1])
+            self.executed[frame.f_lineno] = None
         elif event == "return":
             self.after(frame)
             line = self.frames.pop(id(frame), (frame.f_lineno, {}))[0]
@@ -108,8 +133,14 @@ class LineTracer:
             if array is None:
                 continue
             before = seen.get(name)
-            if before is not None and before[0] == id(value) and _array_equal(before[1], array):
+            if (
+                before is not None
+                and before[0] == id(value)
+                and _array_equal(before[1], array, equal_nan=True)
+            ):
                 continue
+            if before is not None and before[0] == id(value) and self.given and id(value) in self.given:
+                self.record(line, EDITED + name, array)  # changed in place, and it is an input
             seen[name] = (id(value), array.copy())
             if record:
                 self.record(line, name, array)
@@ -123,6 +154,11 @@ class LineTracer:
                 self.record(line, "return" if len(items) == 1 else f"return[{position}]", array)
 
     def record(self, line: int, name: str, array: np.ndarray) -> None:
+        if array.size == 1:
+            times = self.repeats.get((line, name), 0) + 1
+            self.repeats[(line, name)] = times
+            if times > MAX_REPEATS:
+                return
         self.records += 1
         self.elements += array.size
         if self.records > MAX_RECORDS or self.elements > MAX_ELEMENTS:
@@ -133,6 +169,15 @@ class LineTracer:
         self.write(
             encode_record(Tag.TRACED, self.call, LINE.pack(line, len(label)) + label + encode_array(kept))
         )
+
+    def finish(self) -> None:
+        """The lines the call executed, once it is over (an uncut trace only)."""
+        if not self.cut:
+            lines = _asarray(list(self.executed), dtype=_float64)
+            label = LINES.encode()
+            self.write(
+                encode_record(Tag.TRACED, self.call, LINE.pack(0, len(label)) + label + encode_array(lines))
+            )
 
     def stop(self) -> None:
         if not self.cut:
@@ -148,3 +193,4 @@ def traced(tracer: LineTracer, run: Callable[[], None]) -> None:
         run()
     finally:
         sys.settrace(previous)
+    tracer.finish()

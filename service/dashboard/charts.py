@@ -8,6 +8,7 @@ phone shows text at a readable size; CSS shows the one that fits.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -140,9 +141,15 @@ def _x_format(first: datetime, last: datetime) -> str:
 
 
 def timeline(
-    title: str, attempts: list[tuple[str, datetime, float]], zone: Zone, x_title: str, size: Size = WIDE
+    title: str,
+    attempts: list[tuple[str, datetime, float]],
+    zone: Zone,
+    x_title: str,
+    size: Size = WIDE,
+    order: Sequence[str] = (),
 ) -> LineChart:
     """Score over time, one series per challenge; x is the attempt's time in the instructor's zone.
+    Series (and the legend) go in `order`, the course's; a name not in it after those, by name.
 
     Scores keep their whole 0-100 axis (a score is read against 100); time starts a little before
     the first attempt and ends a little after the last, so no point sits on an axis.
@@ -161,7 +168,9 @@ def timeline(
     def y(score: float) -> float:
         return frame.base - (frame.base - frame.top) * score / 100
 
-    names = sorted({name for name, _, _ in attempts})
+    present = {name for name, _, _ in attempts}
+    names = [name for name in dict.fromkeys(order) if name in present]
+    names += sorted(present - set(names))
     series = tuple(
         Series(
             name,

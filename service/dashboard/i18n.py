@@ -100,15 +100,15 @@ SPANISH: dict[str, str] = {
     ),
     "Regrade {challenge} at version {version}": "Recalificar {challenge} con la versión {version}",
     "Best score of each student": "Mejor nota de cada estudiante",
-    "Most frequent diagnoses: students who ever had each one (share of those who tried)": (
-        "Diagnósticos más frecuentes: quienes lo tuvieron alguna vez (parte de quienes lo intentaron)"
+    "Diagnoses still to fix: students whose latest attempt has each one (share of those who tried)": (
+        "Diagnósticos por corregir: quienes los tienen en su último intento (parte de quienes lo intentaron)"
     ),
     "Failure rate of each hidden test (share of the attempts that ran)": (
         "Fallos de cada test oculto (parte de los intentos que se ejecutaron)"
     ),
     "Best scores in {challenge}": "Mejores notas en {challenge}",
-    "Share of students diagnosed with each mistake in {challenge}": (
-        "Parte de estudiantes con cada diagnóstico en {challenge}"
+    "Share of students whose latest attempt still has each mistake in {challenge}": (
+        "Parte de estudiantes cuyo último intento tiene aún cada diagnóstico en {challenge}"
     ),
     "Share of the attempts that ran failing each hidden test of {challenge}": (
         "Parte de los intentos ejecutados que fallan cada test oculto de {challenge}"
@@ -119,10 +119,17 @@ SPANISH: dict[str, str] = {
     "{share} of the attempts ({count} of {of})": "{share} de los intentos ({count} de {of})",
     "Every attempt ran.": "Todos los intentos se ejecutaron.",
     "What each diagnosis means": "Qué significa cada diagnóstico",
-    "{share} of the students who tried ({count} of {of}) had it in some attempt: their {function} {did}": (
-        "{share} de quienes lo intentaron ({count} de {of}) lo tuvieron en algún intento: su {function} {did}"
+    "{held} of the students who tried ({holders} of {of}) still have it in their latest attempt, "
+    "{share} ({count}) had it in some attempt: their {function} {did}": (
+        "{held} de quienes lo intentaron ({holders} de {of}) lo tienen aún en su último intento, "
+        "{share} ({count}) lo tuvieron en algún intento: su {function} {did}"
     ),
     "Hidden tests": "Tests ocultos",
+    "Who still has it": "Quién lo tiene aún",
+    "Only the students whose latest attempt at {challenge} still has this mistake: their code {did}.": (
+        "Solo quienes tienen aún este error en su último intento de {challenge}: su código {did}."
+    ),
+    "Show every student": "Mostrar a todo el estudiantado",
     "fails in {count} of the {of} attempts that ran": "falla en {count} de los {of} intentos ejecutados",
     "Regrade every submission of the course not yet graded at the current version of its challenge. Earlier results stay on record.": (
         "Recalificar cada entrega del curso aún no calificada con la versión actual de su reto. "

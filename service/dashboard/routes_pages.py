@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from grader.challenge import in_course_order
+from grader.challenge import Challenge, in_course_order
+from grader.text import Lang
 from service.core.errors import Invalid
 from service.dashboard import attempt_view, charts, i18n, links, timezones, views
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
@@ -59,6 +61,12 @@ def _score(text: str) -> float | None:
         raise Invalid(f"not a score: {text!r}") from error
 
 
+def _did(known: Mapping[str, Challenge], challenge: str, diagnosis: str, lang: Lang) -> str:
+    """What a diagnosis says the code did, in the page's language (its id in words when unknown)."""
+    named = views.diagnosis_names(known.get(challenge), lang).get(diagnosis)
+    return named.did if named else views.words(diagnosis)
+
+
 @router.get("/courses/{course}/students", response_class=HTMLResponse, name="students")
 def students(
     request: Request,
@@ -69,11 +77,12 @@ def students(
     q: Annotated[str, Query(max_length=200)] = "",
     challenge: Annotated[str, Query(max_length=100)] = "",
     below: Annotated[str, Query(max_length=10, description="a score, or empty for no limit")] = "",
+    holding: Annotated[str, Query(max_length=100, description="a diagnosis of the challenge")] = "",
     sort: SortKey = "student",
     desc: bool = False,
     page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
 ) -> HTMLResponse:
-    chosen = StudentFilter(text=q, challenge=challenge, below=_score(below))
+    chosen = StudentFilter(text=q, challenge=challenge, below=_score(below), holding=holding)
     with db.reading() as session:
         found = student_page(session, course, chosen, Order(sort, challenge, desc), page)
         names = in_course_order(set(known) | set(challenges_of(session, course)), known)
@@ -84,6 +93,7 @@ def students(
         "listing": found,
         "challenges": names,
         "chosen": chosen,
+        "holding_did": _did(known, challenge, holding, lang_of(request, i18n.COOKIE)),
         "sort": sort,
         "desc": desc,
     }
@@ -110,13 +120,14 @@ def student(
     }
     points = [(named[a.challenge], a.created_at, a.score) for a in found if a.score is not None]
     title, x_title = t("Score over time of {student}", student=student), f"{t('Time zone')}: {zone.name}"
+    order = [named[name] for name in in_course_order(named, known)]
     context = {
         "account": account,
         "course": course,
         "student": student,
         "attempts": [attempt_view.view(a, known.get(a.challenge), lang) for a in found],
-        "chart": charts.timeline(title, points, zone, x_title, charts.WIDE),
-        "narrow_chart": charts.timeline(title, points, zone, x_title, charts.NARROW),
+        "chart": charts.timeline(title, points, zone, x_title, charts.WIDE, order),
+        "narrow_chart": charts.timeline(title, points, zone, x_title, charts.NARROW, order),
     }
     return render(request, "student.html", context, status_code=200 if found else 404)
 

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
+from grader.challenge import in_course_order
 from service.dashboard import csrf, links, timezones
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
@@ -56,7 +57,7 @@ def _rows(db: Database, course: GrantedCourse, known: Challenges, zone: timezone
             p.challenge: p for p in admin.course_policies(session, course.platform_id, course.slug).policies
         }
     rows = []
-    for challenge in [EVERY_CHALLENGE, *sorted(known)]:
+    for challenge in [EVERY_CHALLENGE, *in_course_order(known, known)]:
         policy = stored.get(challenge)
         rows.append(
             Row(
@@ -94,7 +95,7 @@ def _page(
         "page": "policies",
         "rows": _rows(db, course, known, zone),
         "extensions": [(e.student, e.challenge, zone.stamp(e.due_at)) for e in extended],
-        "challenges": sorted(known),
+        "challenges": in_course_order(known, known),
         **extra,
     }
     return render(request, "policies.html", context, status_code=422 if extra.get("error") else 200)

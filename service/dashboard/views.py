@@ -30,9 +30,11 @@ class NamedDiagnosis:
     function: str  # the function whose code has the mistake
     did: str  # what that code does, as a phrase: "normalises by column (axis=0), …"
     message: str  # the longer explanation students read
-    students: int
-    of: int
+    students: int  # who ever had it
+    of: int  # who tried the challenge
     share: float
+    holders: int  # who still has it: their latest graded attempt has it
+    held_share: float
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,15 @@ def _diagnoses(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -
 def _diagnosis(share: DiagnosisShare, names: dict[str, Named], tried: int) -> NamedDiagnosis:
     named = names.get(share.diagnosis_id, Named("", words(share.diagnosis_id), ""))
     return NamedDiagnosis(
-        share.diagnosis_id, named.function, named.did, named.message, share.students, tried, share.share
+        share.diagnosis_id,
+        named.function,
+        named.did,
+        named.message,
+        share.students,
+        tried,
+        share.share,
+        share.holders,
+        share.held_share,
     )
 
 
@@ -141,8 +151,11 @@ def card(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> Chal
         ),
         tests=tests,
         diagnoses_chart=charts.shares(
-            t("Share of students diagnosed with each mistake in {challenge}", challenge=stats.challenge),
-            [charts.Share(d.did, d.id, d.share) for d in diagnoses],
+            t(
+                "Share of students whose latest attempt still has each mistake in {challenge}",
+                challenge=stats.challenge,
+            ),
+            [charts.Share(d.did, d.id, d.held_share) for d in diagnoses],
         ),
         diagnoses=diagnoses,
     )

@@ -2,7 +2,8 @@
 
 Rows that count attempts follow each submission's newest result (a regrade moves its attempt from
 the old result's test and error counts to the new one's); rows that count students follow each
-student's best and diagnoses over those newest results. `service.storage.aggregates` keeps them,
+student's best and diagnoses over those newest results, and the diagnoses of the student's current
+attempt: their latest graded submission (by creation time, then id), as its newest result has them. `service.storage.aggregates` keeps them,
 `service.storage.aggregates_rebuild` recomputes them from the result rows.
 """
 
@@ -67,13 +68,15 @@ class AggError(Base):
 
 
 class AggDiagnosis(Base):
-    """Students with a diagnosis in the newest result of one of their attempts."""
+    """Students with a diagnosis in the newest result of one of their attempts (`students`: who ever
+    had it), and those whose current attempt still has it (`holders`)."""
 
     __tablename__ = "agg_diagnoses"
     course_id: Mapped[int] = _course()
     challenge: Mapped[str] = mapped_column(String(100), primary_key=True)
     diagnosis_id: Mapped[str] = mapped_column(String(100), primary_key=True)
     students: Mapped[int] = mapped_column(Integer, default=0)
+    holders: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class AggVersion(Base):
@@ -87,7 +90,8 @@ class AggVersion(Base):
 
 
 class AggStudentChallenge(Base):
-    """One student in one challenge: graded attempts, best score, last attempt, diagnoses (`;`-joined)."""
+    """One student in one challenge: graded attempts, best score, last attempt, diagnoses over every
+    attempt and those of the current attempt (both `;`-joined)."""
 
     __tablename__ = "agg_student_challenges"
     __table_args__ = (
@@ -103,6 +107,7 @@ class AggStudentChallenge(Base):
     best: Mapped[float] = mapped_column(Float, default=0.0)
     last_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     diagnoses: Mapped[str] = mapped_column(Text, default="")
+    current_diagnoses: Mapped[str] = mapped_column(Text, default="", server_default="")
 
 
 class AggStudent(Base):

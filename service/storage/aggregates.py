@@ -7,9 +7,11 @@ other students may do at the same time. What the difference is:
 
 - per attempt (tests, errors, versions): the submission's previous newest result leaves the
   counts and this one enters them;
-- per student (tried, reached 100, best-score bucket, diagnoses): the student's row is computed
-  again from their own newest results (a few rows), and the course's counters move from the old
-  row's values to the new one's.
+- per student (tried, reached 100, best-score bucket, diagnoses ever had and still had): the
+  student's row is computed again from their own newest results (a few rows), and the course's
+  counters move from the old row's values to the new one's. A student still has a diagnosis when
+  their current attempt has it: their latest graded submission (by creation time, then id), as its
+  newest result has it. A late grading of an older submission leaves the current attempt as it was.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from service.storage.aggregate_tables import (
     AggTest,
     AggVersion,
 )
-from service.storage.tables import DiagnosisRow, GradingResult, Submission, TestOutcome
+from service.storage.tables import GradingResult, TestOutcome
 
 HUNDRED = 100.0
 UNKNOWN_ERROR = "internal"  # an errored result stored without a kind
@@ -57,7 +59,8 @@ class StudentState:
     attempts: int
     best: float
     last_at: datetime | None
-    diagnoses: frozenset[str]
+    diagnoses: frozenset[str]  # in any attempt
+    current: frozenset[str] = frozenset()  # in the current attempt
 
 
 @dataclass(frozen=True)
@@ -91,12 +94,13 @@ def split_ids(joined: str) -> frozenset[str]:
 
 _LOCK = text(
     """
-INSERT INTO agg_student_challenges (course_id, challenge, student_id, external_id, attempts, best, diagnoses)
-SELECT s.course_id, s.challenge, s.student_id, st.external_id, 0, 0.0, ''
+INSERT INTO agg_student_challenges (course_id, challenge, student_id, external_id, attempts, best, diagnoses,
+                                    current_diagnoses)
+SELECT s.course_id, s.challenge, s.student_id, st.external_id, 0, 0.0, '', ''
 FROM submissions s JOIN students st ON st.id = s.student_id
 WHERE s.id = :submission_id
 ON CONFLICT (course_id, challenge, student_id) DO UPDATE SET external_id = excluded.external_id
-RETURNING student_id, external_id, attempts, best, last_at, diagnoses
+RETURNING student_id, external_id, attempts, best, last_at, diagnoses, current_diagnoses
 """
 ).columns(
     student_id=Integer,
@@ -105,6 +109,7 @@ RETURNING student_id, external_id, attempts, best, last_at, diagnoses
     best=Float,
     last_at=DateTime(timezone=True),
     diagnoses=String,
+    current_diagnoses=String,
 )
 
 
@@ -112,7 +117,9 @@ def lock_student(connection: Connection, submission_id: str) -> Locked:
     """Take (creating it if need be) the row of the submission's student in its challenge: the
     gradings of that student in that challenge wait here for each other. Its values before."""
     row = connection.execute(_LOCK, {"submission_id": submission_id}).one()
-    before = StudentState(row.attempts, row.best, row.last_at, split_ids(row.diagnoses))
+    before = StudentState(
+        row.attempts, row.best, row.last_at, split_ids(row.diagnoses), split_ids(row.current_diagnoses)
+    )
     return Locked(row.student_id, row.external_id, before)
 
 
@@ -144,33 +151,39 @@ def previous(connection: Connection, submission_id: str) -> AttemptState | None:
     return AttemptState(error_kind(rows[0].status, rows[0].error_kind), tests)
 
 
-_NEWEST_OF_STUDENT = (
-    Submission.course_id == bindparam("course_id"),
-    Submission.challenge == bindparam("challenge"),
-    Submission.student_id == bindparam("student_id"),
-    GradingResult.submission_id == Submission.id,
-    GradingResult.id
-    == select(func.max(GradingResult.id))
-    .where(GradingResult.submission_id == Submission.id)
-    .correlate(Submission)
-    .scalar_subquery(),
-)
-_TOTALS = select(func.count(), func.max(GradingResult.score), func.max(Submission.created_at)).where(
-    *_NEWEST_OF_STUDENT
-)
-_DIAGNOSES_FOUND = (
-    select(DiagnosisRow.diagnosis_id)
-    .distinct()
-    .where(DiagnosisRow.result_id == GradingResult.id, *_NEWEST_OF_STUDENT)
-)
+# Each graded submission of the student in the challenge by its newest result, once per diagnosis
+# that result has (once with none when it has none): attempts, best, last attempt and both sets of
+# diagnoses come from these few rows, in one round trip.
+_HISTORY = text(
+    """
+SELECT s.id AS submission_id, s.created_at, r.score, d.diagnosis_id
+FROM submissions s
+JOIN results r ON r.submission_id = s.id
+    AND r.id = (SELECT max(newest.id) FROM results newest WHERE newest.submission_id = s.id)
+LEFT JOIN diagnoses d ON d.result_id = r.id
+WHERE s.course_id = :course_id AND s.challenge = :challenge AND s.student_id = :student_id
+"""
+).columns(submission_id=String, created_at=DateTime(timezone=True), score=Float, diagnosis_id=String)
 
 
 def student_now(connection: Connection, course_id: int, challenge: str, student_id: int) -> StudentState:
     """The student's row computed from their own newest results (this transaction's included)."""
     which = {"course_id": course_id, "challenge": challenge, "student_id": student_id}
-    attempts, best, last_at = connection.execute(_TOTALS, which).one()
-    diagnoses = frozenset(connection.scalars(_DIAGNOSES_FOUND, which))
-    return StudentState(int(attempts), float(best or 0.0), last_at, diagnoses)
+    rows = connection.execute(_HISTORY, which).all()
+    if not rows:
+        return StudentState(0, 0.0, None, frozenset())
+    current = max((r.created_at, r.submission_id) for r in rows)
+    return StudentState(
+        attempts=len({r.submission_id for r in rows}),
+        best=max(float(r.score or 0.0) for r in rows),
+        last_at=current[0],
+        diagnoses=frozenset(r.diagnosis_id for r in rows if r.diagnosis_id is not None),
+        current=frozenset(
+            r.diagnosis_id
+            for r in rows
+            if r.diagnosis_id is not None and (r.created_at, r.submission_id) == current
+        ),
+    )
 
 
 _WRITE_STUDENT = (
@@ -185,6 +198,7 @@ _WRITE_STUDENT = (
         best=bindparam("best"),
         last_at=bindparam("last_at", type_=DateTime(timezone=True)),
         diagnoses=bindparam("diagnoses"),
+        current_diagnoses=bindparam("current_diagnoses"),
     )
 )
 
@@ -244,6 +258,7 @@ def _write_student(connection: Connection, change: Change) -> None:
             "best": after.best,
             "last_at": after.last_at,
             "diagnoses": join_ids(after.diagnoses),
+            "current_diagnoses": join_ids(after.current),
         },
     )
     row = {
@@ -311,8 +326,13 @@ def _errors(connection: Connection, change: Change) -> None:
 
 
 def _diagnoses(connection: Connection, change: Change) -> None:
-    before, after = change.locked.before.diagnoses, change.after.diagnoses
-    moves = {d: 1 for d in after - before} | {d: -1 for d in before - after}
+    """Who ever had each diagnosis and who still has it, moved by what this result changed."""
+    before, after = change.locked.before, change.after
     key = {"course_id": change.course_id, "challenge": change.challenge}
-    rows = [{**key, "diagnosis_id": d, "students": n} for d, n in moves.items()]
-    aggregate_upsert.add(connection, AggDiagnosis, rows, ["students"])
+    rows = []
+    for d in before.diagnoses | after.diagnoses:  # the current attempt's are among them
+        students = (d in after.diagnoses) - (d in before.diagnoses)
+        holders = (d in after.current) - (d in before.current)
+        if students or holders:
+            rows.append({**key, "diagnosis_id": d, "students": students, "holders": holders})
+    aggregate_upsert.add(connection, AggDiagnosis, rows, ["students", "holders"])

@@ -21,7 +21,7 @@ from service.storage.aggregate_tables import (
     AggVersion,
 )
 from service.storage.aggregate_upsert import table_of
-from service.storage.aggregates import HUNDRED, UNKNOWN_ERROR, bucket, join_ids
+from service.storage.aggregates import HUNDRED, UNKNOWN_ERROR, bucket, join_ids, split_ids
 from service.storage.tables import DiagnosisRow, GradingResult, Student, Submission, TestOutcome
 
 BATCH = 5000
@@ -75,23 +75,57 @@ def _students(connection: Connection, latest: Any) -> list[dict[str, Any]]:
             "best": float(best or 0.0),
             "last_at": last,
             "diagnoses": "",
+            "current_diagnoses": "",
         }
         for course, challenge, student, external, attempts, best, last in connection.execute(totals)
     }
+    current = _current_attempts(connection, latest)
     found = (
-        select(Submission.course_id, Submission.challenge, Submission.student_id, DiagnosisRow.diagnosis_id)
-        .distinct()
+        select(
+            Submission.course_id,
+            Submission.challenge,
+            Submission.student_id,
+            Submission.id,
+            DiagnosisRow.diagnosis_id,
+        )
         .select_from(latest)
         .join(DiagnosisRow, DiagnosisRow.result_id == latest.c.id)
         .join(GradingResult, GradingResult.id == latest.c.id)
         .join(Submission, Submission.id == GradingResult.submission_id)
     )
     diagnosed: dict[tuple[Any, ...], set[str]] = defaultdict(set)
-    for course, challenge, student, diagnosis in connection.execute(found):
+    held: dict[tuple[Any, ...], set[str]] = defaultdict(set)
+    for course, challenge, student, submission, diagnosis in connection.execute(found):
         diagnosed[(course, challenge, student)].add(diagnosis)
+        if current[(course, challenge, student)] == submission:
+            held[(course, challenge, student)].add(diagnosis)
     for key_of, ids in diagnosed.items():
         rows[key_of]["diagnoses"] = join_ids(frozenset(ids))
+        rows[key_of]["current_diagnoses"] = join_ids(frozenset(held[key_of]))
     return list(rows.values())
+
+
+def _current_attempts(connection: Connection, latest: Any) -> dict[tuple[Any, ...], str]:
+    """Each student's current attempt in each challenge: their latest graded submission, by
+    creation time and then id, as the storing transaction picks it."""
+    graded = (
+        select(
+            Submission.course_id,
+            Submission.challenge,
+            Submission.student_id,
+            Submission.created_at,
+            Submission.id,
+        )
+        .select_from(latest)
+        .join(GradingResult, GradingResult.id == latest.c.id)
+        .join(Submission, Submission.id == GradingResult.submission_id)
+    )
+    newest: dict[tuple[Any, ...], tuple[Any, str]] = {}
+    for course, challenge, student, created_at, submission in connection.execute(graded):
+        key = (course, challenge, student)
+        if key not in newest or (created_at, submission) > newest[key]:
+            newest[key] = (created_at, submission)
+    return {key: submission for key, (_, submission) in newest.items()}
 
 
 def _course_students(
@@ -154,12 +188,14 @@ def _buckets(students: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _diagnoses(students: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    counts = Counter(
-        (s["course_id"], s["challenge"], d) for s in students for d in s["diagnoses"].split(";") if d
-    )
+    ever: Counter[tuple[Any, ...]] = Counter()
+    still: Counter[tuple[Any, ...]] = Counter()
+    for s in students:
+        ever.update((s["course_id"], s["challenge"], d) for d in split_ids(s["diagnoses"]))
+        still.update((s["course_id"], s["challenge"], d) for d in split_ids(s["current_diagnoses"]))
     return [
-        {"course_id": c, "challenge": ch, "diagnosis_id": d, "students": n}
-        for (c, ch, d), n in counts.items()
+        {"course_id": c, "challenge": ch, "diagnosis_id": d, "students": n, "holders": still[(c, ch, d)]}
+        for (c, ch, d), n in ever.items()
     ]
 
 

@@ -4,6 +4,7 @@ and a hint where content scrolls sideways. Each at desktop and phone width, in a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -54,15 +55,43 @@ def test_each_diagnosis_is_named_in_its_sentence(page: Page, site: Site) -> None
     card = page.locator("#challenge-layer_norm")
     card.get_by_text("What each diagnosis means").click()
     line = card.locator(".diagnoses li[data-id=normalizes_by_column]")
-    # ben, carla and elena normalised by column: 3 of the 6 who tried
+    # ben, carla and elena normalised by column: 3 of the 6 who tried; elena's latest attempt
+    # still does, while ben's is right and carla's has another mistake
     expect(line.locator("strong")).to_have_text(
-        "50 % of the students who tried (3 of 6) had it in some attempt: their layer_norm normalises "
-        "by column (axis=0), "
-        "as batch normalisation does"
+        "17 % of the students who tried (1 of 6) still have it in their latest attempt, 50 % (3) had it "
+        "in some attempt: their layer_norm normalises by column (axis=0), as batch normalisation does"
     )
+    expect(line).to_have_attribute("data-holders", "1")
+    expect(line).to_have_attribute("data-students", "3")
     expect(line.locator("code.id")).to_have_text("(normalizes_by_column)")
     expect(line).to_contain_text("that is batch normalisation")  # the explanation students read
     shoot(page, "overview-diagnoses")
+
+
+def test_who_still_has_a_diagnosis_is_one_link_away(page: Page, site: Site) -> None:
+    card = page.locator("#challenge-layer_norm")
+    card.get_by_text("What each diagnosis means").click()
+    card.locator(".diagnoses li[data-id=normalizes_by_column]").get_by_role(
+        "link", name="Who still has it"
+    ).click()
+    expect(page).to_have_url(re.compile(r"/students\?challenge=layer_norm&holding=normalizes_by_column$"))
+    expect(page.locator("table.students tbody th")).to_have_text(["elena"])
+    notice = page.locator("p.holding")
+    expect(notice).to_contain_text("latest attempt at Row-wise layer norm still has this mistake")
+    expect(notice).to_contain_text("normalises by column")
+    page.get_by_role("link", name="Attempts").click()  # sorting keeps the filter
+    expect(page.locator("table.students tbody th")).to_have_text(["elena"])
+    shoot(page, "students-holding")
+    page.goto(page.url + "&lang=es")
+    expect(notice).to_contain_text(
+        "Solo quienes tienen aún este error en su último intento de Layer norm por filas"
+    )
+    notice.get_by_role("link", name="Mostrar a todo el estudiantado").click()
+    expect(page.locator("table.students tbody tr")).to_have_count(6)
+    page.goto(
+        f"{site.base}/dashboard/courses/c1/students?challenge=layer_norm&holding=sample_deviation&lang=en"
+    )
+    expect(page.locator("table.students tbody th")).to_have_text(["carla"])  # her latest attempt's
 
 
 def test_attempts_that_did_not_run_are_counted_apart(context: BrowserContext, site: Site) -> None:
@@ -169,7 +198,8 @@ def test_the_language_switch_turns_page_and_titles_spanish(page: Page, site: Sit
     expect(bar.locator("text.label")).to_contain_text("Con gamma = 1 y beta = 0")
     card.get_by_text("Qué significa cada diagnóstico").click()
     expect(card.locator(".diagnoses li[data-id=normalizes_by_column] strong")).to_contain_text(
-        "50 % de quienes lo intentaron (3 de 6) lo tuvieron en algún intento: su layer_norm normaliza por columnas"
+        "17 % de quienes lo intentaron (1 de 6) lo tienen aún en su último intento, 50 % (3) lo tuvieron en "
+        "algún intento: su layer_norm normaliza por columnas"
     )
     shoot(page, "overview-es")
     page.get_by_role("link", name="Estudiantes").click()  # the choice stays for the next pages
@@ -275,4 +305,5 @@ def test_challenges_are_named_by_their_titles_in_columns_options_and_legends(pag
     page.goto(f"{site.base}/dashboard/courses/c1/students?lang=es")
     expect(column).to_have_text("Layer norm por filas")
     page.goto(f"{site.base}/dashboard/courses/c1/students/ana?lang=en")
-    expect(page.locator("ul.legend")).to_have_text(["Build the whole block Row-wise layer norm"])
+    # in the course's order (challenge.toml's `order`: layer norm's lesson first), not by title
+    expect(page.locator("ul.legend li")).to_have_text(["Row-wise layer norm", "Build the whole block"])

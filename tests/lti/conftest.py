@@ -24,20 +24,29 @@ def lms() -> Platform:
     return Platform()
 
 
-@pytest.fixture(scope="session")
-def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Site]:
-    site = open_site(tmp_path_factory.mktemp("lti"))
+def serve_tool(folder: Path, lms: Platform, **env: str) -> Iterator[Site]:
+    """The tool served from `folder` (with `env` added), `lms` registered with it by `autograder
+    lti add-platform` and started; both stopped afterwards. For a fixture to `yield from`."""
+    site = open_site(folder)
     site.env["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = ALLOWED_NETWORKS  # the LMS is there, and only it
-    site.env["AUTOGRADER_SWEEP_EVERY_SECONDS"] = "1"  # a lost score is sent again within the test
+    site.env.update(env)
     try:
         lms.printed = site.run(*lms.add_platform_args(), "--tool-url", site.base)
         site.start()
         lms.tool = site.base
         lms.start()
-        yield site
-    finally:
-        lms.stop()
+        try:
+            yield site
+        finally:
+            lms.stop()
+    finally:  # also when the site never became healthy: stopping an LMS not started would raise first
         close_site(site)
+
+
+@pytest.fixture(scope="session")
+def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Site]:
+    # a lost score is sent again within the test
+    yield from serve_tool(tmp_path_factory.mktemp("lti"), lms, AUTOGRADER_SWEEP_EVERY_SECONDS="1")
 
 
 @pytest.fixture

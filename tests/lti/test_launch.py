@@ -10,6 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from tests.accessibility import page_check
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
 from tests.lti.conftest import PHONE, shoot, student_frame, tool_frame
@@ -17,7 +18,7 @@ from tests.lti.platform import Link, Platform
 from tests.students.test_page import type_code
 
 BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
-CONTRAST = (ROOT / "tests/dashboard/contrast.js").read_text()
+CONTRAST = page_check(ROOT / "tests/dashboard/contrast.js")
 OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
 FITS_ITS_FRAME = "() => document.documentElement.getBoundingClientRect().height <= window.innerHeight + 1"
 GRADED = 60_000  # ms: a bound on a grading on a busy machine, not a speed check

@@ -60,6 +60,22 @@ def test_an_instructor_sets_a_limit_by_keyboard_and_the_platform_reads_it(
     assert "*" not in policies_of(own_site, "c1")
 
 
+def test_the_challenges_follow_the_course_s_order(instructor: Page) -> None:
+    instructor.get_by_role("link", name="Policies").click()
+    # challenge.toml's `order` (the lessons'), not the ids' or titles' alphabetical one
+    titles = [
+        "Row-wise layer norm",
+        "Build the whole block",
+        "The causal mask and the decoder's two attentions",
+    ]
+    extension = "Give a student their own due date (no date: remove it)"
+    expect(instructor.locator("fieldset > legend")).to_have_text(
+        ["Every challenge (course-wide)", *titles, extension]
+    )
+    options = instructor.locator("#ext-challenge option")
+    expect(options).to_have_text(["every challenge", *titles])
+
+
 def test_the_student_page_says_what_is_left_and_tells_a_refusal(
     instructor: Page, own_site: Site, browser: Browser
 ) -> None:

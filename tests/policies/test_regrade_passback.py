@@ -12,9 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import create_engine, text
 
 from tests.conftest import ROOT
-from tests.dashboard.site import Site, close_site, open_site
-from tests.lti.conftest import student_frame
-from tests.lti.hostile import ALLOWED_NETWORKS
+from tests.dashboard.site import Site
+from tests.lti.conftest import serve_tool, student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import GRADED, score_of
 from tests.students.test_page import type_code
@@ -35,18 +34,9 @@ def lms() -> Platform:
 
 @pytest.fixture(scope="module")
 def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Site]:
-    """A tool of this module's own: it changes a challenge and restarts."""
-    site = open_site(tmp_path_factory.mktemp("regrade-lti"))
-    site.env["AUTOGRADER_WEBHOOK_ALLOWED_NETWORKS"] = ALLOWED_NETWORKS
-    try:
-        lms.printed = site.run(*lms.add_platform_args(), "--tool-url", site.base)
-        site.start()
-        lms.tool = site.base
-        lms.start()
-        yield site
-    finally:
-        lms.stop()
-        close_site(site)
+    """A tool (and an LMS) of this module's own, not the LTI tests' shared one: it changes a
+    challenge and restarts."""
+    yield from serve_tool(tmp_path_factory.mktemp("regrade-lti"), lms)
 
 
 @pytest.fixture

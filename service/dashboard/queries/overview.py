@@ -44,9 +44,14 @@ class TestRate:
 
 @dataclass(frozen=True)
 class DiagnosisShare:
+    """A diagnosis among the students who tried the challenge: those who ever had it (in the
+    newest result of some attempt) and those who still have it (in their current attempt)."""
+
     diagnosis_id: str
     students: int
     share: float  # of the students who tried the challenge
+    holders: int = 0
+    held_share: float = 0.0  # likewise
 
 
 @dataclass(frozen=True)
@@ -119,15 +124,22 @@ def _tests(session: Session, course: GrantedCourse, stats: dict[str, ChallengeSt
 
 
 def _diagnoses(session: Session, course: GrantedCourse, stats: dict[str, ChallengeStats]) -> None:
+    """Those still held first: what the class has to fix now, then what it has fixed."""
     query = (
-        select(AggDiagnosis.challenge, AggDiagnosis.diagnosis_id, AggDiagnosis.students)
+        select(AggDiagnosis.challenge, AggDiagnosis.diagnosis_id, AggDiagnosis.students, AggDiagnosis.holders)
         .where(AggDiagnosis.course_id.in_(course_ids(course)), AggDiagnosis.students > 0)
-        .order_by(AggDiagnosis.students.desc(), AggDiagnosis.diagnosis_id)
+        .order_by(AggDiagnosis.holders.desc(), AggDiagnosis.students.desc(), AggDiagnosis.diagnosis_id)
     )
-    for challenge, diagnosis_id, count in session.execute(query):
+    for challenge, diagnosis_id, count, holders in session.execute(query):
         if challenge in stats:
             tried = stats[challenge].tried
-            share = DiagnosisShare(diagnosis_id, count, count / tried if tried else 0.0)
+            share = DiagnosisShare(
+                diagnosis_id,
+                count,
+                count / tried if tried else 0.0,
+                holders,
+                holders / tried if tried else 0.0,
+            )
             stats[challenge].diagnoses.append(share)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from sqlalchemy import Select, exists, func, select
+from sqlalchemy import Select, exists, func, literal, select
 from sqlalchemy.orm import Session, aliased
 
 from service.dashboard.grants import GrantedCourse
@@ -44,6 +44,7 @@ class StudentFilter:
     text: str = ""  # part of the student's id
     challenge: str = ""  # with below: only students whose best on it is below that score
     below: float | None = None
+    holding: str = ""  # with challenge: only students whose latest attempt at it has this diagnosis
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,11 @@ def _filtered(query: Rows, chosen: StudentFilter) -> Rows:
         other = aliased(AggStudentChallenge)
         reached = exists().where(_best_on(chosen.challenge, other), other.best >= chosen.below)
         query = query.where(~reached)
+    if chosen.challenge and chosen.holding:
+        held = aliased(AggStudentChallenge)
+        joined = literal(";") + held.current_diagnoses + literal(";")
+        has_it = joined.like(_like(f";{chosen.holding};"), escape="\\")
+        query = query.where(exists().where(_best_on(chosen.challenge, held), has_it))
     return query
 
 

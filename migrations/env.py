@@ -8,7 +8,8 @@ from sqlalchemy import Connection
 import service.dashboard.tables
 import service.lti.tables
 import service.policies.tables
-import service.storage.aggregate_tables  # noqa: F401  (the dashboard's, the LTI tool's, the policies' and the aggregates' tables join Base.metadata)
+import service.storage.aggregate_tables
+import service.storage.roster_tables  # noqa: F401  (the dashboard's, the LTI tool's, the policies', the aggregates' and the rosters' tables join Base.metadata)
 from service.core.settings import Settings
 from service.storage.db import make_engine
 from service.storage.tables import Base

@@ -17,7 +17,8 @@ from service.web.deps import Challenges, CurrentCaller, Db
 router = APIRouter(prefix="/v1/courses/{course}", tags=["policies"])
 
 
-def _course(caller: Caller, course: str) -> str:
+def course_of(caller: Caller, course: str) -> str:
+    """The course id, valid and within the key's scope."""
     try:
         slug = ids.valid_course(course)
     except ValueError as invalid:
@@ -30,7 +31,7 @@ def _course(caller: Caller, course: str) -> str:
 @router.get("/policies", responses=errors(401, 403, 422, 503))
 def get_course_policies(course: str, caller: CurrentCaller, db: Db) -> CoursePolicies:
     """The course's policies: the course-wide one (`*`) and each challenge's own."""
-    slug = _course(caller, course)
+    slug = course_of(caller, course)
     with db.reading() as session:
         return admin.course_policies(session, caller.platform_id, slug)
 
@@ -40,7 +41,7 @@ def set_course_policy(
     course: str, challenge: str, body: PolicyIn, caller: CurrentCaller, known: Challenges, db: Db
 ) -> Policy:
     """Set a challenge's policy (`*`: the course-wide one); a body of nulls removes it."""
-    slug = _course(caller, course)
+    slug = course_of(caller, course)
     if challenge != EVERY_CHALLENGE and challenge not in known:
         raise Invalid(f"unknown challenge {challenge!r}; known: {', '.join(known)}, or * for every one")
     with db.transaction() as session:
@@ -50,7 +51,7 @@ def set_course_policy(
 @router.get("/extensions", responses=errors(401, 403, 422, 503))
 def get_course_extensions(course: str, caller: CurrentCaller, db: Db) -> CourseExtensions:
     """The students' own due dates in this course."""
-    slug = _course(caller, course)
+    slug = course_of(caller, course)
     with db.reading() as session:
         return admin.course_extensions(session, caller.platform_id, slug)
 
@@ -60,7 +61,7 @@ def set_course_extension(
     course: str, body: ExtensionIn, caller: CurrentCaller, known: Challenges, db: Db
 ) -> CourseExtensions:
     """Give a student their own due date for a challenge (`*`: every one); `due_at` null removes it."""
-    slug = _course(caller, course)
+    slug = course_of(caller, course)
     if body.challenge != EVERY_CHALLENGE and body.challenge not in known:
         raise Invalid(f"unknown challenge {body.challenge!r}; known: {', '.join(known)}, or * for every one")
     try:

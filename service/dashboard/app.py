@@ -23,6 +23,7 @@ from service.dashboard import (
     routes_pages,
     routes_policies,
     routes_regrade,
+    routes_roster,
 )
 from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.live import POLL_SECONDS, LiveHub
@@ -88,7 +89,15 @@ def create_dashboard(settings: Settings, db: Database, queue: TaskQueue, *more: 
     )
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
     app.state.live = LiveHub(settings.events, POLL_SECONDS)
-    for module in (routes_auth, routes_pages, routes_export, routes_regrade, routes_live, routes_policies):
+    for module in (
+        routes_auth,
+        routes_pages,
+        routes_export,
+        routes_regrade,
+        routes_live,
+        routes_policies,
+        routes_roster,
+    ):
         app.include_router(module.router)
     for router in more:
         app.include_router(router)

@@ -54,6 +54,11 @@ def _line(values: Iterable[object]) -> str:
     return buffer.getvalue()
 
 
+def csv_line(values: Iterable[object]) -> str:
+    """One CSV line (CRLF), its text cells inert in a spreadsheet."""
+    return _line(values)
+
+
 def _score(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 

@@ -10,6 +10,7 @@ from grader.text import Lang
 
 LTI = "https://purl.imsglobal.org/spec/lti/claim/"
 AGS_ENDPOINT = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
+NRPS_ENDPOINT = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"
 DEEP_LINKING = "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"
 RESOURCE_LAUNCH = "LtiResourceLinkRequest"
 DEEP_LINK_LAUNCH = "LtiDeepLinkingRequest"
@@ -22,6 +23,10 @@ _TEACHING = {f"{MEMBERSHIP}#{r}" for r in ("Instructor", "Administrator", "Conte
     "ContentDeveloper",
 }
 _LEARNING = {f"{MEMBERSHIP}#Learner", "Learner"}
+
+
+def learning(role: str) -> bool:
+    return role in _LEARNING or role.startswith(f"{MEMBERSHIP}/Learner#")
 
 
 def _teaching(role: str) -> bool:
@@ -50,6 +55,7 @@ class Launch:
     document_target: str
     locale: str
     ags: Ags | None
+    memberships_url: str | None = None  # the context's roster (NRPS 2.0), where the LMS offers it
 
     @property
     def teaches(self) -> bool:
@@ -57,7 +63,7 @@ class Launch:
 
     @property
     def learns(self) -> bool:
-        return any(r in _LEARNING or r.startswith(f"{MEMBERSHIP}/Learner#") for r in self.roles)
+        return any(learning(r) for r in self.roles)
 
     @property
     def lang(self) -> Lang:
@@ -96,7 +102,17 @@ def read(body: Mapping[str, Any]) -> Launch:
         document_target=_text(presentation.get("document_target")) or "iframe",
         locale=_text(presentation.get("locale")),
         ags=_ags(body.get(AGS_ENDPOINT)),
+        memberships_url=_memberships(body.get(NRPS_ENDPOINT)),
     )
+
+
+def _memberships(claim: Any) -> str | None:
+    """The memberships URL of an NRPS claim that offers version 2.0 (or names none)."""
+    endpoint = mapping(claim)
+    versions = endpoint.get("service_versions")
+    if isinstance(versions, list) and "2.0" not in versions:
+        return None
+    return _text(endpoint.get("context_memberships_url")) or None
 
 
 def _ags(claim: Any) -> Ags | None:

@@ -36,6 +36,7 @@ SCOPES = (
     "https://purl.imsglobal.org/spec/lti-ags/scope/score",
     "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem",
     "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly",
+    "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly",  # the roster
 )
 
 

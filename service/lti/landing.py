@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from grader.challenge import Challenge
 from grader.text import Lang
-from service.lti import claims, contexts, entry, registrations
+from service.lti import claims, contexts, entry, registrations, roster
 from service.lti.adapter import Refused
 from service.lti.tables import LtiRegistration
 from service.storage.db import Database
@@ -23,6 +23,7 @@ PAGE_SECONDS = 4 * 3600
 @dataclass(frozen=True)
 class StudentPage:
     grant: grants.PageGrant
+    roster_of: int | None = None  # a course whose roster the launch asks the LMS for
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Dashboard:
     course: str
     framed: bool
     lang: Lang
+    roster_of: int | None = None
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,9 @@ def _dashboard(db: Database, launch: claims.Launch) -> Dashboard:
         context = contexts.course(session, registration, launch.context_id, launch.context_label)
         instructor_id = entry.instructor(session, registration, context, launch.sub)
         course = context.course
+        roster_of = roster.remember_url(session, context, launch.memberships_url, registration.platform_id)
     ticket = entry.ticket(db, entry.Entry(instructor_id, course))
-    return Dashboard(ticket, course, launch.document_target != "window", launch.lang)
+    return Dashboard(ticket, course, launch.document_target != "window", launch.lang, roster_of)
 
 
 def _student(db: Database, launch: claims.Launch, known: Mapping[str, Challenge]) -> StudentPage:
@@ -106,4 +109,5 @@ def _student(db: Database, launch: claims.Launch, known: Mapping[str, Challenge]
             frame_origin=registration.frame_origin,
             lti_link_id=link.id,
         )
-    return StudentPage(grant)
+        roster_of = roster.remember_url(session, context, launch.memberships_url, registration.platform_id)
+    return StudentPage(grant, roster_of)

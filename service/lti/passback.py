@@ -162,8 +162,7 @@ def post(
         job = _job(session, submission_id)
     if job is None:
         return Posted(sent=True, retry=False)  # not graded yet, or no longer linked: nothing to send
-    session_out = _TokenSession(outbound, registration_origins(job.registration))
-    connector = CachedTokens(ToolRegistration(job.registration, job.key), job.registration.id, session_out)
+    connector = lms_connector(job.registration, job.key, outbound)
     lms_due = _line_item_end(job, connector)
     with db.transaction() as session:
         job = _scored(session, job, lms_due)
@@ -398,6 +397,15 @@ class CachedTokens(ServiceConnector):
         with _tokens_lock:
             for key in [k for k in _tokens if k[0] == self.registration_id]:
                 del _tokens[key]
+
+
+def lms_connector(
+    registration: LtiRegistration, key: tool_keys.SigningKey, outbound: Outbound
+) -> CachedTokens:
+    """The tool's connector to one LMS's services (AGS, NRPS): its tokens cached, its requests to
+    that LMS's own origins only."""
+    session = _TokenSession(outbound, registration_origins(registration))
+    return CachedTokens(ToolRegistration(registration, key), registration.id, session)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import Any
 import requests
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from kombu.exceptions import OperationalError
 from starlette.concurrency import run_in_threadpool
 
 from service.core.settings import Settings
@@ -20,6 +21,7 @@ from service.lti import adapter, claims, deep_links, dynamic_registration, landi
 from service.lti.adapter import Refused
 from service.lti.pages import page_lang, refused, render
 from service.lti.urls import ToolUrls, tool_urls
+from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
 from service.storage.db import Database
 from service.storage.sealing import sealer_for
@@ -134,8 +136,18 @@ async def launch(request: Request, known: Challenges, db: Db) -> Response:
         landed = await run_in_threadpool(landing.land, db, launched, launch_id, known)
     except Refused as error:
         return await _refused(request, error)
+    if not isinstance(landed, landing.Picker) and landed.roster_of is not None:
+        await run_in_threadpool(_ask_roster, request.app.state.queue, landed.roster_of)
     # The state cookie stays its five minutes: a replay in this browser meets the spent nonce.
     return _landed(request, db, landed, known)
+
+
+def _ask_roster(queue: TaskQueue, course_id: int) -> None:
+    """The course's roster read again in the background: a launch never waits for the LMS."""
+    try:
+        queue.roster(course_id)
+    except (OperationalError, OSError) as error:  # the next launch asks again
+        log.warning("broker unavailable, the roster of course %s is not refreshed: %s", course_id, error)
 
 
 def _validate(

@@ -70,6 +70,7 @@ class LtiContext(Base):
     context_id: Mapped[str] = mapped_column(String(255))
     course: Mapped[str] = mapped_column(String(200))
     score_mode: Mapped[str] = mapped_column(String(10), default="best")  # "best" or "last"
+    memberships_url: Mapped[str | None] = mapped_column(String(2000))  # its NRPS roster, from a launch
 
 
 class LtiLink(Base):

@@ -14,6 +14,7 @@ REGRADE_TASK = "autograder.regrade"
 WEBHOOK_TASK = "autograder.deliver_webhook"
 LTI_SCORE_TASK = "autograder.send_lti_score"  # AGS passback: outgoing, like a webhook
 REGRADE_PASSBACK_TASK = "autograder.regrade_passback"  # a regrade's changed grades, to the LMSs
+ROSTER_TASK = "autograder.refresh_roster"  # a course's roster read from its LMS (NRPS)
 
 
 def make_celery(settings: Settings) -> Celery:
@@ -27,7 +28,7 @@ def make_celery(settings: Settings) -> Celery:
         # the sender process's, retries too: a slow receiver never holds a grading
         task_routes={
             t: {"queue": settings.webhook_queue}
-            for t in (WEBHOOK_TASK, LTI_SCORE_TASK, REGRADE_PASSBACK_TASK)
+            for t in (WEBHOOK_TASK, LTI_SCORE_TASK, REGRADE_PASSBACK_TASK, ROSTER_TASK)
         },
         task_acks_late=True,  # a worker killed mid-grading leaves the task to be delivered again
         task_reject_on_worker_lost=True,

@@ -26,6 +26,7 @@ from service.messaging.celery_app import (
     LTI_SCORE_TASK,
     REGRADE_PASSBACK_TASK,
     REGRADE_TASK,
+    ROSTER_TASK,
     WEBHOOK_TASK,
     make_celery,
 )
@@ -79,6 +80,11 @@ class TaskQueue:
         except (OperationalError, OSError) as error:
             log.error("broker unavailable: regrade passback not queued: %s", error)
             raise NotReady("the queue is unavailable; send the grades again in a moment") from error
+
+    def roster(self, course_id: int) -> None:
+        """Queue the reading of a course's roster from its LMS (on the sender's queue); the
+        broker's errors propagate (the caller says whether that matters)."""
+        self.celery.send_task(ROSTER_TASK, args=[course_id])
 
     def depth(self) -> int:
         """Messages waiting in the grading queue (not those a worker holds); NotReady when the

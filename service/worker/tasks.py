@@ -12,12 +12,13 @@ from celery import Task
 from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy.exc import DBAPIError
 
-from service.lti import passback
+from service.lti import passback, roster
 from service.messaging.celery_app import (
     GRADE_TASK,
     LTI_SCORE_TASK,
     REGRADE_PASSBACK_TASK,
     REGRADE_TASK,
+    ROSTER_TASK,
     WEBHOOK_TASK,
 )
 from service.webhooks import delivery
@@ -82,6 +83,12 @@ def regrade_passback(process: WorkerProcess, regrade_id: int) -> None:
     passback.pass_back_regrade(process.db, regrade_id, process.settings.webhook_attempts, process.outbound)
 
 
+def refresh_roster(process: WorkerProcess, course_id: int) -> None:
+    """On the webhook queue: a course's roster read again from its LMS; a failure is kept for the
+    dashboard to show, and the next launch or the instructor asks again."""
+    roster.refresh(process.db, course_id, process.outbound)
+
+
 def register(process: WorkerProcess) -> None:
     """The tasks on `process`'s Celery app only (not shared with every app made later), and its
     start and end on the worker's signals."""
@@ -106,6 +113,10 @@ def register(process: WorkerProcess) -> None:
     @app.task(name=REGRADE_PASSBACK_TASK, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
     def regrade_passback_task(regrade_id: int) -> None:
         regrade_passback(process, regrade_id)
+
+    @app.task(name=ROSTER_TASK, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
+    def roster_task(course_id: int) -> None:
+        refresh_roster(process, course_id)
 
     def ready(**_: Any) -> None:
         if not process.sends_only:

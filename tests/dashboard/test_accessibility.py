@@ -96,6 +96,7 @@ def test_every_page_of_a_logged_in_instructor(own_site: Site, visitor: tuple[Pag
         scan(audit, page, f"{base}/courses/c1/students/ben", f"student ben {how}")
         scan(audit, page, f"{base}/courses/c1/students/nobody", f"student without attempts {how}")
         scan(audit, page, f"{base}/courses/c1/policies", f"policies {how}")
+        scan(audit, page, f"{base}/courses/c1/roster", f"roster, no LMS's {how}")
         scan(audit, page, f"{base}/settings?back=/dashboard/", f"settings {how}")
         scan(audit, page, f"{base}/courses/c9", f"course not found {how}")
         scan(audit, page, f"{base}/no/such/page", f"dashboard path not found {how}")
@@ -123,6 +124,7 @@ PAGES = (
     "/courses/c1/students",
     "/courses/c1/students/ben",
     "/courses/c1/policies",
+    "/courses/c1/roster",
     "/settings",
 )
 

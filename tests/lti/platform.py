@@ -5,7 +5,12 @@ It launches users into the tool from a course page (an iframe), takes the tool's
 issues AGS access tokens and records the scores the tool posts. `spoil` makes its next launch bad in
 one way (expired, issued in the future, wrong audience, unknown deployment, tampered signature) or
 issued by a clock a little ahead (skewed), `replay` posts the last
-launch again."""
+launch again.
+
+Its launches name the course's roster (NRPS 2.0): `members` served a page of `page_size` at a
+time, each next page named by a `Link: <…>; rel="next"` header whose cursor is case-sensitive;
+`spoil_roster` makes its roster answers bad in one way until it is set back (a next link to a
+page already read, another context's members, a next link to an address that is not the LMS's)."""
 
 from __future__ import annotations
 
@@ -37,6 +42,8 @@ LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 LINEITEM_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem"
+NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
+MEMBERSHIPS = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json"
 CLIENT_ID = "autograder-tool"
 DEPLOYMENT = "deployment-1"
 DYNAMIC_CLIENT_ID = "registered-dynamically"
@@ -108,6 +115,10 @@ class Platform:
         self.deployment = DEPLOYMENT
         self.dynamic_client_id = DYNAMIC_CLIENT_ID  # what its registration endpoint answers
         self.context_id, self.context_label = CONTEXT, "TRF-42"  # the course its launches come from
+        self.members: list[dict[str, Any]] = []  # the course's roster, as NRPS lists it
+        self.page_size = 2
+        self.roster_pages: list[str] = []  # each roster page asked for, by its URL
+        self.spoil_roster: str | None = None
         self.server = uvicorn.Server(
             uvicorn.Config(self.app(), host="127.0.0.1", port=self.port, log_level="warning")
         )
@@ -195,6 +206,7 @@ class Platform:
         app.post("/deep-link-return")(self._deep_link_return)
         app.post("/lineitems/{link_id}/scores")(self._score)
         app.get("/lineitems/{link_id}")(self._line_item)
+        app.get("/contexts/{context_id}/memberships")(self._memberships)
         app.get("/.well-known/openid-configuration")(self._openid_configuration)
         app.post("/registrations")(self._registrations)
         app.get("/tools/add")(self._add_tool)
@@ -213,7 +225,7 @@ class Platform:
             "registration_endpoint": f"{self.origin}/registrations",
             "token_endpoint_auth_methods_supported": ["private_key_jwt"],
             "id_token_signing_alg_values_supported": ["RS256"],
-            "scopes_supported": ["openid", SCORE_SCOPE, LINEITEM_SCOPE],
+            "scopes_supported": ["openid", SCORE_SCOPE, LINEITEM_SCOPE, NRPS_SCOPE],
             "https://purl.imsglobal.org/spec/lti-platform-configuration": {
                 "product_family_code": "lti1p3platform-tests",
                 "version": "0.1.8",
@@ -307,6 +319,7 @@ class Platform:
             launch.set_resource_link_claim(placed.id, title=placed.title)
             launch.set_custom_parameters_claim(placed.custom)
             launch.set_ags(*self.ags_urls(placed))
+        launch.set_nrps(f"{self.origin}/contexts/{self.context_id}/memberships")
         return self._form(self._spoiled(launch))
 
     def ags_urls(self, placed: Link) -> tuple[str, str | None]:
@@ -416,6 +429,39 @@ class Platform:
             return JSONResponse({"error": "unauthorized"}, status_code=401)
         item = {"id": f"{self.origin}/lineitems/{link_id}", **self.links[link_id].line_item}
         return JSONResponse(item, media_type="application/vnd.ims.lis.v2.lineitem+json")
+
+    # -- NRPS: the course's roster, a page at a time -------------------------------------------
+    async def _memberships(self, request: Request, context_id: str, cursor: str = "") -> Response:
+        token = request.headers.get("authorization", "").removeprefix("Bearer ")
+        try:
+            allowed = self.config().validate_token(token, allowed_scopes=[NRPS_SCOPE])
+        except Exception:  # noqa: BLE001 the test LMS refuses whatever the library refuses
+            allowed = False
+        if not allowed:
+            return JSONResponse({"error": "unauthorized"}, status_code=401)
+        if MEMBERSHIPS not in request.headers.get("accept", ""):
+            return JSONResponse({"error": "not acceptable"}, status_code=406)
+        self.roster_pages.append(str(request.url))
+        if cursor and not re.fullmatch(r"Page-[0-9]+", cursor):  # a cursor is opaque: its case too
+            return JSONResponse({"error": f"unknown cursor {cursor}"}, status_code=400)
+        page = int(cursor.removeprefix("Page-")) if cursor else 0
+        spoil = self.spoil_roster  # until the test sets it back
+        first = page * self.page_size
+        body = {
+            "id": str(request.url),
+            "context": {
+                "id": "another-course" if spoil == "context" else context_id,
+                "title": "Transformers 2026",
+            },
+            "members": self.members[first : first + self.page_size],
+        }
+        base = "http://10.255.255.1" if spoil == "elsewhere" else self.origin
+        following = (
+            f"{base}/contexts/{context_id}/memberships?cursor=Page-{0 if spoil == 'loop' else page + 1}"
+        )
+        more = first + self.page_size < len(self.members) or spoil in ("loop", "elsewhere")
+        headers = {"Link": f'<{following}>; rel="next"'} if more else {}
+        return JSONResponse(body, headers=headers, media_type=MEMBERSHIPS)
 
 
 class _Config(LTI1P3PlatformConfAbstract):

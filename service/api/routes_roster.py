@@ -1,0 +1,96 @@
+"""`/v1/courses/{course}/roster`: the platform reads a course's roster as its LMS last listed it
+(LTI NRPS), with each learner's best per challenge, and asks the LMS for it again."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from fastapi import APIRouter
+from kombu.exceptions import OperationalError
+from pydantic import BaseModel, Field
+
+from service.api.contract import errors
+from service.api.routes_policies import course_of
+from service.core.errors import NotFound, NotReady
+from service.dashboard.grants import GrantedCourse
+from service.dashboard.queries.roster import course_roster
+from service.dashboard.queries.scope import course_ids
+from service.messaging.enqueue import TaskQueue
+from service.storage import rosters
+from service.storage.db import Database
+from service.web.deps import CurrentCaller, Db, Tasks
+
+router = APIRouter(prefix="/v1/courses/{course}", tags=["roster"])
+
+
+class RosterMember(BaseModel):
+    student: str = Field(description="the student id this learner's LTI launches submit under")
+    name: str | None = Field(description="as the LMS gives it, when it does")
+    status: str = Field(description="`active` or `inactive`, as the LMS says")
+    best: dict[str, float] = Field(description="best score per challenge submitted to; absent: not started")
+
+
+class CourseRoster(BaseModel):
+    course: str
+    offered: bool = Field(description="an LMS launch named this course's roster (NRPS); false: none ever did")
+    requested_at: datetime | None = Field(description="when the roster was last asked for")
+    synced_at: datetime | None = Field(description="when the LMS's list was last read whole")
+    skipped: int = Field(description="entries of that list left out as not valid")
+    error: str | None = Field(
+        description="why the last reading failed (the members are then the earlier list's)"
+    )
+    members: list[RosterMember]
+
+
+class RosterAsked(BaseModel):
+    course: str
+    requested_at: datetime
+
+
+def _granted(caller: CurrentCaller, course: str) -> GrantedCourse:
+    return GrantedCourse(course_of(caller, course), "", caller.platform_id)
+
+
+@router.get("/roster", responses=errors(401, 403, 422, 503))
+def get_course_roster(course: str, caller: CurrentCaller, db: Db) -> CourseRoster:
+    """Every learner the course's LMS lists, those who never submitted included."""
+    granted = _granted(caller, course)
+    with db.reading() as session:
+        found = course_roster(session, granted)
+    sync = found.sync
+    members = [
+        RosterMember(student=m.student, name=m.name, status=m.status, best=m.best) for m in found.members
+    ]
+    return CourseRoster(
+        course=granted.slug,
+        offered=sync is not None,
+        requested_at=sync.requested_at if sync else None,
+        synced_at=sync.synced_at if sync else None,
+        skipped=sync.skipped if sync else 0,
+        error=sync.error if sync else None,
+        members=members,
+    )
+
+
+def _ask(db: Database, queue: TaskQueue, granted: GrantedCourse) -> datetime:
+    with db.transaction() as session:
+        course_id = session.scalar(course_ids(granted))
+        if course_id is None or not rosters.offered(session, course_id):
+            raise NotFound(
+                f"no LMS has offered the roster of course {granted.slug!r}: launch it from one first"
+            )
+        rosters.ask(session, course_id)
+        asked = rosters.sync_row(session, course_id).requested_at
+    try:
+        queue.roster(course_id)
+    except (OperationalError, OSError) as error:
+        raise NotReady("the queue is unavailable; ask for the roster again in a moment") from error
+    assert asked is not None  # noqa: S101 narrows for mypy: `ask` just set it
+    return asked
+
+
+@router.post("/roster/refresh", status_code=202, responses=errors(401, 403, 404, 422, 503))
+def refresh_course_roster(course: str, caller: CurrentCaller, queue: Tasks, db: Db) -> RosterAsked:
+    """Ask the course's LMS for its roster again; read in the background (`synced_at` moves)."""
+    granted = _granted(caller, course)
+    return RosterAsked(course=granted.slug, requested_at=_ask(db, queue, granted))

@@ -70,13 +70,16 @@ def postgres_pids(application_name: str) -> set[int]:
     return {int(pid) for (pid,) in rows}
 
 
-def snapshot(serve_pid: int, postgres: str | None = None) -> Snapshot:
-    """CPU seconds so far of every role; `postgres`: the service's application_name, if it has one."""
+def snapshot(serve_pid: int, postgres: str | None = None, shared: bool = True) -> Snapshot:
+    """CPU seconds so far of every role; `postgres`: the service's application_name, if it has one.
+    `shared`: count the machine's database and broker servers, found by name (a service on the
+    shared PostgreSQL and Redis). The embedded default uses neither (SQLite, and a broker of its
+    own under `serve`): counting them would charge it with the neighbours' queries."""
     found: dict[tuple[str, int], float] = {}
     with contextlib.suppress(psutil.Error):
         found.update(_tree(psutil.Process(serve_pid)))
     ours = postgres_pids(postgres) if postgres else None
-    for process in psutil.process_iter(["name"]):
+    for process in psutil.process_iter(["name"]) if shared else ():
         role = SERVERS.get(process.info["name"] or "")
         if role == "postgres" and ours is not None and process.pid not in ours:
             continue

@@ -325,9 +325,9 @@ def run_setup(
         env = stack.enter_context(environment(setup, tmp / "data", extra, args.tree))
         base, key, pid = stack.enter_context(served(env, tmp / "serve.log", args.tree))
         database = application_name(env)
-        before = cpu.snapshot(pid, database)
+        before = cpu.snapshot(pid, database, shared=setup != "embedded")
         rows.append(single(setup, base, key, args.single, reference))
-        spent = cpu.snapshot(pid, database).minus(before)
+        spent = cpu.snapshot(pid, database, shared=setup != "embedded").minus(before)
         rows[-1].service_ms = cpu.service_ms(spent, args.single + WARM_UP)
         print(rows[-1].line(), flush=True)
         print(cpu.table(spent, args.single + WARM_UP) + "\n", flush=True)
@@ -339,9 +339,9 @@ def run_setup(
             print(rows[-1].line(), flush=True)
             print(f"bare grading process: {bare_cpu:.1f} CPU ms per grading (it and its sandbox)\n")
         for way in ways:
-            before = cpu.snapshot(pid, database)
+            before = cpu.snapshot(pid, database, shared=setup != "embedded")
             rows.append(asyncio.run(way(setup, base, key, args.burst, args.concurrency, reference)))
-            spent = cpu.snapshot(pid, database).minus(before)
+            spent = cpu.snapshot(pid, database, shared=setup != "embedded").minus(before)
             rows[-1].service_ms = cpu.service_ms(spent, args.burst)
             if bare_row is not None:
                 rows[-1].bare = bare_row.count / bare_row.seconds

@@ -30,6 +30,7 @@ class Code:
 
     functions: list[_Function] = field(default_factory=list)
     assigns: dict[int, set[str]] = field(default_factory=dict)  # line -> names it binds or changes
+    fills: dict[int, set[str]] = field(default_factory=dict)  # line -> names it assigns into (`out[t] =`)
     simple: set[int] = field(default_factory=set)  # lines that start a simple statement
     ifs: dict[int, int] = field(default_factory=dict)  # a line of an `if` body -> the `if` line
     loops: dict[int, int] = field(default_factory=dict)  # a line of a loop body -> the loop line
@@ -63,6 +64,8 @@ def read(source: str) -> Code:
         if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
             targets: list[ast.expr] = list(node.targets) if isinstance(node, ast.Assign) else [node.target]
             code.assigns.setdefault(node.lineno, set()).update(_bound(targets))
+            filled = [t.value for t in targets if isinstance(t, ast.Subscript)]
+            code.fills.setdefault(node.lineno, set()).update(_bound(filled))
         if isinstance(node, ast.If):
             _mark(code.ifs, node.body, node.lineno)
         if isinstance(node, ast.For | ast.While):

@@ -380,10 +380,20 @@ class _Walk:
         if kind == PART:
             self.loose[traced.name] = _Loose(traced, traced, on_raise_only=True)
             return False
-        if _constant(traced.value):
+        if _constant(traced.value) or self._filled_later(traced):
             self.loose[traced.name] = _Loose(traced, traced)
             return False
         return True
+
+    def _filled_later(self, traced: Traced) -> bool:
+        """A buffer made to be filled (`np.empty_like(X)`: whatever was in memory), told by
+        what the code does next with it: assigns into it."""
+        later = next((t for t in self.student[self.index + 1 :] if t.name == traced.name), None)
+        return (
+            later is not None
+            and later.line != traced.line
+            and traced.name in self.code.fills.get(later.line, set())
+        )
 
     def origin(self, place: Traced, raising: bool = False) -> Traced:
         """Back from the diverging value along the loose values its line uses."""

@@ -133,7 +133,11 @@ class LineTracer:
             if array is None:
                 continue
             before = seen.get(name)
-            if before is not None and before[0] == id(value) and _array_equal(before[1], array):
+            if (
+                before is not None
+                and before[0] == id(value)
+                and _array_equal(before[1], array, equal_nan=True)
+            ):
                 continue
             if before is not None and before[0] == id(value) and self.given and id(value) in self.given:
                 self.record(line, EDITED + name, array)  # changed in place, and it is an input

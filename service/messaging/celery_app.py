@@ -7,7 +7,7 @@ from __future__ import annotations
 from celery import Celery
 
 from service.core.settings import Settings
-from service.messaging.kombu_redis import transport_for
+from service.messaging.kombu_redis import broker_for
 
 GRADE_TASK = "autograder.grade"
 REGRADE_TASK = "autograder.regrade"
@@ -20,9 +20,10 @@ ROSTER_TASK = "autograder.refresh_roster"  # a course's roster read from its LMS
 def make_celery(settings: Settings) -> Celery:
     """A Celery app on these Settings' broker and queues; the worker registers its tasks on it
     (`service.worker.tasks.register`), the API only sends."""
-    app = Celery("autograder", broker=settings.broker)
+    url, transport = broker_for(settings.broker)
+    app = Celery("autograder", broker=url)
     app.conf.update(
-        broker_transport=transport_for(settings.broker),
+        broker_transport=transport,
         task_default_queue=settings.queue,
         # the sender process's, retries too: a slow receiver never holds a grading
         task_routes={

@@ -24,6 +24,7 @@ from kombu.transport import virtual
 from kombu.utils.json import dumps
 
 NAME = "service.messaging.kombu_redis:Transport"
+SOCKET_NAME = "service.messaging.kombu_redis:SocketTransport"
 _RECORD = "redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]); redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])"
 _FORGET = "redis.call('ZREM', KEYS[1], ARGV[1]); redis.call('HDEL', KEYS[2], ARGV[1])"
 
@@ -78,7 +79,18 @@ class Transport(kombu_redis.Transport):
     Channel = Channel
 
 
-def transport_for(url: str) -> str | None:
-    """This transport for a `redis://` broker; kombu's own choice for any other URL (the embedded
-    broker's `redis+socket://` names kombu's transport in the URL itself)."""
-    return NAME if url.startswith("redis://") else None
+class SocketTransport(Transport):
+    """The same on a Unix socket (the embedded broker). kombu splits a URL into host, port and
+    database unless its transport parses URLs itself; kombu's channel reads `socket://PATH` whole,
+    as it does behind the `redis+socket://` prefix, which would name kombu's own transport."""
+
+    can_parse_url = True
+
+
+def broker_for(url: str) -> tuple[str, str | None]:
+    """The URL kombu connects to and its transport: these for a `redis://` broker and for the
+    embedded broker's `redis+socket://` (whose prefix wins over a transport given apart, so it
+    goes to kombu as `socket://`), kombu's own choice for any other URL."""
+    if url.startswith("redis+socket://"):
+        return "socket://" + url.removeprefix("redis+socket://"), SOCKET_NAME
+    return url, NAME if url.startswith("redis://") else None

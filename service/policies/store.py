@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, bindparam, select
+from sqlalchemy import ColumnElement, Connection, Row, bindparam, exists, literal, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from service.policies.late import Due, LatePolicy
 from service.policies.rules import Limits
@@ -59,6 +59,24 @@ _APPLYING = select(*CoursePolicy.__table__.columns).where(
     CoursePolicy.course_id == _COURSE.scalar_subquery(),
     CoursePolicy.challenge.in_([bindparam("challenge"), EVERY_CHALLENGE]),
 )
+
+
+def no_limits(
+    course_id: ColumnElement[int] | InstrumentedAttribute[int], challenge: ColumnElement[str]
+) -> ColumnElement[bool]:
+    """True in SQL when no policy of the course can limit attempts at the challenge: no row of it
+    or of every challenge sets a limit. (It may be false with no limit in force, a window with
+    half its bounds say; whoever relies on it then asks `applying`.)"""
+    sets_a_limit = or_(
+        CoursePolicy.max_attempts.is_not(None),
+        CoursePolicy.cooldown_seconds.is_not(None),
+        CoursePolicy.window_attempts.is_not(None),
+    )
+    return ~exists().where(
+        CoursePolicy.course_id == course_id,
+        CoursePolicy.challenge.in_([challenge, literal(EVERY_CHALLENGE)]),
+        sets_a_limit,
+    )
 
 
 def applying_rules(connection: Connection, platform_id: int, course: str, challenge: str) -> Rules:

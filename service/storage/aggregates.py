@@ -68,6 +68,7 @@ class Locked:
     student_id: int
     external_id: str
     before: StudentState
+    submitted_at: datetime  # when the submission being stored was made
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,8 @@ SELECT s.course_id, s.challenge, s.student_id, st.external_id, 0, 0.0, '', ''
 FROM submissions s JOIN students st ON st.id = s.student_id
 WHERE s.id = :submission_id
 ON CONFLICT (course_id, challenge, student_id) DO UPDATE SET external_id = excluded.external_id
-RETURNING student_id, external_id, attempts, best, last_at, diagnoses, current_diagnoses
+RETURNING student_id, external_id, attempts, best, last_at, diagnoses, current_diagnoses,
+    (SELECT created_at FROM submissions WHERE id = :submission_id) AS submitted_at
 """
 ).columns(
     student_id=Integer,
@@ -110,6 +112,7 @@ RETURNING student_id, external_id, attempts, best, last_at, diagnoses, current_d
     last_at=DateTime(timezone=True),
     diagnoses=String,
     current_diagnoses=String,
+    submitted_at=DateTime(timezone=True),
 )
 
 
@@ -120,7 +123,7 @@ def lock_student(connection: Connection, submission_id: str) -> Locked:
     before = StudentState(
         row.attempts, row.best, row.last_at, split_ids(row.diagnoses), split_ids(row.current_diagnoses)
     )
-    return Locked(row.student_id, row.external_id, before)
+    return Locked(row.student_id, row.external_id, before, row.submitted_at)
 
 
 _NEWEST_OF_SUBMISSION = (
@@ -164,6 +167,26 @@ LEFT JOIN diagnoses d ON d.result_id = r.id
 WHERE s.course_id = :course_id AND s.challenge = :challenge AND s.student_id = :student_id
 """
 ).columns(submission_id=String, created_at=DateTime(timezone=True), score=Float, diagnosis_id=String)
+
+
+def with_first_result(locked: Locked, result: Result) -> StudentState | None:
+    """The student's row once a submission's first result joins it, as `student_now` computes it
+    but without its query: the newest results are the ones before and this one (the submission
+    had none, and the student's other gradings in the challenge wait on the lock). None when the
+    submission was made at the very moment of the latest attempt: which of the two is current
+    then depends on their ids, which the row does not keep."""
+    before = locked.before  # a row just made: no attempts, best 0, no date, no diagnoses
+    found = frozenset(d.id for d in result.diagnoses)
+    if before.last_at is not None and before.last_at == locked.submitted_at:
+        return None
+    latest = before.last_at is None or locked.submitted_at > before.last_at
+    return StudentState(
+        before.attempts + 1,
+        max(before.best, result.score),
+        locked.submitted_at if latest else before.last_at,
+        before.diagnoses | found,
+        found if latest else before.current,
+    )
 
 
 def student_now(connection: Connection, course_id: int, challenge: str, student_id: int) -> StudentState:

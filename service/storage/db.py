@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -69,6 +70,9 @@ class Database:
         self.url = url
         self._lock = threading.RLock()  # a pool made may ask for another (sessions: the engine)
         self._made: dict[str, Any] = {}
+        # A Database dropped unclosed (a command's, an app never started) closes its pools
+        # rather than leaving their connections to the garbage collector, open.
+        weakref.finalize(self, _dispose, self._made)
 
     @classmethod
     def of(cls, settings: Settings) -> Database:
@@ -171,7 +175,12 @@ class Database:
     def close(self) -> None:
         """Close every pool; the next use opens new ones."""
         with self._lock:
-            made, self._made = self._made, {}
-        for value in made.values():
-            if isinstance(value, Engine):
-                value.dispose()
+            made = dict(self._made)
+            self._made.clear()
+        _dispose(made)
+
+
+def _dispose(made: dict[str, Any]) -> None:
+    for value in made.values():
+        if isinstance(value, Engine):
+            value.dispose()

@@ -76,7 +76,13 @@ def store_graded(
     locked = aggregates.lock_student(connection, submission.id)
     previous = aggregates.previous(connection, submission.id)
     finished_at = _store_and_finish(connection, submission, version, result, translation)
-    after = aggregates.student_now(connection, submission.course_id, submission.challenge, locked.student_id)
+    # A first result (every grading but a regrade) only adds itself to the student's row; a
+    # regrade replaces a result, and the row is computed again from the newest ones.
+    after = aggregates.with_first_result(locked, result) if previous is None else None
+    if after is None:
+        after = aggregates.student_now(
+            connection, submission.course_id, submission.challenge, locked.student_id
+        )
     change = aggregates.Change(
         submission.course_id,
         submission.challenge,

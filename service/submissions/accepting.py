@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Insert, String, bindparam, insert, literal, select
+from sqlalchemy import ColumnElement, Connection, Insert, String, bindparam, insert, literal, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from grader.challenge import Challenge
-from service.policies import gate
+from service.policies import gate, store
 from service.policies.rules import Limits
 from service.storage.aggregate_tables import AggStudent
 from service.storage.db import Database
@@ -43,20 +43,31 @@ _COPIED = (
     "callback_url",
 )
 _params = {name: bindparam(name, type_=_table.c[name].type) for name in _COPIED}
-_INSERT = (
-    insert(_table)
-    .from_select(
-        [*_COPIED, "course_id", "student_id"],
-        select(*_params.values(), Course.id, Student.id)
-        .join_from(Course, Student, Student.course_id == Course.id)
-        .where(
-            Course.platform_id == _params["platform_id"],
-            Course.slug == bindparam("course"),
-            Student.external_id == bindparam("student"),
-        ),
+
+
+def _inserting(*conditions: ColumnElement[bool]) -> Insert:
+    """The submission's insert, with its course's and student's ids found by the statement."""
+    return (
+        insert(_table)
+        .from_select(
+            [*_COPIED, "course_id", "student_id"],
+            select(*_params.values(), Course.id, Student.id)
+            .join_from(Course, Student, Student.course_id == Course.id)
+            .where(
+                Course.platform_id == _params["platform_id"],
+                Course.slug == bindparam("course"),
+                Student.external_id == bindparam("student"),
+                *conditions,
+            ),
+        )
+        .returning(_table.c.id)
     )
-    .returning(_table.c.id)
-)
+
+
+_INSERT = _inserting()
+# The same where no policy can limit the challenge's attempts: the course's limits are asked in
+# the same round trip (most courses set none). In a course that sets some it inserts nothing.
+_INSERT_UNLIMITED = _inserting(store.no_limits(Course.id, _params["challenge"]))
 _BY_KEY = (
     select(Submission.id, Submission.idempotency_fingerprint, Course.slug)
     .join(Course, Submission.course_id == Course.id)
@@ -98,15 +109,10 @@ def accept(
         "course": body.course,
         "student": body.student,
     }
-    limits = _limits(db, caller, body)
-    if limits.limited:
-        stored = _insert_admitted(db, row, limits)
-    else:
-        with db.single_statements() as connection:
-            stored = _insert(connection, row)
-            if stored is None:  # a new course or student
-                _create_course_and_student(connection, row)
-                stored = _insert(connection, row)
+    with db.single_statements() as connection:  # one round trip in the usual case
+        stored = _insert(connection, row, _INSERT_UNLIMITED)
+    if stored is None:  # a new course or student, or a course whose policies may limit attempts
+        stored = _insert_slowly(db, caller, body, row)
     if stored is None:
         raise RuntimeError(f"course {body.course!r} or student {body.student!r} vanished while accepting")
     if stored != submission_id:
@@ -122,6 +128,17 @@ def accept(
         result=None,
     )
     return Taken(submission_id, view)
+
+
+def _insert_slowly(
+    db: Database, caller: Caller, body: schemas.SubmissionIn, row: dict[str, Any]
+) -> str | None:
+    limits = _limits(db, caller, body)
+    if limits.limited:
+        return _insert_admitted(db, row, limits)
+    with db.single_statements() as connection:
+        _create_course_and_student(connection, row)
+        return _insert(connection, row, _INSERT)
 
 
 def _limits(db: Database, caller: Caller, body: schemas.SubmissionIn) -> Limits:
@@ -157,15 +174,16 @@ def _insert_in_transaction(connection: Connection, row: dict[str, Any]) -> str |
         return earlier
 
 
-def _insert(connection: Connection, row: dict[str, Any]) -> str | None:
+def _insert(connection: Connection, row: dict[str, Any], statement: Insert) -> str | None:
     """The id of the submission stored: this one, or the one an earlier request stored with the
-    same Idempotency-Key; None when the course or the student does not exist yet."""
+    same Idempotency-Key; None when the course or the student does not exist yet (or when
+    `statement`'s own conditions keep it from inserting)."""
     if row["idempotency_key"] is not None:
         earlier = _by_key(connection, row)
         if earlier is not None:
             return earlier
     try:
-        return connection.execute(_INSERT, row).scalar()
+        return connection.execute(statement, row).scalar()
     except IntegrityError:
         earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None
         if earlier is None:

@@ -4,6 +4,7 @@ against the bare grading process's."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,7 @@ assert _spec.loader is not None
 bench = importlib.util.module_from_spec(_spec)
 sys.modules["service_bench"] = bench
 _spec.loader.exec_module(bench)
+import cpu  # noqa: E402 found on the path set above
 
 
 def test_a_server_that_exits_is_reported_at_once_with_its_log(tmp_path: Path) -> None:
@@ -35,3 +37,10 @@ def test_the_row_sets_the_service_cpu_against_the_bare_process_s() -> None:
     row = bench.Row("embedded", "burst", 100, 2.0, [0.5] * 100, [7.0] * 100, 40.0, 15.0, 12.0)
     assert row.line().endswith("| 50 | 500.0 | 500.0 | 7.0 | 1.25× | 15.0 | 12.0 | 1.25× |")
     assert len(row.line().split("|")) == len(bench.HEADER.splitlines()[0].split("|"))
+
+
+def test_the_embedded_service_is_not_charged_with_the_machines_shared_servers() -> None:
+    """A snapshot of a service on no shared server holds no PostgreSQL or Redis of the machine."""
+    taken = cpu.snapshot(os.getpid(), shared=False)
+    assert not {role for role, _ in taken.seconds} & {"postgres", "redis"}
+    assert ("api", os.getpid()) in taken.seconds

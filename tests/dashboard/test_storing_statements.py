@@ -4,6 +4,7 @@ Compiling the statements again for each result cost the worker more than the dat
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from sqlalchemy.engine.interfaces import CacheStats
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.storage import aggregates
 from service.storage.results import Stored, store_graded
 from service.storage.tables import GradingResult, Submission, new_id
 from tests.dashboard.seeding import SeededCourse, seed_course
@@ -86,3 +88,51 @@ def test_an_aggregate_write_that_fails_fails_the_whole_store_as_sqlalchemy_raise
         assert connection.scalar(select(func.count()).select_from(GradingResult)) == 0
     with engine.begin() as connection:
         store_graded(connection, stored, 1, SHAPES[1])
+
+
+def _executed_while_storing(engine: Engine, stored: Stored, version: int) -> list[Any]:
+    """The statements `store_graded` executed, as SQLAlchemy was given them."""
+    executed: list[Any] = []
+
+    def seen(_: Connection, statement: Any, *__: Any) -> None:
+        executed.append(statement)
+
+    with engine.begin() as connection:
+        event.listen(connection, "before_execute", seen)
+        store_graded(connection, stored, version, SHAPES[1])
+    return executed
+
+
+def test_a_first_result_takes_the_students_row_from_its_lock_and_a_regrade_recomputes_it(
+    engine: Engine,
+) -> None:
+    """A submission's first result only adds itself to its student's row: the row comes from the
+    lock's values, without the query over the student's newest results, which a regrade
+    (a result that replaces one) still runs."""
+    opener = sessionmaker(engine, expire_on_commit=False)
+    with opener.begin() as session:
+        seeded = seed_course(session, new_id(), ["a"])
+    recomputing = {aggregates._HISTORY}
+    for _ in range(2):  # the student's first submission, then another
+        stored = _submission(opener, seeded, seeded.students[0].id)
+        assert recomputing.isdisjoint(_executed_while_storing(engine, stored, 1))
+    assert recomputing <= set(_executed_while_storing(engine, stored, 2))
+
+
+def test_a_first_result_of_an_earlier_submission_leaves_the_current_attempt_as_it_was() -> None:
+    """Graded after a later submission, an earlier one joins the student's attempts, but the
+    current attempt (the latest made) keeps its diagnoses; at the same moment, the row is left to
+    the query (which of the two is current depends on their ids)."""
+    later = datetime(2026, 1, 2, tzinfo=UTC)
+    before = aggregates.StudentState(1, 50.0, later, frozenset({"no_eps"}), frozenset({"no_eps"}))
+    earlier = aggregates.Locked(1, "a", before, later - timedelta(hours=1))
+    after = aggregates.with_first_result(earlier, SHAPES[1])
+    assert after == aggregates.StudentState(
+        2, 50.0, later, frozenset({"no_eps", "by_column"}), frozenset({"no_eps"})
+    )
+    newer = aggregates.with_first_result(
+        aggregates.Locked(1, "a", before, later + timedelta(hours=1)), SHAPES[1]
+    )
+    assert newer is not None
+    assert (newer.last_at, newer.current) == (later + timedelta(hours=1), frozenset({"by_column"}))
+    assert aggregates.with_first_result(aggregates.Locked(1, "a", before, later), SHAPES[1]) is None

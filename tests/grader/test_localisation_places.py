@@ -167,6 +167,19 @@ CASES = {
             '    return layer_norm(H + F, p["gamma2"], p["beta2"])',
         ),
     ),
+    # A buffer of anything (NaN here, whatever memory held for `np.empty_like`) the code then
+    # fills: a buffer, not the line where the values part.
+    "a buffer made to be filled": (
+        "layer_norm",
+        LAYER_NORM.format(
+            body="    out = np.full_like(X, np.nan, dtype=float)\n"
+            "    for t, row in enumerate(X):\n"
+            "        m = row.mean()\n"
+            "        v = ((row - m) ** 2).sum()  # <- here\n"
+            "        out[t] = gamma * (row - m) / np.sqrt(v + eps) + beta\n"
+            "    return out"
+        ),
+    ),
     # An input changed in place, although every value is the lesson's.
     "an input edited in place": (
         "layer_norm",

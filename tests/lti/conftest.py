@@ -35,9 +35,11 @@ def serve_tool(folder: Path, lms: Platform, **env: str) -> Iterator[Site]:
         site.start()
         lms.tool = site.base
         lms.start()
-        yield site
-    finally:
-        lms.stop()
+        try:
+            yield site
+        finally:
+            lms.stop()
+    finally:  # also when the site never became healthy: stopping an LMS not started would raise first
         close_site(site)
 
 

@@ -60,3 +60,10 @@ def test_the_lines_the_call_ran_come_last_and_an_if_body_that_did_not_run_is_not
     ran = {int(n) for n in trace[-1].value}
     assert {2, 3, 4, 5, 6, 8} <= ran
     assert 7 not in ran
+
+
+def test_a_value_holding_nan_is_not_remade_by_every_line_nor_an_edit() -> None:
+    source = "def f(X):\n    a = X * 1.0\n    b = 2.0\n    c = 3.0\n    return a\n"
+    trace = _trace(source, np.array([np.nan, 1.0]))
+    assert [t.name for t in trace if t.name == "a"] == ["a"]
+    assert not [t for t in trace if t.name.startswith(EDITED)]

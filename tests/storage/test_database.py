@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from sqlalchemy import text
@@ -36,3 +37,16 @@ def test_a_database_keeps_its_engine_until_closed(tmp_path: Path) -> None:
     assert database.engine is first
     database.close()
     assert database.engine is not first  # the next use opens new pools
+
+
+def test_a_database_dropped_unclosed_closes_its_pools(tmp_path: Path) -> None:
+    """A command's Database, or an app's never started, leaves no connection open to the garbage
+    collector (psycopg warns of each one, and warnings are errors in tests)."""
+    database = Database.of(_settings(tmp_path, "first.db"))
+    with database.reading() as session:
+        session.execute(text("SELECT 1"))
+    pool = database.engine.pool
+    assert pool.checkedin() == 1  # type: ignore[attr-defined]
+    del database
+    gc.collect()
+    assert pool.checkedin() == 0  # type: ignore[attr-defined]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 
-import pytest
 from kombu.entity import Queue
 
+from service.cli.embedded_broker import EmbeddedBroker
 from service.core.settings import Settings
 from service.messaging import kombu_redis
 from service.messaging.enqueue import TaskQueue
@@ -14,8 +15,6 @@ from tests.backend import Backend
 
 
 def test_a_channel_reuses_its_client_until_its_pool_is_dropped(backend: Backend, settings: Settings) -> None:
-    if not backend.broker_url.startswith("redis://"):
-        pytest.skip("the embedded broker's URL names kombu's own transport")
     with TaskQueue.of(settings).celery.connection_for_write() as connection:
         assert isinstance(connection.transport, kombu_redis.Transport)
         channel = connection.default_channel
@@ -28,10 +27,13 @@ def test_a_channel_reuses_its_client_until_its_pool_is_dropped(backend: Backend,
             assert third.ping()
 
 
-def test_other_brokers_keep_kombus_choice() -> None:
-    assert kombu_redis.transport_for("redis://127.0.0.1:6379/0") == kombu_redis.NAME
-    for url in ("amqp://guest:guest@127.0.0.1:5672//", "redis+socket:///tmp/broker.sock", "rediss://h/0"):
-        assert kombu_redis.transport_for(url) is None
+def test_redis_brokers_take_this_transport_and_others_keep_kombus_choice() -> None:
+    redis_url = "redis://127.0.0.1:6379/0"
+    assert kombu_redis.broker_for(redis_url) == (redis_url, kombu_redis.NAME)
+    embedded = kombu_redis.broker_for("redis+socket:///tmp/broker.sock")
+    assert embedded == ("socket:///tmp/broker.sock", kombu_redis.SOCKET_NAME)
+    for url in ("amqp://guest:guest@127.0.0.1:5672//", "rediss://h/0"):
+        assert kombu_redis.broker_for(url) == (url, None)
 
 
 def test_a_delivery_is_recorded_unacknowledged_until_its_ack_and_restored_if_never_acked(
@@ -39,8 +41,6 @@ def test_a_delivery_is_recorded_unacknowledged_until_its_ack_and_restored_if_nev
     settings: Settings,
 ) -> None:
     """The scripts keep kombu's own records: what kombu restores after the visibility timeout."""
-    if not backend.broker_url.startswith("redis://"):
-        pytest.skip("the embedded broker's URL names kombu's own transport")
     queue = Queue(f"qos-{uuid.uuid4().hex[:8]}")
     with TaskQueue.of(settings).celery.connection_for_write() as connection:
         channel = connection.default_channel
@@ -64,3 +64,24 @@ def test_a_delivery_is_recorded_unacknowledged_until_its_ack_and_restored_if_nev
         assert again is not None
         assert again.payload == "lost"
         queue(channel).delete()
+
+
+def test_the_embedded_brokers_socket_takes_this_transport(tmp_path: Path) -> None:
+    """The embedded default's broker is a redis-server on a socket: kombu reaches it through this
+    transport too (its URL prefix would otherwise pick kombu's own), and a message goes through."""
+    broker = EmbeddedBroker(tmp_path / "broker.sock")
+    broker.start()
+    try:
+        settings = Settings(broker_url=f"redis+socket://{broker.socket}", data_dir=tmp_path)
+        queue = Queue(f"socket-{uuid.uuid4().hex[:8]}")
+        with TaskQueue.of(settings).celery.connection_for_write() as connection:
+            assert isinstance(connection.transport, kombu_redis.Transport)
+            connection.Producer().publish(
+                "through", routing_key=queue.name, declare=[queue], serializer="json"
+            )
+            received = queue(connection.default_channel).get(no_ack=False)
+            assert received is not None
+            assert received.payload == "through"
+            received.ack()
+    finally:
+        broker.stop()

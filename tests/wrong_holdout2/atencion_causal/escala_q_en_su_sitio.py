@@ -1,0 +1,20 @@
+# kind: single
+# misconception_es: Divide Q entre la raíz de d_k en su sitio (Q /= ...), modificando el array de entrada.
+# misconception_en: Divides Q by the square root of d_k in place (Q /= ...), modifying the input array.
+# line: 13
+# expect: modifies_input
+import numpy as np
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def atencion(Q, K, V, mascara=None):
+    Q /= np.sqrt(Q.shape[1])  # escalo antes para ahorrar
+    E = Q @ K.T
+    if mascara is not None:
+        E = E + mascara
+    E = E - E.max(axis=1, keepdims=True)
+    pesos = np.exp(E)
+    pesos = pesos / pesos.sum(axis=1, keepdims=True)
+    return pesos @ V, pesos

@@ -1,0 +1,17 @@
+# kind: single
+# misconception_es: Devuelve la suma H + FFN(H) de la segunda subcapa sin normalizarla con gamma2 y beta2.
+# misconception_en: Returns the second sublayer's sum H + FFN(H) without normalising it with gamma2 and beta2.
+# line: 17
+# expect: missing_second_norm
+import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    s = X.std(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(s**2 + eps) + beta
+
+
+def bloque(X, atencion, p):
+    H = layer_norm(X + atencion(X), p["gamma1"], p["beta1"])
+    F = np.maximum(0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return H + F

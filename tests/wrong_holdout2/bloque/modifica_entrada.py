@@ -1,0 +1,18 @@
+# kind: single
+# misconception_es: Suma la salida de la atención a la X recibida en su sitio (X += ...), modificando el array de entrada.
+# misconception_en: Adds the attention output to the received X in place (X += ...), modifying the input array.
+# line: 15
+# expect: block_modifies_input
+import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    s = X.std(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(s**2 + eps) + beta
+
+
+def bloque(X, atencion, p):
+    X += atencion(X)  # conexion residual
+    H = layer_norm(X, p["gamma1"], p["beta1"])
+    F = np.maximum(0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(H + F, p["gamma2"], p["beta2"])

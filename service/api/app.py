@@ -25,6 +25,7 @@ from service.api import (
     routes_ops,
     routes_policies,
     routes_roster,
+    routes_similar,
     routes_student_links,
     routes_submissions,
 )
@@ -156,6 +157,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(routes_feedback.router)
     app.include_router(routes_policies.router)
     app.include_router(routes_roster.router)
+    app.include_router(routes_similar.router)
     app.include_router(routes_student_links.router)
     app.include_router(student_routes.router)
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")

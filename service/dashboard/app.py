@@ -24,6 +24,7 @@ from service.dashboard import (
     routes_policies,
     routes_regrade,
     routes_roster,
+    routes_similar,
 )
 from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.live import POLL_SECONDS, LiveHub
@@ -97,6 +98,7 @@ def create_dashboard(settings: Settings, db: Database, queue: TaskQueue, *more: 
         routes_live,
         routes_policies,
         routes_roster,
+        routes_similar,
     ):
         app.include_router(module.router)
     for router in more:

@@ -88,9 +88,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 def log_in(page: Page, site: Site, email: str) -> None:
     page.goto(f"{site.base}/dashboard/")
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password").fill(PASSWORDS[email])
-    page.get_by_role("button", name="Log in").click()
+    # by id, not by label: the form speaks the browser's language
+    page.locator("#email").fill(email)
+    page.locator("#password").fill(PASSWORDS[email])
+    page.locator("form.stack button[type=submit]").click()
     page.wait_for_load_state()
 
 

@@ -1,0 +1,35 @@
+"""benchmarks/similarity.py measures something: its figures and its timing table are printed."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+
+from grader.challenge import load_challenges
+from tests.conftest import ROOT
+
+_spec = importlib.util.spec_from_file_location("similarity_benchmark", ROOT / "benchmarks" / "similarity.py")
+assert _spec is not None
+assert _spec.loader is not None
+bench = importlib.util.module_from_spec(_spec)
+sys.modules["similarity_benchmark"] = bench
+_spec.loader.exec_module(bench)
+
+
+def test_a_small_class_is_timed_against_the_naive_way(capsys: pytest.CaptureFixture[str]) -> None:
+    challenge = load_challenges(ROOT / "challenges")["layer_norm"]
+    assert len({s.code for s in bench.a_class(challenge, 30)}) > 20  # each student's own names
+    bench.timing(challenge, [30], 1)
+    [row] = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| 30 |")]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert float(cells[1]) > 0
+    assert cells[-1].endswith("×")
+
+
+def test_the_figures_are_printed_for_every_challenge(capsys: pytest.CaptureFixture[str]) -> None:
+    bench.figures(load_challenges(ROOT / "challenges"))
+    rows = [line for line in capsys.readouterr().out.splitlines() if "hand-planted" in line]
+    assert len(rows) == 3
+    assert all(row.split("|")[6].strip() == "1.00" for row in rows)  # precision

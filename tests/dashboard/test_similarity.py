@@ -1,0 +1,216 @@
+"""Similar submissions without a server: near-copies planted among independently written programs
+(renamed variables, reordered statements, other comments; tests/planted, each naming its source)
+are found, and no two of a class of different correct solutions (tests/solutions and the correct
+files of tests/wrong_independent) are paired; what everyone is given says nothing; unusual shared
+features count as evidence."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from pathlib import Path
+
+import pytest
+
+from grader.challenge import Challenge, load_challenges
+from service.dashboard import similarity
+from service.dashboard.routes_similar import scaffold
+from service.dashboard.similarity import Source
+from tests.conftest import ROOT
+
+CHALLENGES = load_challenges(ROOT / "challenges")
+HEADER = re.compile(r"^# (kind|misconception_es|misconception_en|line|expect|copy_of|disguise):.*\n", re.M)
+
+
+def _source(path: Path) -> Source:
+    """A corpus file as a student would have sent it: without the corpus's own header."""
+    name = str(path.relative_to(ROOT))
+    return Source(name, name, HEADER.sub("", path.read_text()))
+
+
+def _correct(path: Path) -> bool:
+    return "tests/solutions/" in str(path) or "# kind: correct" in path.read_text()
+
+
+def _class(challenge: str) -> list[Path]:
+    """Every program written apart for the challenge (right or wrong), and the planted copies."""
+    folders = ("tests/solutions", "tests/wrong_independent", "tests/planted")
+    return [p for folder in folders for p in sorted((ROOT / folder / challenge).glob("*.py"))]
+
+
+def _given(challenge: Challenge) -> similarity.Print:
+    return similarity.given(scaffold(challenge), challenge.reference_source)
+
+
+def _flagged(report: similarity.Report) -> set[frozenset[str]]:
+    return {frozenset((p.first.key, p.second.key)) for p in report.pairs}
+
+
+@pytest.mark.parametrize("challenge", sorted(CHALLENGES))
+def test_planted_copies_are_found_and_nothing_else_is(challenge: str) -> None:
+    paths = _class(challenge)
+    report = similarity.compare([_source(p) for p in paths], _given(CHALLENGES[challenge]))
+    planted = {
+        frozenset((str(p.relative_to(ROOT)), re.findall(r"^# copy_of: (\S+)", p.read_text(), re.M)[0]))
+        for p in paths
+        if "tests/planted/" in str(p)
+    }
+    assert len(planted) == 3
+    assert _flagged(report) == planted  # every copy with its source, and no other pair
+    correct = [str(p.relative_to(ROOT)) for p in paths if _correct(p)]
+    assert len(correct) >= 7
+    assert not any(pair <= set(correct) for pair in _flagged(report))
+
+
+class _Rename(ast.NodeTransformer):
+    """Every name of the program's own renamed, as a student hiding a copy would."""
+
+    def __init__(self, kept: set[str]) -> None:
+        self.kept = kept | set(dir(builtins))
+        self.names: dict[str, str] = {}
+
+    def renamed(self, name: str) -> str:
+        return name if name in self.kept else self.names.setdefault(name, f"v{len(self.names)}")
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        node.id = self.renamed(node.id)
+        return node
+
+    def visit_arg(self, node: ast.arg) -> ast.arg:
+        node.arg = self.renamed(node.arg)
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.FunctionDef:
+        node.name = self.renamed(node.name)
+        self.generic_visit(node)
+        return node
+
+
+def disguised(code: str, challenge: Challenge) -> str:
+    """The program with its names renamed, its comments gone and its definitions in reverse order."""
+    tree = ast.parse(code)
+    _Rename({f.name for f in challenge.functions} | {"np", "math"}).visit(tree)
+    defs: list[ast.stmt] = [n for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)]
+    tree.body = [n for n in tree.body if n not in defs] + defs[::-1]
+    return ast.unparse(tree)
+
+
+@pytest.mark.parametrize("challenge", sorted(CHALLENGES))
+def test_a_disguised_copy_of_any_correct_solution_is_found(challenge: str) -> None:
+    """Each correct solution and a mechanical disguise of it, in the class: every such pair is
+    found, and no other pair is."""
+    known = CHALLENGES[challenge]
+    handed = _given(known)
+    paths = [p for p in _class(challenge) if "tests/planted/" not in str(p)]
+    sources = [_source(p) for p in paths]
+    copies = [
+        Source(f"copy of {s.key}", f"copy of {s.key}", disguised(s.code, known))
+        for p, s in zip(paths, sources, strict=True)
+        if _correct(p)
+    ]
+    report = similarity.compare(sources + copies, handed)
+    expected = {frozenset((c.key.removeprefix("copy of "), c.key)) for c in copies}
+    assert _flagged(report) == expected
+
+
+def test_what_everyone_is_given_says_nothing() -> None:
+    """The reference sent by two students, and once more with other names: no pair."""
+    known = CHALLENGES["layer_norm"]
+    renamed = disguised(known.reference_source, known)
+    sources = [
+        Source("a", "ana", known.reference_source),
+        Source("b", "ben", known.reference_source),
+        Source("c", "cai", renamed),
+    ]
+    assert similarity.compare(sources, _given(known)).pairs == []
+
+
+BASE = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    {a} = X.mean(axis=-1, keepdims=True)
+    {b} = ((X - {a}) ** 2).mean(axis=-1, keepdims=True)
+    {c} = np.zeros_like(X)
+    for fila in range(X.shape[0]):
+        {c}[fila] = (X[fila] - {a}[fila]) / np.sqrt({b}[fila] + {eps})
+    {d} = {c} * gamma  # {comment}
+    return {d} + beta
+"""
+
+
+# Code of each program's own, as long as what they share: the share is below FLAG_SHARE.
+OWN_A = """
+
+def revisa(Z):
+    if Z.ndim != 2:
+        raise ValueError("se esperaba una matriz")
+    return np.isfinite(Z).all()
+
+
+def resumen(Z):
+    filas, columnas = Z.shape
+    return {"filas": filas, "columnas": columnas, "max": float(np.abs(Z).max())}
+
+
+def imprime(Z):
+    for i, fila in enumerate(Z):
+        print(i, " ".join(f"{v:8.3f}" for v in fila))
+"""
+OWN_B = """
+
+def cuadrados(Z):
+    total = 0.0
+    for z in Z.ravel():
+        total = total + z * z
+    return total / Z.size
+
+
+def escala(Z, k):
+    return [[k * v for v in fila] for fila in Z.tolist()]
+
+
+def maximo(Z):
+    mejor = None
+    for v in Z.ravel():
+        if mejor is None or v > mejor:
+            mejor = v
+    return mejor
+"""
+ODD = "mediana_x varianza_x salida_x final_x"
+
+
+def _program(names: str, eps: str, comment: str, own: str) -> str:
+    a, b, c, d = names.split()
+    return BASE.format(a=a, b=b, c=c, d=d, eps=eps, comment=comment) + own
+
+
+def test_unusual_shared_names_comments_and_constants_are_evidence() -> None:
+    """Two programs that share part of their structure: with the same odd names, comment and wrong
+    constant they are a pair; written in their own words, they are not."""
+    known = CHALLENGES["layer_norm"]
+    handed = _given(known)
+    ana = Source("a", "ana", _program(ODD, "1e-7", "escalado raro", OWN_A))
+    filler = [Source(f"f{n}", f"student{n}", known.reference_source) for n in range(8)]
+    in_own_words = Source("b", "ben", _program("m v out y", "eps", "scale", OWN_B))
+    assert similarity.compare([ana, in_own_words, *filler], handed).pairs == []
+    in_the_same_words = Source("b", "ben", _program(ODD, "1e-7", "escalado raro", OWN_B))
+    [pair] = similarity.compare([ana, in_the_same_words, *filler], handed).pairs
+    assert similarity.FLAG_SHARE_WITH_EVIDENCE <= pair.share < similarity.FLAG_SHARE  # the evidence decides
+    assert {"name:mediana_x", "number:1e-7", "comment:escalado"} <= set(pair.evidence)
+    assert frozenset(range(4, 11)) <= pair.lines[0]  # the shared function, marked
+    assert frozenset(range(4, 11)) <= pair.lines[1]
+
+
+def test_groups_and_programs_that_do_not_parse() -> None:
+    code = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+    sources = [
+        Source("1", "ana", code),
+        Source("2", "ben", code),
+        Source("3", "cai", code),
+        Source("4", "dan", "def f(:\n  '''"),
+    ]
+    report = similarity.compare(sources, _given(CHALLENGES["layer_norm"]))
+    assert report.clusters() == [["ana", "ben", "cai"]]
+    assert len(report.pairs) == 3
+    assert similarity.fingerprint("x = '''never closed").hashes == {}

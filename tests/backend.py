@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import psycopg
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete
@@ -33,7 +32,7 @@ from service.storage.migrations import upgrade
 from service.storage.sealing import sealer_for
 from service.storage.tables import Base, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
-from tests.servers import ADMIN, IN_CI, POSTGRES, REDIS, reachable
+from tests.servers import IN_CI, REDIS, create_schema, drop_schema, reachable, schema_url
 
 KeyMaker = Callable[..., CreatedKey]  # new_key(name="platform-a", courses=None)
 # The settings the tests give the service, as the environment variables a process reads them from.
@@ -94,14 +93,9 @@ def _choose(tmp: Path) -> tuple[str, Settings, str | None]:
         pytest.fail(
             "CI=true: the service tests need PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379"
         )
-    schema = f"ag_test_{uuid.uuid4().hex[:10]}" if servers else None
-    if schema is not None:
-        with psycopg.connect(ADMIN, autocommit=True) as connection:
-            connection.execute(f"CREATE SCHEMA {schema}")
+    schema = create_schema() if servers else None
     settings = Settings(
-        database_url=f"{POSTGRES}?options=-csearch_path%3D{schema}"
-        if schema
-        else f"sqlite:///{tmp / 'test.db'}",
+        database_url=schema_url(schema) if schema else f"sqlite:///{tmp / 'test.db'}",
         broker_url=REDIS if schema else f"redis+socket://{tmp / 'broker.sock'}",
         queue=queue,
         data_dir=tmp,
@@ -167,8 +161,7 @@ def backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
         if broker is not None:
             broker.stop()
         if schema is not None:
-            with psycopg.connect(ADMIN, autocommit=True) as connection:
-                connection.execute(f"DROP SCHEMA {schema} CASCADE")
+            drop_schema(schema)
 
 
 @pytest.fixture

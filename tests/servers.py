@@ -36,16 +36,30 @@ def require(port: int, what: str) -> None:
     pytest.skip(f"{what} is not reachable on 127.0.0.1:{port}")
 
 
+def create_schema(prefix: str = "ag_test") -> str:
+    """A new empty schema in the machine's PostgreSQL; `schema_url` connects to it."""
+    schema = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(ADMIN, autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    return schema
+
+
+def schema_url(schema: str) -> str:
+    return f"{POSTGRES}?options=-csearch_path%3D{schema}"
+
+
+def drop_schema(schema: str) -> None:
+    with psycopg.connect(ADMIN, autocommit=True) as connection:
+        connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
 @contextmanager
 def postgres_schema() -> Iterator[str]:
     """A SQLAlchemy URL on a schema of its own in the machine's PostgreSQL, dropped afterwards
     (skips the test without PostgreSQL, fails it under CI=true)."""
     require(5432, "PostgreSQL")
-    schema = f"ag_test_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(ADMIN, autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
+    schema = create_schema()
     try:
-        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
+        yield schema_url(schema)
     finally:
-        with psycopg.connect(ADMIN, autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+        drop_schema(schema)

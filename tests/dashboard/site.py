@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-import psycopg
 import pytest
 
 from tests.conftest import ROOT
 from tests.http_server import free_port, wait_healthy
-from tests.servers import IN_CI, POSTGRES, REDIS, reachable
+from tests.servers import IN_CI, REDIS, create_schema, drop_schema, reachable, schema_url
 
 
 def autograder(*args: str) -> list[str]:
@@ -127,10 +126,8 @@ def _backend(folder: Path, embedded: bool) -> tuple[dict[str, str], str | None]:
         )
     if not servers:
         return env, None
-    schema = f"ag_dash_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    env["AUTOGRADER_DATABASE_URL"] = f"{POSTGRES}?options=-csearch_path%3D{schema}"
+    schema = create_schema("ag_dash")
+    env["AUTOGRADER_DATABASE_URL"] = schema_url(schema)
     env["AUTOGRADER_BROKER_URL"] = REDIS
     env["AUTOGRADER_QUEUE"] = f"autograder-dash-{uuid.uuid4().hex[:8]}"
     return env, schema
@@ -151,5 +148,4 @@ def open_site(folder: Path, embedded: bool = False) -> Site:
 def close_site(site: Site) -> None:
     site.stop()
     if site.schema is not None:
-        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {site.schema} CASCADE")
+        drop_schema(site.schema)

@@ -489,13 +489,15 @@ ALTERNATIVES = {
             ),
         ),
         Choice(
-            id="mask_offset",
-            spelling="below the diagonal too",
+            id="mask_strikes_out_the_past",
             code="-1",
-            did=text("", ""),
+            did=text(
+                "tacha también la diagonal y la posición anterior (j ≥ i − 1)",
+                "strikes out the diagonal and the previous position too (j ≥ i − 1)",
+            ),
             message=text(
-                "",
-                "",
+                "Tu máscara empieza a tachar por debajo de la diagonal (en j ≥ i − 1): la posición i ya no se ve a sí misma ni a la i − 1, que ya están escritas. Sólo se tacha el futuro, las j > i: np.triu(..., k=1).",
+                "Your mask starts striking out below the diagonal (at j ≥ i − 1): position i no longer sees itself nor i − 1, both already written. Only the future is struck out, every j > i: np.triu(..., k=1).",
             ),
         ),
     ),

@@ -364,6 +364,22 @@ ALTERNATIVES = {
             message=text("", ""),
         ),
         Choice(
+            id="relu_on_attention",
+            code="""    g1, be1, g2, be2 = {pairs}
+    A = np.maximum(0.0, atencion(X))
+    H = {norm1}
+    F = {ffn}
+    return {norm2}""",
+            did=_did(
+                "aplica una ReLU a la salida de la atención antes de sumarla",
+                "applies a ReLU to the attention's output before adding it",
+            ),
+            message=text(
+                "Aplicas una ReLU a la salida de la atención antes de sumarla a X. La única no linealidad del bloque es la ReLU del perceptrón, entre sus dos capas; la primera subcapa suma la atención tal cual: LayerNorm(X + atencion(X)).",
+                "You apply a ReLU to the attention's output before adding it to X. The block's only non-linearity is the perceptron's ReLU, between its two layers; the first sublayer adds the attention as it is: LayerNorm(X + atencion(X)).",
+            ),
+        ),
+        Choice(
             id="parallel_sublayers",
             code="""    g1, be1, g2, be2 = {pairs}
     A = atencion(X)

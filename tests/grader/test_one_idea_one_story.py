@@ -63,3 +63,81 @@ def atencion(Q, K, V, mascara=None):
 """
     result = grader.grade("atencion_causal", code, lang="en")
     assert [d.id for d in result.diagnoses] == ["mask_strikes_out_the_past"]
+
+
+ATTENTION = """import numpy as np
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K.T / np.sqrt(Q.shape[1])
+    if mascara is not None:
+        E = E + mascara
+{softmax}
+    return P @ V, P
+"""
+
+
+def _attention_ids(grader: Grader, softmax: str) -> list[str]:
+    code = ATTENTION.format(softmax=softmax)
+    return sorted(d.id for d in grader.grade("atencion_causal", code, lang="en").diagnoses)
+
+
+def test_each_shift_of_the_softmax_is_told_by_what_it_subtracts(grader: Grader) -> None:
+    whole = "    P = np.exp(E - np.max(E))\n    P = P / P.sum(axis=1, keepdims=True)"
+    minimum = "    P = np.exp(E - E.min(axis=1, keepdims=True))\n    P = P / P.sum(axis=1, keepdims=True)"
+    assert _attention_ids(grader, minimum) == ["min_shift"]
+
+
+def test_weights_multiplied_by_the_exp_of_the_mask_are_weights_zeroed_after_the_softmax(
+    grader: Grader,
+) -> None:
+    code = """import numpy as np
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K.T / np.sqrt(Q.shape[1])
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    P = Z / Z.sum(axis=1, keepdims=True)
+    if mascara is not None:
+        P = P * np.exp(mascara)
+    return P @ V, P
+"""
+    result = grader.grade("atencion_causal", code, lang="en")
+    assert [d.id for d in result.diagnoses] == ["zeroes_weights_after_softmax"]
+
+
+def test_a_relu_on_the_attention_output_is_named(grader: Grader) -> None:
+    body = """    H = layer_norm(X + np.maximum(0.0, atencion(X)), p["gamma1"], p["beta1"])
+    F = np.maximum(0.0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(H + F, p["gamma2"], p["beta2"])
+"""
+    assert _ids(grader, body) == ["relu_on_attention"]
+
+
+def test_the_largest_absolute_deviation_as_the_scale_is_named(grader: Grader) -> None:
+    code = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    c = X - X.mean(axis=1, keepdims=True)
+    return gamma * c / (np.abs(c).max(axis=1, keepdims=True) + eps) + beta
+"""
+    assert [d.id for d in grader.grade("layer_norm", code, lang="en").diagnoses] == ["max_abs_as_deviation"]
+
+
+def test_a_loop_that_stops_a_row_short_is_named_whatever_its_buffer(grader: Grader) -> None:
+    template = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    Y = {buffer}
+    for t in range(X.shape[0] - 1):
+        x = X[t]
+        Y[t] = gamma * (x - x.mean()) / np.sqrt(x.var() + eps) + beta
+    return Y
+"""
+    for buffer in ("np.zeros_like(X)", "X.copy()"):
+        result = grader.grade("layer_norm", template.format(buffer=buffer), lang="en")
+        assert [d.id for d in result.diagnoses] == ["loop_skips_last_row"], buffer

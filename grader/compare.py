@@ -14,6 +14,10 @@ ATOL = 1e-7
 # raises these where the same computation in NumPy gives a non-finite value.
 _SCALAR_ARITHMETIC = frozenset({"ZeroDivisionError", "StatisticsError", "OverflowError"})
 _MATH_DOMAIN = "math domain error"
+# A model program that names what it never defined is a composition the template cannot make
+# (a choice using a value another choice's rewrite no longer computes): it reproduces nothing,
+# least of all a student's own undefined name.
+_BROKEN_PROGRAM = frozenset({"NameError", "UnboundLocalError"})
 
 
 def _close(a: Behaviour, b: Behaviour) -> bool:
@@ -45,6 +49,8 @@ def same_outcome(student: CallOutcome, model: CallOutcome | None) -> bool:
         return False
     if student.ok and model.ok:
         return _close(student.behaviour, model.behaviour)
+    if model.error is not None and model.error.type in _BROKEN_PROGRAM:
+        return False
     if student.error is not None and model.error is not None:
         return student.error.type == model.error.type
     if student.error is not None and model.ok:

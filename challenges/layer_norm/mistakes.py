@@ -463,7 +463,7 @@ ALTERNATIVES = {
         ),
         Choice(
             id="max_abs_as_deviation",
-            code="np.sqrt(np.abs(X - mu).max(axis={axis}{keepdims}) ** 2 + {eps})",
+            code="np.sqrt(np.abs(X - X.mean(axis={axis}{keepdims})).max(axis={axis}{keepdims}) ** 2 + {eps})",
             did=text(
                 "divide entre la mayor desviación absoluta de la fila, máx |x − μ_t|, y no entre su desviación típica",
                 "divides by the row's largest absolute deviation, max |x − μ_t|, not its standard deviation",
@@ -476,7 +476,7 @@ ALTERNATIVES = {
         Choice(
             id="max_abs_as_deviation",
             spelling="ε outside the root",
-            code="(np.abs(X - mu).max(axis={axis}{keepdims}) + {eps})",
+            code="(np.abs(X - X.mean(axis={axis}{keepdims})).max(axis={axis}{keepdims}) + {eps})",
             did=text("", ""),
             message=text("", ""),
         ),

@@ -66,3 +66,12 @@ def test_python_arithmetic_that_raises_matches_numpy_arithmetic_that_gives_nan()
     assert not same_outcome(raised("ZeroDivisionError"), outcome(np.array([[0.5, 1.0]])))
     assert not same_outcome(raised("TypeError", "unsupported operand"), nan)
     assert not same_outcome(raised("ValueError", "operands could not be broadcast"), nan)
+
+
+def test_a_model_program_that_names_something_undefined_reproduces_nothing() -> None:
+    undefined = CallOutcome(error=StudentError("NameError", "name 'mu' is not defined", 3), done=True)
+    student = CallOutcome(error=StudentError("NameError", "name 'np' is not defined", 9), done=True)
+    assert not same_outcome(student, undefined)
+    assert same_outcome(student, CallOutcome(error=StudentError("NameError", "", None), done=True)) is False
+    typed = CallOutcome(error=StudentError("TypeError", "", None), done=True)
+    assert same_outcome(CallOutcome(error=StudentError("TypeError", "x", 4), done=True), typed)

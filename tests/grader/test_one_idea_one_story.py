@@ -87,6 +87,7 @@ def _attention_ids(grader: Grader, softmax: str) -> list[str]:
 def test_each_shift_of_the_softmax_is_told_by_what_it_subtracts(grader: Grader) -> None:
     whole = "    P = np.exp(E - np.max(E))\n    P = P / P.sum(axis=1, keepdims=True)"
     minimum = "    P = np.exp(E - E.min(axis=1, keepdims=True))\n    P = P / P.sum(axis=1, keepdims=True)"
+    assert _attention_ids(grader, whole) == ["max_over_whole_matrix"]
     assert _attention_ids(grader, minimum) == ["min_shift"]
 
 

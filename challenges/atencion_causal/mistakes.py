@@ -346,6 +346,20 @@ ATTENTION_POINTS = (
             ),
             Choice(
                 id="masks_cross_attention",
+                spelling="mascara_causal when none is given",
+                code="    if mascara is None:\n        mascara = mascara_causal(Q.shape[0])\n    E = E + mascara",
+                did=text("", ""),
+                message=text("", ""),
+            ),
+            Choice(
+                id="masks_cross_attention",
+                spelling="always mascara_causal",
+                code="    E = E + mascara_causal(Q.shape[0])",
+                did=text("", ""),
+                message=text("", ""),
+            ),
+            Choice(
+                id="masks_cross_attention",
                 spelling="always its own triangle",
                 code="    E = E + np.triu(np.full((Q.shape[0], K.shape[0]), -np.inf), k=1)",
                 did=text("", ""),

@@ -160,3 +160,13 @@ def atencion(Q, K, V, mascara=None):
 """
     result = grader.grade("atencion_causal", code, lang="en")
     assert [d.id for d in result.diagnoses] == ["masks_cross_attention"]
+
+
+def test_a_power_of_d_k_other_than_a_half_is_told_with_the_students_power(grader: Grader) -> None:
+    softmax = "    P = np.exp(E - E.max(axis=1, keepdims=True))\n    P = P / P.sum(axis=1, keepdims=True)"
+    code = ATTENTION.format(softmax=softmax).replace("np.sqrt(Q.shape[1])", "Q.shape[1] ** 0.25")
+    result = grader.grade("atencion_causal", code, lang="en")
+    assert [d.id for d in result.diagnoses] == ["scale_power"]
+    assert "0.25" in result.diagnoses[0].message
+    constant = ATTENTION.format(softmax=softmax).replace("np.sqrt(Q.shape[1])", "3.0")
+    assert [d.id for d in grader.grade("atencion_causal", constant, lang="en").diagnoses] == ["scale_width"]

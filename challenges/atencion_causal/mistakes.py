@@ -61,7 +61,7 @@ def _fitted_divisor(calls, outcomes):
 
 def _fitted_power(calls, outcomes):
     """The power of d_k the scores were divided by: the divisor of each unmasked call, as a power
-    of that call's d_k (the width of Q)."""
+    of that call's d_k (the width of Q); a positive one, as multiplying is a choice of its own."""
     found = set()
     for c, outcome in zip(calls, outcomes, strict=True):
         divisors = _fitted_divisor([c], [outcome]) or ()
@@ -70,7 +70,7 @@ def _fitted_power(calls, outcomes):
             continue
         for divisor in divisors:
             power = float(f"{np.log(divisor) / np.log(width):.2g}")
-            if power not in (0.0, 0.5, 1.0):
+            if power > 0 and power not in (0.5, 1.0):  # the others are named choices
                 found.add(power)
     return sorted(found)[:2] or None
 

@@ -647,6 +647,10 @@ def _expected_step(
 def _called(place: Traced) -> Text:
     if place.name.startswith("return"):
         return text("lo que devuelve", "what it returns")
+    function, given, param = place.name.partition("(")
+    if given and param.endswith(")"):  # what a function was given: `layer_norm(X)`
+        param = param.removesuffix(")")
+        return text(f"lo que tu {function} recibe como {param}", f"what your {function} gets as {param}")
     return text(f"tu {place.name}", f"your {place.name}")
 
 

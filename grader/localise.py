@@ -407,6 +407,8 @@ class _Walk:
                     and entry.traced.name != place.name
                     and (raising or not entry.on_raise_only)
                     and entry.traced.line <= place.line
+                    # a loop's earlier pass of the raising line made it: the raise is the news
+                    and not (raising and entry.traced.line == place.line)
                     and _uses(self._line(place.line), entry.traced.name)
                 ),
                 None,

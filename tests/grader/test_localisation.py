@@ -122,3 +122,18 @@ def bloque(X, atencion, p):
     assert where is not None and where.line == 8
     assert "what your layer_norm gets as X is off" in where.message
     assert "your layer_norm(X)" not in where.message
+
+
+def test_a_loop_that_raises_on_its_last_pass_is_told_the_raise(grader: Grader) -> None:
+    code = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    out = np.zeros_like(X)
+    for t in range(X.shape[0] + 1):
+        x = X[t]
+        out[t] = gamma * (x - x.mean()) / np.sqrt(x.var() + eps) + beta
+    return out
+"""
+    where = grader.grade("layer_norm", code, lang="en").localisation
+    assert where is not None and where.line == 6
+    assert "there your code raises IndexError" in where.message

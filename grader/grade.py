@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -42,16 +43,18 @@ class Grader:
         challenges: Mapping[str, Challenge],
         sandbox: Sandbox,
         prepared: Mapping[str, PreparedChallenge] | None = None,
+        kept_in: Path | None = None,  # where the error models' runs are kept (grader/runs_store.py)
     ) -> None:
         self.challenges = dict(challenges)
         self.sandbox = sandbox
+        self.kept_in = kept_in
         self._prepared: dict[str, PreparedChallenge] = dict(prepared or {})
         self._lock = threading.Lock()
 
     def prepared(self, challenge_id: str) -> PreparedChallenge:
         with self._lock:
             if challenge_id not in self._prepared:
-                self._prepared[challenge_id] = prepare(self.challenges[challenge_id])
+                self._prepared[challenge_id] = prepare(self.challenges[challenge_id], self.kept_in)
             return self._prepared[challenge_id]
 
     def warm(self) -> None:

@@ -8,16 +8,24 @@ mistakes apart best. Almost every candidate differs from a student's code on the
 so a search rarely needs more; the other calls, sets of three, and what a student's own numbers
 call for (a fitted parameter, a wrong upstream function combined with this one's mistakes) are
 run on first need and kept as well.
+
+With a folder to keep them in (`grader/runs_store.py`), `warm` reads what an earlier process
+of the same code computed for the same challenge, or computes it and writes it there; a
+diagnosis's first need (a function's probes) reads it too, so a process that never warmed (one
+`autograder grade`) does not run thousands of programs for its first diagnosis either.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from grader import runs_store
 from grader.calls import Call
 from grader.errormodel import Deviation, ErrorModel
 from grader.replay import Program
@@ -56,7 +64,12 @@ def _rough(outcome: CallOutcome | None) -> object:
 
 class ModelRuns:
     def __init__(
-        self, model: ErrorModel, calls: tuple[Call, ...], helpers_source: str, functions: list[str]
+        self,
+        model: ErrorModel,
+        calls: tuple[Call, ...],
+        helpers_source: str,
+        functions: list[str],
+        kept_in: Path | None = None,  # the folder of runs_store files, if any
     ) -> None:
         self.model = model
         self.calls = calls
@@ -70,6 +83,32 @@ class ModelRuns:
         self._probes: dict[str, list[int]] = {}
         # The diagnosis's stacked answers of many sets to one call (grader/diagnosis.py).
         self.stacks: dict[object, dict[object, tuple[list[Deviations], np.ndarray]]] = {}
+        self._kept_in = kept_in
+        self._looked = kept_in is None  # whether the file of these runs was looked for
+        self._restored = False  # whether it was there
+
+    @functools.cached_property
+    def _stored(self) -> Path | None:
+        """The file of these runs: named by everything they depend on."""
+        if self._kept_in is None:
+            return None
+        digest = runs_store.fingerprint(self.model, self.calls, self.helpers_source, list(self.calls_of))
+        return runs_store.path_for(self._kept_in, digest)
+
+    def _restore(self) -> bool:
+        """Read the kept runs, the first time only: whether they were there."""
+        with self._lock:
+            if not self._looked:
+                self._looked = True
+                path = self._stored
+                kept = runs_store.load(path) if path is not None else None
+                if kept is not None:
+                    for key, outcome in kept.outcomes.items():
+                        self._outcomes.setdefault(key, outcome)
+                    for function, probes in kept.probes.items():
+                        self._probes.setdefault(function, probes)
+                    self._restored = True
+            return self._restored
 
     def program(self, deviations: Deviations, single: bool = False) -> Program | None:
         """The loaded program of these choices (`single`: computing in float32); None when they
@@ -123,6 +162,17 @@ class ModelRuns:
         return self._edits[deviation]
 
     def warm(self) -> None:
+        """Every run a usual search asks for: read if kept, else computed (and kept)."""
+        if self._restore():
+            return
+        self._compute_ahead()
+        path = self._stored
+        if path is not None:
+            with self._lock:
+                kept = runs_store.Kept(dict(self._probes), dict(self._outcomes))
+            runs_store.save(path, kept)
+
+    def _compute_ahead(self) -> None:
         for function in self.calls_of:
             probes = self.probes(function)
             for deviations in self._ahead(function):
@@ -134,6 +184,8 @@ class ModelRuns:
 
     def probes(self, function: str) -> list[int]:
         """The calls of `function` that split its single mistakes into the most groups, greedily."""
+        if not self._looked:  # a diagnosis asks for the probes first: the kept runs come with them
+            self._restore()
         with self._lock:
             if function not in self._probes:
                 self._probes[function] = self._choose_probes(function)

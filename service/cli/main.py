@@ -212,11 +212,11 @@ def _grader(settings: Settings, challenge: str, files: int) -> Grader:
             from grader.prepared import prepare
 
             loaded = load_challenge(settings.challenges_dir / challenge)
-            prepared = prepare(loaded)
+            prepared = prepare(loaded, settings.cache_dir)
         except BaseException:
             sandbox.result().close()
             raise
-    return Grader({challenge: loaded}, sandbox.result(), {challenge: prepared})
+    return Grader({challenge: loaded}, sandbox.result(), {challenge: prepared}, settings.cache_dir)
 
 
 def _read(path: Path) -> bytes:

@@ -20,6 +20,14 @@ def user_data_dir() -> Path:
     return root / "autograder"
 
 
+def user_cache_dir() -> Path:
+    """Where the grader keeps what it computed once for a challenge (its error model's runs)
+    when AUTOGRADER_CACHE_DIR is not set: `$XDG_CACHE_HOME/autograder`, else `~/.cache/autograder`."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+    return root / "autograder"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="AUTOGRADER_", extra="ignore")
 
@@ -30,6 +38,7 @@ class Settings(BaseSettings):
     # Alembic revisions; an installed (non-editable) copy names the folder it ships them in.
     migrations_dir: Path = PROJECT_ROOT / "migrations"
     data_dir: Path = Field(default_factory=user_data_dir)
+    cache_dir: Path = Field(default_factory=user_cache_dir)  # only the grading parent reads or writes it
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 2  # grading processes of `autograder worker`, under its supervisor

@@ -1,0 +1,234 @@
+"""The error model's runs kept on disk, so that a process starting finds them computed.
+
+What a program of the error model answers to a hidden call depends only on the challenge (its
+model, calls, helpers), the grader's code and NumPy: a file named by a digest of all of them
+holds what `ModelRuns.warm` computed, and every later process of any version with the same
+digest reads it instead of running thousands of programs again.
+
+Only the trusted parent writes and reads these files, in a folder of its own user (0700,
+files 0600) that no sandbox child can reach: a child opens no file at all (its system-call
+filter answers EACCES), and writes only its private scratch folder. What is read only ever
+feeds the diagnosis, never a score; a file that does not parse is ignored and computed again.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import math
+import os
+import struct
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from grader.calls import Call, Helper
+from grader.errormodel import Deviation, ErrorModel
+from grader.report import CallOutcome, StudentError
+
+MAGIC = b"AGMR1\n"
+STALE_SECONDS = 7 * 24 * 3600  # files of other digests (older code, older challenges) go after this
+_GRADER = Path(__file__).resolve().parent
+
+Key = tuple[frozenset[Deviation], int, bool]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What a warmed ModelRuns holds that is worth keeping: its probes and its outcomes."""
+
+    probes: dict[str, list[int]]
+    outcomes: dict[Key, CallOutcome | None]
+
+
+def _code_digest() -> bytes:
+    """The grader's own code, NumPy's version and Python's: any change computes afresh."""
+    digest = hashlib.sha256(f"{np.__version__} {sys.version}".encode())
+    for path in sorted(_GRADER.rglob("*.py")):
+        digest.update(path.relative_to(_GRADER).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+def fingerprint(model: ErrorModel, calls: Iterable[Call], helpers_source: str, functions: list[str]) -> str:
+    """A digest of everything the model's runs on these calls depend on."""
+    digest = hashlib.sha256(_code_digest())
+    described = {
+        "template": model.template,
+        "uses": {k: list(v) for k, v in sorted(model.uses.items())},
+        "points": [
+            [p.name, p.function, p.default, [[c.id, c.code, c.spelling, c.value] for c in p.choices]]
+            for p in model.points
+        ],
+        "helpers": helpers_source,
+        "functions": functions,
+    }
+    digest.update(json.dumps(described, sort_keys=True).encode())
+    for one in calls:
+        digest.update(one.function.encode() + b"\0")
+        for value in (*one.args, one.kwargs):
+            _digest_value(digest, value)
+    return digest.hexdigest()[:32]
+
+
+def _digest_value(digest: Any, value: object) -> None:
+    if isinstance(value, np.ndarray):
+        digest.update(f"a{value.dtype.str}{value.shape}".encode() + np.ascontiguousarray(value).tobytes())
+    elif isinstance(value, Helper):
+        digest.update(f"h{value.name}".encode())
+        _digest_value(digest, value.params)
+    elif isinstance(value, dict):
+        digest.update(f"d{len(value)}".encode())
+        for name in sorted(value):
+            digest.update(name.encode() + b"\0")
+            _digest_value(digest, value[name])
+    else:
+        digest.update(f"v{value!r}".encode())
+
+
+def path_for(folder: Path, digest: str) -> Path:
+    return folder / f"runs-{digest}.bin"
+
+
+def load(path: Path) -> Kept | None:
+    """What the file holds, or None when there is none or it does not parse."""
+    collecting = gc.isenabled()
+    gc.disable()  # tens of thousands of new objects, none garbage: collections would walk them for nothing
+    try:
+        return _decode(path.read_bytes())
+    except (OSError, ValueError, KeyError, TypeError, IndexError, struct.error):
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def save(path: Path, kept: Kept) -> None:
+    """Write the file whole or not at all (a reader never sees half of one), privately."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        data = _encode(kept)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=".runs-")  # created 0600
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(name, path)
+        _forget_stale(path.parent, keep=path)
+    except OSError:
+        return  # a cache that cannot be written only costs the next start its time
+
+
+def _forget_stale(folder: Path, keep: Path) -> None:
+    now = time.time()
+    for other in folder.glob("runs-*.bin"):
+        if other != keep and now - other.stat().st_mtime > STALE_SECONDS:
+            other.unlink(missing_ok=True)
+
+
+class _Blob:
+    """Arrays written one after another; each one described by its dtype, shape and offset."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+        self.size = 0
+
+    def add(self, array: np.ndarray) -> list[Any]:
+        data = np.ascontiguousarray(array)
+        described = [data.dtype.str, list(data.shape), self.size]
+        raw = data.tobytes()
+        self.parts.append(raw)
+        self.size += len(raw)
+        return described
+
+
+def _encode(kept: Kept) -> bytes:
+    blob = _Blob()
+    deviations: dict[Deviation, int] = {}
+    sets: dict[frozenset[Deviation], int] = {}
+    rows = []
+    for (chosen, index, single), outcome in kept.outcomes.items():
+        if chosen not in sets:
+            sets[chosen] = len(sets)
+            for deviation in chosen:
+                deviations.setdefault(deviation, len(deviations))
+        rows.append([sets[chosen], index, single, None if outcome is None else _outcome_row(outcome, blob)])
+    header = {
+        "probes": kept.probes,
+        "deviations": [[d.point, d.choice_id, d.value, d.spelling] for d in deviations],
+        "sets": [[deviations[d] for d in chosen] for chosen in sets],
+        "rows": rows,
+    }
+    head = json.dumps(header, separators=(",", ":")).encode()
+    return MAGIC + struct.pack("<Q", len(head)) + head + b"".join(blob.parts)
+
+
+def _outcome_row(outcome: CallOutcome, blob: _Blob) -> list[Any]:
+    error = outcome.error
+    return [
+        [blob.add(a) for a in outcome.outputs],
+        outcome.as_tuple,
+        None if error is None else [error.type, error.message, error.line],
+        outcome.not_array,
+        [[slot, blob.add(a)] for slot, a in outcome.args_after.items()],
+        [[slot, count] for slot, count in outcome.helper_counts.items()],
+        [[slot, [blob.add(a) for a in arrays]] for slot, arrays in outcome.helper_inputs.items()],
+        outcome.done,
+    ]
+
+
+def _decode(data: bytes) -> Kept:
+    if not data.startswith(MAGIC):
+        raise ValueError("not a file of model runs")
+    (head_size,) = struct.unpack_from("<Q", data, len(MAGIC))
+    start = len(MAGIC) + 8
+    header = json.loads(data[start : start + head_size])
+    arrays = _Arrays(memoryview(data)[start + head_size :])
+    table = [
+        Deviation(str(p), str(c), None if v is None else float(v), str(s))
+        for p, c, v, s in header["deviations"]
+    ]
+    sets = [frozenset(table[n] for n in chosen) for chosen in header["sets"]]
+    outcomes: dict[Key, CallOutcome | None] = {}
+    for number, index, single, row in header["rows"]:
+        outcomes[(sets[number], int(index), bool(single))] = None if row is None else _outcome(row, arrays)
+    probes = {str(f): [int(i) for i in found] for f, found in header["probes"].items()}
+    return Kept(probes, outcomes)
+
+
+class _Arrays:
+    """The arrays of a file, read in place (read-only views of its bytes)."""
+
+    def __init__(self, blob: memoryview) -> None:
+        self.blob = blob
+        self.dtypes: dict[str, np.dtype[Any]] = {}
+
+    def __call__(self, described: list[Any]) -> np.ndarray:
+        name, shape, offset = described
+        dtype = self.dtypes.get(name)
+        if dtype is None:
+            dtype = self.dtypes[name] = np.dtype(name)
+            if dtype.kind not in "fiub":
+                raise ValueError("not an array of numbers")
+        count = math.prod(shape)
+        if offset < 0 or offset + count * dtype.itemsize > len(self.blob):
+            raise ValueError("an array out of the file")
+        return np.frombuffer(self.blob, dtype=dtype, count=count, offset=offset).reshape(shape)
+
+
+def _outcome(row: list[Any], array: _Arrays) -> CallOutcome:
+    outputs, as_tuple, error, not_array, args_after, counts, inputs, done = row
+    return CallOutcome(
+        outputs=tuple(array(a) for a in outputs),
+        as_tuple=bool(as_tuple),
+        error=None if error is None else StudentError(str(error[0]), str(error[1]), error[2]),
+        not_array=not_array,
+        args_after={int(slot): array(a) for slot, a in args_after},
+        helper_counts={int(slot): int(count) for slot, count in counts},
+        helper_inputs={int(slot): [array(a) for a in found] for slot, found in inputs},
+        done=bool(done),
+    )

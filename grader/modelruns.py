@@ -85,7 +85,7 @@ class ModelRuns:
         self.stacks: dict[object, dict[object, tuple[list[Deviations], np.ndarray]]] = {}
         self._kept_in = kept_in
         self._looked = kept_in is None  # whether the file of these runs was looked for
-        self._restored = False  # whether it was there
+        self._kept: runs_store.Kept | None = None  # what the file held, when it was there
 
     @functools.cached_property
     def _stored(self) -> Path | None:
@@ -103,12 +103,19 @@ class ModelRuns:
                 path = self._stored
                 kept = runs_store.load(path) if path is not None else None
                 if kept is not None:
-                    for key, outcome in kept.outcomes.items():
-                        self._outcomes.setdefault(key, outcome)
                     for function, probes in kept.probes.items():
                         self._probes.setdefault(function, probes)
-                    self._restored = True
-            return self._restored
+                    self._kept = kept
+            return self._kept is not None
+
+    def _kept_outcome(self, key: tuple[Deviations, int, bool]) -> object:
+        """The outcome kept on disk for `key`, decoded now; _UNSET when there is none."""
+        if self._kept is None or key not in self._kept:
+            return _UNSET
+        try:
+            return self._kept.outcome(key)
+        except ValueError:
+            return _UNSET  # a row that does not parse: computed instead
 
     def program(self, deviations: Deviations, single: bool = False) -> Program | None:
         """The loaded program of these choices (`single`: computing in float32); None when they
@@ -131,9 +138,13 @@ class ModelRuns:
         found = self._outcomes.get(key, _UNSET)
         if found is not _UNSET:
             return found  # type: ignore[return-value]
-        program = self.program(deviations, single)
-        call = self._single(index) if single else self.calls[index]
-        outcome = None if program is None else program.answer(call)
+        kept = self._kept_outcome(key)
+        if kept is not _UNSET:
+            outcome: CallOutcome | None = kept  # type: ignore[assignment]
+        else:
+            program = self.program(deviations, single)
+            call = self._single(index) if single else self.calls[index]
+            outcome = None if program is None else program.answer(call)
         if outcome is not None and outcome.ok:
             outcome.behaviour  # noqa: B018 - computed once here, read by every comparison
         with self._lock:
@@ -169,8 +180,8 @@ class ModelRuns:
         path = self._stored
         if path is not None:
             with self._lock:
-                kept = runs_store.Kept(dict(self._probes), dict(self._outcomes))
-            runs_store.save(path, kept)
+                probes, outcomes = dict(self._probes), dict(self._outcomes)
+            runs_store.save(path, probes, outcomes)
 
     def _compute_ahead(self) -> None:
         for function in self.calls_of:

@@ -13,6 +13,7 @@ feeds the diagnosis, never a score; a file that does not parse is ignored and co
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import json
@@ -22,8 +23,7 @@ import struct
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -40,12 +40,28 @@ _GRADER = Path(__file__).resolve().parent
 Key = tuple[frozenset[Deviation], int, bool]
 
 
-@dataclass(frozen=True)
 class Kept:
-    """What a warmed ModelRuns holds that is worth keeping: its probes and its outcomes."""
+    """The runs of a file: its probes, and each outcome decoded when first asked for (a
+    diagnosis asks for a few hundred of the thousands a start computed)."""
 
-    probes: dict[str, list[int]]
-    outcomes: dict[Key, CallOutcome | None]
+    def __init__(self, probes: dict[str, list[int]], rows: dict[Key, Any], arrays: _Arrays) -> None:
+        self.probes = probes
+        self._rows = rows
+        self._arrays = arrays
+
+    def __contains__(self, key: Key) -> bool:
+        return key in self._rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def outcome(self, key: Key) -> CallOutcome | None:
+        """The outcome kept for `key` (KeyError if none); ValueError if its row does not parse."""
+        row = self._rows[key]
+        try:
+            return None if row is None else _outcome(row, self._arrays)
+        except (TypeError, KeyError, IndexError) as error:
+            raise ValueError("an outcome that does not parse") from error
 
 
 def _code_digest() -> bytes:
@@ -98,22 +114,31 @@ def path_for(folder: Path, digest: str) -> Path:
 
 def load(path: Path) -> Kept | None:
     """What the file holds, or None when there is none or it does not parse."""
-    collecting = gc.isenabled()
-    gc.disable()  # tens of thousands of new objects, none garbage: collections would walk them for nothing
     try:
-        return _decode(path.read_bytes())
+        with _uncollected():
+            return _decode(path.read_bytes())
     except (OSError, ValueError, KeyError, TypeError, IndexError, struct.error):
         return None
+
+
+@contextlib.contextmanager
+def _uncollected() -> Iterator[None]:
+    """Tens of thousands of new objects, none of them garbage: a collection would walk them for nothing."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if collecting:
             gc.enable()
 
 
-def save(path: Path, kept: Kept) -> None:
+def save(path: Path, probes: Mapping[str, list[int]], outcomes: Mapping[Key, CallOutcome | None]) -> None:
     """Write the file whole or not at all (a reader never sees half of one), privately."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        data = _encode(kept)
+        with _uncollected():
+            data = _encode(probes, outcomes)
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=".runs-")  # created 0600
         with os.fdopen(handle, "wb") as file:
             file.write(data)
@@ -146,22 +171,23 @@ class _Blob:
         return described
 
 
-def _encode(kept: Kept) -> bytes:
+def _encode(probes: Mapping[str, list[int]], outcomes: Mapping[Key, CallOutcome | None]) -> bytes:
     blob = _Blob()
     deviations: dict[Deviation, int] = {}
     sets: dict[frozenset[Deviation], int] = {}
     rows = []
-    for (chosen, index, single), outcome in kept.outcomes.items():
+    for (chosen, index, single), outcome in outcomes.items():
         if chosen not in sets:
             sets[chosen] = len(sets)
             for deviation in chosen:
                 deviations.setdefault(deviation, len(deviations))
         rows.append([sets[chosen], index, single, None if outcome is None else _outcome_row(outcome, blob)])
     header = {
-        "probes": kept.probes,
+        "probes": dict(probes),
         "deviations": [[d.point, d.choice_id, d.value, d.spelling] for d in deviations],
         "sets": [[deviations[d] for d in chosen] for chosen in sets],
         "rows": rows,
+        "size": blob.size,
     }
     head = json.dumps(header, separators=(",", ":")).encode()
     return MAGIC + struct.pack("<Q", len(head)) + head + b"".join(blob.parts)
@@ -188,16 +214,16 @@ def _decode(data: bytes) -> Kept:
     start = len(MAGIC) + 8
     header = json.loads(data[start : start + head_size])
     arrays = _Arrays(memoryview(data)[start + head_size :])
+    if len(arrays.blob) != header["size"]:
+        raise ValueError("a file cut short")
     table = [
         Deviation(str(p), str(c), None if v is None else float(v), str(s))
         for p, c, v, s in header["deviations"]
     ]
     sets = [frozenset(table[n] for n in chosen) for chosen in header["sets"]]
-    outcomes: dict[Key, CallOutcome | None] = {}
-    for number, index, single, row in header["rows"]:
-        outcomes[(sets[number], int(index), bool(single))] = None if row is None else _outcome(row, arrays)
+    rows = {(sets[number], int(index), bool(single)): row for number, index, single, row in header["rows"]}
     probes = {str(f): [int(i) for i in found] for f, found in header["probes"].items()}
-    return Kept(probes, outcomes)
+    return Kept(probes, rows, arrays)
 
 
 class _Arrays:

@@ -14,6 +14,7 @@ import typer
 from typer import _click
 from typer.core import TyperGroup
 
+from service.cli.entry import Early
 from service.cli.service_commands import api, migrate, serve, worker
 from service.storage.private_files import create_privately
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from grader.challenge import Challenge
     from grader.grade import Grader
     from grader.models import Result
+    from grader.sandbox.launch import Launched
     from grader.text import Lang
     from service.core.settings import Settings
 
@@ -132,6 +134,7 @@ def _listed(challenge: Challenge) -> dict[str, object]:
 
 @app.command()
 def grade(
+    context: typer.Context,
     files: Annotated[list[Path], typer.Argument(help="Python files to grade.")],
     challenge: Annotated[str, typer.Option("--challenge", help="Challenge id.")],
     lang: Annotated[str, typer.Option("--lang", help="es or en.")] = "es",
@@ -156,7 +159,8 @@ def grade(
     if challenge not in known:
         _usage_error(f"unknown challenge {challenge!r}; known: {', '.join(known)}")
     sources = [_read(path) for path in files]
-    grader = _grader(settings, challenge, len(files))
+    early = context.obj.take(settings.hardware_env) if isinstance(context.obj, Early) else []
+    grader = _grader(settings, challenge, len(files), early)
     try:
         below = _grade_all(
             grader, challenge, list(zip(files, sources, strict=True)), lang, as_json, fail_under
@@ -194,9 +198,10 @@ def _challenge_ids(root: Path) -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "challenge.toml").exists())
 
 
-def _grader(settings: Settings, challenge: str, files: int) -> Grader:
-    """A grader of one challenge: its sandbox starts (in other processes) while this one loads
-    and prepares the challenge. Its error model is searched as the files need it, not ahead
+def _grader(settings: Settings, challenge: str, files: int, early: list[Launched]) -> Grader:
+    """A grader of one challenge: its sandbox starts (in other processes; the `early` zygotes
+    since the program started, `service/cli/entry.py`) while this one loads and prepares the
+    challenge. Its error model is searched as the files need it, not ahead
     (as a worker does): a correct file needs none of it. One zygote per file up to one per
     CPU: while one grades, the other's child warms up."""
     from concurrent.futures import ThreadPoolExecutor
@@ -205,7 +210,9 @@ def _grader(settings: Settings, challenge: str, files: int) -> Grader:
 
     slots = min(files, os.cpu_count() or 1)
     with ThreadPoolExecutor(max_workers=1) as starter:
-        sandbox = starter.submit(default_sandbox, slots=slots, hardware_env=settings.hardware_env)
+        sandbox = starter.submit(
+            default_sandbox, slots=slots, hardware_env=settings.hardware_env, launched=early
+        )
         try:  # imported once the sandbox is on its way: its zygote boots while these load
             from grader.challenge import load_challenge
             from grader.grade import Grader

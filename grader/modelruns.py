@@ -173,7 +173,9 @@ class ModelRuns:
         return self._edits[deviation]
 
     def warm(self) -> None:
-        """Every run a usual search asks for: read if kept, else computed (and kept)."""
+        """Every run a usual search asks for: computed (and kept) unless kept already. Kept runs
+        are decoded when a diagnosis asks for them: a first diagnosis pays for the few hundred
+        it compares, no start for the thousands it might."""
         if self._restore():
             return
         self._compute_ahead()

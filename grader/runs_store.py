@@ -38,28 +38,48 @@ STALE_SECONDS = 7 * 24 * 3600  # files of other digests (older code, older chall
 _GRADER = Path(__file__).resolve().parent
 
 Key = tuple[frozenset[Deviation], int, bool]
+_Row = tuple[tuple[int, ...], int, bool]  # a key as the file writes it: its deviations' numbers, sorted
 
 
 class Kept:
     """The runs of a file: its probes, and each outcome decoded when first asked for (a
     diagnosis asks for a few hundred of the thousands a start computed)."""
 
-    def __init__(self, probes: dict[str, list[int]], rows: dict[Key, Any], arrays: _Arrays) -> None:
+    def __init__(
+        self,
+        probes: dict[str, list[int]],
+        numbers: dict[Deviation, int],
+        rows: dict[_Row, tuple[int, int]],
+        text: bytes,
+        arrays: _Arrays,
+    ) -> None:
         self.probes = probes
-        self._rows = rows
+        self._numbers = numbers  # each deviation of the file by its number there
+        self._rows = rows  # where each outcome's row is in `text`: plain ints, nothing to collect
+        self._text = text
         self._arrays = arrays
 
+    def _row(self, key: Key) -> _Row | None:
+        chosen, index, single = key
+        numbers = [self._numbers.get(d, -1) for d in chosen]
+        return None if -1 in numbers else (tuple(sorted(numbers)), index, single)
+
     def __contains__(self, key: Key) -> bool:
-        return key in self._rows
+        return self._row(key) in self._rows
 
     def __len__(self) -> int:
         return len(self._rows)
 
     def outcome(self, key: Key) -> CallOutcome | None:
         """The outcome kept for `key` (KeyError if none); ValueError if its row does not parse."""
-        row = self._rows[key]
+        row = self._row(key)
+        if row is None:
+            raise KeyError(key)
+        start, end = self._rows[row]
+        if start < 0:
+            return None
         try:
-            return None if row is None else _outcome(row, self._arrays)
+            return _outcome(json.loads(self._text[start:end]), self._arrays)
         except (TypeError, KeyError, IndexError) as error:
             raise ValueError("an outcome that does not parse") from error
 
@@ -115,14 +135,14 @@ def path_for(folder: Path, digest: str) -> Path:
 def load(path: Path) -> Kept | None:
     """What the file holds, or None when there is none or it does not parse."""
     try:
-        with _uncollected():
+        with uncollected():
             return _decode(path.read_bytes())
     except (OSError, ValueError, KeyError, TypeError, IndexError, struct.error):
         return None
 
 
 @contextlib.contextmanager
-def _uncollected() -> Iterator[None]:
+def uncollected() -> Iterator[None]:
     """Tens of thousands of new objects, none of them garbage: a collection would walk them for nothing."""
     collecting = gc.isenabled()
     gc.disable()
@@ -137,7 +157,7 @@ def save(path: Path, probes: Mapping[str, list[int]], outcomes: Mapping[Key, Cal
     """Write the file whole or not at all (a reader never sees half of one), privately."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        with _uncollected():
+        with uncollected():
             data = _encode(probes, outcomes)
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=".runs-")  # created 0600
         with os.fdopen(handle, "wb") as file:
@@ -176,21 +196,30 @@ def _encode(probes: Mapping[str, list[int]], outcomes: Mapping[Key, CallOutcome 
     deviations: dict[Deviation, int] = {}
     sets: dict[frozenset[Deviation], int] = {}
     rows = []
+    text: list[bytes] = []
+    size = 0
     for (chosen, index, single), outcome in outcomes.items():
         if chosen not in sets:
             sets[chosen] = len(sets)
             for deviation in chosen:
                 deviations.setdefault(deviation, len(deviations))
-        rows.append([sets[chosen], index, single, None if outcome is None else _outcome_row(outcome, blob)])
+        if outcome is None:
+            rows.append([sets[chosen], index, single, -1, -1])
+            continue
+        row = json.dumps(_outcome_row(outcome, blob), separators=(",", ":")).encode()
+        rows.append([sets[chosen], index, single, size, size + len(row)])
+        text.append(row)
+        size += len(row)
     header = {
         "probes": dict(probes),
         "deviations": [[d.point, d.choice_id, d.value, d.spelling] for d in deviations],
-        "sets": [[deviations[d] for d in chosen] for chosen in sets],
+        "sets": [sorted(deviations[d] for d in chosen) for chosen in sets],
         "rows": rows,
+        "text": size,
         "size": blob.size,
     }
     head = json.dumps(header, separators=(",", ":")).encode()
-    return MAGIC + struct.pack("<Q", len(head)) + head + b"".join(blob.parts)
+    return MAGIC + struct.pack("<Q", len(head)) + head + b"".join(text) + b"".join(blob.parts)
 
 
 def _outcome_row(outcome: CallOutcome, blob: _Blob) -> list[Any]:
@@ -213,17 +242,22 @@ def _decode(data: bytes) -> Kept:
     (head_size,) = struct.unpack_from("<Q", data, len(MAGIC))
     start = len(MAGIC) + 8
     header = json.loads(data[start : start + head_size])
-    arrays = _Arrays(memoryview(data)[start + head_size :])
-    if len(arrays.blob) != header["size"]:
+    start += head_size
+    text = data[start : start + int(header["text"])]
+    arrays = _Arrays(memoryview(data)[start + len(text) :])
+    if len(text) != header["text"] or len(arrays.blob) != header["size"]:
         raise ValueError("a file cut short")
     table = [
         Deviation(str(p), str(c), None if v is None else float(v), str(s))
         for p, c, v, s in header["deviations"]
     ]
-    sets = [frozenset(table[n] for n in chosen) for chosen in header["sets"]]
-    rows = {(sets[number], int(index), bool(single)): row for number, index, single, row in header["rows"]}
+    sets = [tuple(sorted(int(n) for n in chosen)) for chosen in header["sets"]]
+    rows = {
+        (sets[number], int(index), bool(single)): (int(begin), int(end))
+        for number, index, single, begin, end in header["rows"]
+    }
     probes = {str(f): [int(i) for i in found] for f, found in header["probes"].items()}
-    return Kept(probes, rows, arrays)
+    return Kept(probes, {d: n for n, d in enumerate(table)}, rows, text, arrays)
 
 
 class _Arrays:

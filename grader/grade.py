@@ -62,6 +62,13 @@ class Grader:
         for challenge_id in self.challenges:
             self.prepared(challenge_id).warm()
 
+    def keep(self) -> None:
+        """Leave what the gradings computed to the next process: a command line's, at its end."""
+        with self._lock:
+            prepared = list(self._prepared.values())
+        for one in prepared:
+            one.keep()
+
     def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
         return grade(self.prepared(challenge_id), code, lang, self.sandbox)
 

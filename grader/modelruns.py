@@ -86,6 +86,7 @@ class ModelRuns:
         self._kept_in = kept_in
         self._looked = kept_in is None  # whether the file of these runs was looked for
         self._kept: runs_store.Kept | None = None  # what the file held, when it was there
+        self._computed = False  # whether a program ran here
 
     @functools.cached_property
     def _stored(self) -> Path | None:
@@ -145,6 +146,7 @@ class ModelRuns:
             program = self.program(deviations, single)
             call = self._single(index) if single else self.calls[index]
             outcome = None if program is None else program.answer(call)
+            self._computed = True
         if outcome is not None and outcome.ok:
             outcome.behaviour  # noqa: B018 - computed once here, read by every comparison
         with self._lock:
@@ -176,14 +178,28 @@ class ModelRuns:
         """Every run a usual search asks for: computed (and kept) unless kept already. Kept runs
         are decoded when a diagnosis asks for them: a first diagnosis pays for the few hundred
         it compares, no start for the thousands it might."""
-        if self._restore():
+        if self._restore() and self._kept is not None and self._kept.complete:
             return
         self._compute_ahead()
+        self._save(complete=True)
+
+    def keep(self) -> None:
+        """Write what this process computed for the next one, unless a warming's runs were kept
+        (one `autograder grade` computes only what its diagnoses asked for: the next reads it)."""
+        if self._computed and not (self._kept is not None and self._kept.complete):
+            self._save(complete=False)
+
+    def _save(self, complete: bool) -> None:
         path = self._stored
-        if path is not None:
-            with self._lock:
-                probes, outcomes = dict(self._probes), dict(self._outcomes)
-            runs_store.save(path, probes, outcomes)
+        if path is None:
+            return
+        kept = self._kept
+        if kept is not None:  # what the file held is written again with the rest
+            for deviations, index, single in list(kept.keys()):
+                self.outcome(deviations, index, single)
+        with self._lock:
+            probes, outcomes = dict(self._probes), dict(self._outcomes)
+        runs_store.save(path, probes, outcomes, complete)
 
     def _compute_ahead(self) -> None:
         for function in self.calls_of:

@@ -47,6 +47,10 @@ class PreparedChallenge:
         """Compute everything now, e.g. when a worker starts, so no grading waits for it."""
         self.runs.warm()
 
+    def keep(self) -> None:
+        """Leave what was computed for the error model to the next process (`ModelRuns.keep`)."""
+        self.runs.keep()
+
     def job(self, source: str, desk: HelperDesk | None = None) -> Job:
         """A submission's job; `desk` (from `new_desk`, a new one if not given) answers its
         helper calls: pass one to read what it counted."""

@@ -52,8 +52,10 @@ class Kept:
         rows: dict[_Row, tuple[int, int]],
         text: bytes,
         arrays: _Arrays,
+        complete: bool,
     ) -> None:
         self.probes = probes
+        self.complete = complete  # written by a warming: every run it computes is here
         self._numbers = numbers  # each deviation of the file by its number there
         self._rows = rows  # where each outcome's row is in `text`: plain ints, nothing to collect
         self._text = text
@@ -66,6 +68,11 @@ class Kept:
 
     def __contains__(self, key: Key) -> bool:
         return self._row(key) in self._rows
+
+    def keys(self) -> Iterator[Key]:
+        table = list(self._numbers)
+        for numbers, index, single in self._rows:
+            yield frozenset(table[n] for n in numbers), index, single
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -153,12 +160,17 @@ def uncollected() -> Iterator[None]:
             gc.enable()
 
 
-def save(path: Path, probes: Mapping[str, list[int]], outcomes: Mapping[Key, CallOutcome | None]) -> None:
+def save(
+    path: Path,
+    probes: Mapping[str, list[int]],
+    outcomes: Mapping[Key, CallOutcome | None],
+    complete: bool,
+) -> None:
     """Write the file whole or not at all (a reader never sees half of one), privately."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         with uncollected():
-            data = _encode(probes, outcomes)
+            data = _encode(probes, outcomes, complete)
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=".runs-")  # created 0600
         with os.fdopen(handle, "wb") as file:
             file.write(data)
@@ -191,7 +203,9 @@ class _Blob:
         return described
 
 
-def _encode(probes: Mapping[str, list[int]], outcomes: Mapping[Key, CallOutcome | None]) -> bytes:
+def _encode(
+    probes: Mapping[str, list[int]], outcomes: Mapping[Key, CallOutcome | None], complete: bool
+) -> bytes:
     blob = _Blob()
     deviations: dict[Deviation, int] = {}
     sets: dict[frozenset[Deviation], int] = {}
@@ -217,6 +231,7 @@ def _encode(probes: Mapping[str, list[int]], outcomes: Mapping[Key, CallOutcome 
         "rows": rows,
         "text": size,
         "size": blob.size,
+        "complete": complete,
     }
     head = json.dumps(header, separators=(",", ":")).encode()
     return MAGIC + struct.pack("<Q", len(head)) + head + b"".join(text) + b"".join(blob.parts)
@@ -257,7 +272,8 @@ def _decode(data: bytes) -> Kept:
         for number, index, single, begin, end in header["rows"]
     }
     probes = {str(f): [int(i) for i in found] for f, found in header["probes"].items()}
-    return Kept(probes, {d: n for n, d in enumerate(table)}, rows, text, arrays)
+    numbers = {d: n for n, d in enumerate(table)}
+    return Kept(probes, numbers, rows, text, arrays, bool(header["complete"]))
 
 
 class _Arrays:

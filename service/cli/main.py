@@ -165,6 +165,7 @@ def grade(
         below = _grade_all(
             grader, challenge, list(zip(files, sources, strict=True)), lang, as_json, fail_under
         )
+        grader.keep()  # once every result is out: the next command reads what these diagnoses ran
     finally:
         grader.sandbox.close()
     if below:

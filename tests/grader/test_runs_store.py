@@ -108,3 +108,33 @@ def test_a_changed_challenge_reads_nothing_of_the_old_one(
     assert (
         runs_store.fingerprint(original.model, calls, runs.helpers_source, list(runs.calls_of)) not in digests
     )
+
+
+def test_what_one_diagnosis_ran_is_kept_for_the_next_and_a_warming_completes_it(
+    challenges: dict[str, Challenge], tmp_path: Path
+) -> None:
+    source = (WRONG / "layer_norm" / "batch_norm.py").read_text()
+    failed = {t.id for t in challenges["layer_norm"].tests}
+    first = prepare(challenges["layer_norm"], tmp_path)
+    story = diagnose(first, first.run_in_process(source), failed)
+    first.keep()
+    [kept] = tmp_path.glob("runs-*.bin")
+    partial = runs_store.load(kept)
+    assert partial is not None
+    assert not partial.complete
+    second = prepare(challenges["layer_norm"], tmp_path)
+    assert diagnose(second, second.run_in_process(source), failed) == story
+    assert second.runs._programs == {}
+    second.warm()
+    complete = runs_store.load(kept)
+    assert complete is not None
+    assert complete.complete
+    assert len(complete) > len(partial)
+
+
+def test_nothing_is_written_when_nothing_was_computed(
+    challenges: dict[str, Challenge], tmp_path: Path
+) -> None:
+    prepared = prepare(challenges["layer_norm"], tmp_path)
+    prepared.keep()
+    assert list(tmp_path.iterdir()) == []

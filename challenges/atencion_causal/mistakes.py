@@ -489,13 +489,15 @@ ALTERNATIVES = {
             ),
         ),
         Choice(
-            id="mask_offset",
-            spelling="below the diagonal too",
+            id="mask_strikes_out_the_past",
             code="-1",
-            did=text("", ""),
+            did=text(
+                "tacha también la diagonal y la posición anterior (j ≥ i − 1)",
+                "strikes out the diagonal and the previous position too (j ≥ i − 1)",
+            ),
             message=text(
-                "",
-                "",
+                "Tu máscara empieza a tachar por debajo de la diagonal (en j ≥ i − 1): la posición i ya no se ve a sí misma ni a la i − 1, que ya están escritas. Sólo se tacha el futuro, las j > i: np.triu(..., k=1).",
+                "Your mask starts striking out below the diagonal (at j ≥ i − 1): position i no longer sees itself nor i − 1, both already written. Only the future is struck out, every j > i: np.triu(..., k=1).",
             ),
         ),
     ),
@@ -626,6 +628,13 @@ ALTERNATIVES = {
         ),
         Choice(
             id="zeroes_weights_after_softmax",
+            spelling="multiplies the weights by exp(mask)",
+            code="{softmax}\n    if mascara is not None:\n        pesos = pesos * np.exp(mascara)",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="zeroes_weights_after_softmax",
             spelling="keeps the weights where the mask is 0",
             code="{softmax}\n    if mascara is not None:\n        pesos = pesos * (mascara == 0)",
             did=text("", ""),
@@ -667,6 +676,30 @@ ALTERNATIVES = {
             message=text(
                 "Para estabilizar restas el máximo de cada columna (axis=0). El softmax es por filas y solo es invariante a restar una constante por fila: E − E.max(axis=1, keepdims=True).",
                 "To stabilise you subtract each column's maximum (axis=0). The softmax is by rows and is only unchanged by subtracting one constant per row: E − E.max(axis=1, keepdims=True).",
+            ),
+        ),
+        Choice(
+            id="max_over_whole_matrix",
+            code="    Z = np.exp(E - E.max())\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
+            did=text(
+                "resta el máximo de toda la matriz, no el de cada fila, antes de exp",
+                "subtracts the whole matrix's maximum, not each row's, before exp",
+            ),
+            message=text(
+                "Para estabilizar restas el máximo de toda la matriz, un solo número para todas las filas. Una fila cuyas puntuaciones quedan muy por debajo de ese máximo se va entera a exp(−mucho) = 0 y da 0/0. Resta a cada fila su propio máximo: E − E.max(axis=1, keepdims=True).",
+                "To stabilise you subtract the whole matrix's maximum, one number for every row. A row whose scores lie far below that maximum goes entirely to exp(−a lot) = 0 and gives 0/0. Subtract from each row its own maximum: E − E.max(axis=1, keepdims=True).",
+            ),
+        ),
+        Choice(
+            id="min_shift",
+            code="    Z = np.exp(E - E.min(axis={axis}, keepdims=True))\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
+            did=text(
+                "resta el mínimo de cada fila, y no su máximo, antes de exp",
+                "subtracts each row's minimum, not its maximum, before exp",
+            ),
+            message=text(
+                "Para estabilizar restas el mínimo de cada fila en lugar de su máximo. Eso sube las puntuaciones en vez de bajarlas: la mayor puede desbordar exp, y con la máscara el mínimo es −∞, así que E − (−∞) da inf y la fila, nan. El softmax se estabiliza restando el máximo de cada fila: E − E.max(axis=1, keepdims=True).",
+                "To stabilise you subtract each row's minimum instead of its maximum. That raises the scores instead of lowering them: the largest can overflow exp, and with the mask the minimum is −∞, so E − (−∞) gives inf and the row nan. The softmax is stabilised by subtracting each row's maximum: E − E.max(axis=1, keepdims=True).",
             ),
         ),
         Choice(

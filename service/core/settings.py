@@ -1,31 +1,16 @@
-"""Every setting of the service, read from the environment in this one place."""
+"""Every setting of the service, read from the environment in this one place (the three a
+local grading needs are also read, the same way, by `grading_settings.py`, without Pydantic)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+from service.core.grading_settings import PROJECT_ROOT, hardware_env, user_cache_dir, user_data_dir
 
-
-def user_data_dir() -> Path:
-    """Where the embedded default keeps its database, broker and keys when AUTOGRADER_DATA_DIR is
-    not set: `$XDG_DATA_HOME/autograder`, else `~/.local/share/autograder` (whatever the working
-    directory, and outside the installed code)."""
-    base = os.environ.get("XDG_DATA_HOME", "")
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".local" / "share"
-    return root / "autograder"
-
-
-def user_cache_dir() -> Path:
-    """Where the grader keeps what it computed once for a challenge (its error model's runs)
-    when AUTOGRADER_CACHE_DIR is not set: `$XDG_CACHE_HOME/autograder`, else `~/.cache/autograder`."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-    return root / "autograder"
+__all__ = ["PROJECT_ROOT", "Settings", "user_cache_dir", "user_data_dir"]
 
 
 class Settings(BaseSettings):
@@ -79,8 +64,9 @@ class Settings(BaseSettings):
 
     @property
     def hardware_env(self) -> dict[str, str]:
-        pairs = {"OPENBLAS_CORETYPE": self.openblas_coretype, "OPENBLAS_L2_SIZE": self.openblas_l2_size}
-        return {name: value for name, value in pairs.items() if value}
+        return hardware_env(
+            {"OPENBLAS_CORETYPE": self.openblas_coretype, "OPENBLAS_L2_SIZE": self.openblas_l2_size}
+        )
 
     def data_folder(self) -> Path:
         """The data folder, created private (0700: it holds the database and the signing key)."""

@@ -17,6 +17,7 @@ from grader.authoring import Verdict
 from grader.causes import Cause as FoundCause
 from grader.causes import find_causes
 from grader.challenge import Challenge
+from grader.codelines import mentions_float32
 from grader.compare import same_outcome
 from grader.diagnosis import Story, diagnose, diagnosis_order, edited, without_edits
 from grader.evaluate import evaluate, results, verdicts
@@ -136,7 +137,9 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
     # the diagnosis does not take anyway.
     tracing = _Tracing(prepared, source, report, sandbox) if diagnosable else None
     story = (
-        diagnose(prepared, report, failed, _failed_by_edits(prepared, report, failed))
+        diagnose(
+            prepared, report, failed, _failed_by_edits(prepared, report, failed), mentions_float32(source)
+        )
         if diagnosable
         else NO_STORY
     )

@@ -59,6 +59,22 @@ def _fitted_divisor(calls, outcomes):
     return sorted(found)[:2] or None
 
 
+def _fitted_power(calls, outcomes):
+    """The power of d_k the scores were divided by: the divisor of each unmasked call, as a power
+    of that call's d_k (the width of Q); a positive one, as multiplying is a choice of its own."""
+    found = set()
+    for c, outcome in zip(calls, outcomes, strict=True):
+        divisors = _fitted_divisor([c], [outcome]) or ()
+        width = np.shape(c.args[0])[-1] if c.args else 1
+        if width < 2:
+            continue
+        for divisor in divisors:
+            power = float(f"{np.log(divisor) / np.log(width):.2g}")
+            if power > 0 and power not in (0.5, 1.0):  # the others are named choices
+                found.add(power)
+    return sorted(found)[:2] or None
+
+
 MASK_POINTS = (
     Point(
         "mask",
@@ -275,6 +291,20 @@ ATTENTION_POINTS = (
                 value=2.0,
                 fit=_fitted_divisor,
             ),
+            Choice(
+                id="scale_power",
+                code=" / Q.shape[1] ** {value}",
+                did=text(
+                    "divide las puntuaciones entre d_k elevado a {value} en lugar de √d_k",
+                    "divides the scores by d_k to the power {value} instead of √d_k",
+                ),
+                message=text(
+                    "Divides las puntuaciones entre d_k elevado a {value}, no a ½. Una puntuación suma d_k productos y se aleja del cero como √d_k = d_k^0.5: ése es el divisor que la devuelve a su escala, Q Kᵀ / √d_k.",
+                    "You divide the scores by d_k to the power {value}, not ½. A score adds d_k products and strays from zero like √d_k = d_k^0.5: that is the divisor that brings it back to scale, Q Kᵀ / √d_k.",
+                ),
+                value=0.25,
+                fit=_fitted_power,
+            ),
         ),
     ),
     Point(
@@ -343,6 +373,20 @@ ATTENTION_POINTS = (
                     "Enmascaras aunque mascara sea None: tu atencion fabrica un triángulo −∞ por su cuenta, y así también tacha la atención cruzada. Ahí no hay máscara: lo que se prohíbe es leer lo que todavía no se ha escrito, y la entrada se leyó entera antes de empezar; la posición T_x de la fuente está disponible desde el primer token. Suma sólo la máscara que te pasan.",
                     "You mask even when mascara is None: your atencion builds a −∞ triangle of its own, and so it also strikes out the cross-attention. There is no mask there: what is forbidden is reading what has not been written yet, and the input was read whole before starting; source position T_x is available from the first token. Add only the mask you are given.",
                 ),
+            ),
+            Choice(
+                id="masks_cross_attention",
+                spelling="mascara_causal when none is given",
+                code="    if mascara is None:\n        mascara = mascara_causal(Q.shape[0])\n    E = E + mascara",
+                did=text("", ""),
+                message=text("", ""),
+            ),
+            Choice(
+                id="masks_cross_attention",
+                spelling="always mascara_causal",
+                code="    E = E + mascara_causal(Q.shape[0])",
+                did=text("", ""),
+                message=text("", ""),
             ),
             Choice(
                 id="masks_cross_attention",

@@ -142,3 +142,31 @@ def layer_norm(X, gamma, beta, eps=1e-5):
     for buffer in ("np.zeros_like(X)", "X.copy()"):
         result = grader.grade("layer_norm", template.format(buffer=buffer), lang="en")
         assert [d.id for d in result.diagnoses] == ["loop_skips_last_row"], buffer
+
+
+def test_an_attention_that_calls_its_own_mask_whatever_it_is_given_masks_cross_attention(
+    grader: Grader,
+) -> None:
+    code = """import numpy as np
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K.T / np.sqrt(Q.shape[1]) + mascara_causal(Q.shape[0])
+    P = np.exp(E - E.max(axis=1, keepdims=True))
+    P = P / P.sum(axis=1, keepdims=True)
+    return P @ V, P
+"""
+    result = grader.grade("atencion_causal", code, lang="en")
+    assert [d.id for d in result.diagnoses] == ["masks_cross_attention"]
+
+
+def test_a_power_of_d_k_other_than_a_half_is_told_with_the_students_power(grader: Grader) -> None:
+    softmax = "    P = np.exp(E - E.max(axis=1, keepdims=True))\n    P = P / P.sum(axis=1, keepdims=True)"
+    code = ATTENTION.format(softmax=softmax).replace("np.sqrt(Q.shape[1])", "Q.shape[1] ** 0.25")
+    result = grader.grade("atencion_causal", code, lang="en")
+    assert [d.id for d in result.diagnoses] == ["scale_power"]
+    assert "0.25" in result.diagnoses[0].message
+    constant = ATTENTION.format(softmax=softmax).replace("np.sqrt(Q.shape[1])", "3.0")
+    assert [d.id for d in grader.grade("atencion_causal", constant, lang="en").diagnoses] == ["scale_width"]

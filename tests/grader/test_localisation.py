@@ -119,7 +119,8 @@ def bloque(X, atencion, p):
     return layer_norm(H + F, p["gamma2"], p["beta2"])
 """
     where = grader.grade("bloque", code, lang="en").localisation
-    assert where is not None and where.line == 8
+    assert where is not None
+    assert where.line == 8
     assert "what your layer_norm gets as X is off" in where.message
     assert "your layer_norm(X)" not in where.message
 
@@ -135,5 +136,6 @@ def layer_norm(X, gamma, beta, eps=1e-5):
     return out
 """
     where = grader.grade("layer_norm", code, lang="en").localisation
-    assert where is not None and where.line == 6
+    assert where is not None
+    assert where.line == 6
     assert "there your code raises IndexError" in where.message

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bench_fill import CHALLENGES, BigCourse, count, database, graded_samples, grow, new_course
+from bench_fill import CHALLENGES, BigCourse, Samples, count, database, graded_samples, grow, new_course
 from naive_dashboard import naive_gradebook, naive_long_csv, naive_students_page, recomputed_overview
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
@@ -131,26 +131,30 @@ def report(name: str, sizes: list[int], by_scale: list[dict[str, tuple[Timing, T
         print(f"| {query.name} | {' | '.join(cells)} | {growth:.2f} | {' | '.join(naive_cells)} |")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--students", type=int, default=625, help="students at 1×")
-    parser.add_argument("--attempts", type=int, default=5, help="per student and challenge")
-    parser.add_argument("--postgres", action="store_true")
-    args = parser.parse_args()
-    samples = graded_samples()
-    with database(args.postgres) as engine:
+def run(students: int, attempts: int, postgres: bool, samples: Samples) -> None:
+    """Fill one course to each scale in turn and print every query's timings against the naive way."""
+    with database(postgres) as engine:
         course = new_course(engine)
         by_scale, sizes = [], []
         for scale in SCALES:
             started = time.perf_counter()
-            grow(engine, course, args.students * scale - course.students, args.attempts, samples)
+            grow(engine, course, students * scale - course.students, attempts, samples)
             sizes.append(count(engine, Submission))
             print(
                 f"{scale}×: {sizes[-1]:,} submissions, filled in {time.perf_counter() - started:.0f} s",
                 flush=True,
             )
             by_scale.append(measure(engine, course))
-        report("PostgreSQL" if args.postgres else "SQLite", sizes, by_scale)
+        report("PostgreSQL" if postgres else "SQLite", sizes, by_scale)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--students", type=int, default=625, help="students at 1×")
+    parser.add_argument("--attempts", type=int, default=5, help="per student and challenge")
+    parser.add_argument("--postgres", action="store_true")
+    args = parser.parse_args()
+    run(args.students, args.attempts, args.postgres, graded_samples())
 
 
 if __name__ == "__main__":

@@ -100,3 +100,18 @@ def _mark(into: dict[int, int], body: list[ast.stmt], header: int) -> None:
     for statement in body:
         for line in range(statement.lineno, (statement.end_lineno or statement.lineno) + 1):
             into[line] = header
+
+
+def mentions_float32(source: str) -> bool:
+    """Whether the code names float32 (`np.float32`, `dtype="float32"`): it may compute in single
+    precision even where its outputs come back float64 (a float32 row times a float64 γ)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return False
+    return any(
+        (isinstance(node, ast.Attribute) and node.attr == "float32")
+        or (isinstance(node, ast.Name) and node.id == "float32")
+        or (isinstance(node, ast.Constant) and node.value in ("float32", "f4"))
+        for node in ast.walk(tree)
+    )

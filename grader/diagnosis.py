@@ -208,34 +208,51 @@ def _upstream_first(prepared: PreparedChallenge) -> list[str]:
 
 
 def _search(
-    prepared: PreparedChallenge, seen: _Seen, wrong: set[int]
-) -> tuple[dict[str, Deviations], list[str]]:
+    prepared: PreparedChallenge, seen: _Seen, wrong: set[int], float32: bool
+) -> tuple[dict[str, Deviations], list[str], _Seen]:
+    """Each wrong function's smallest reproducing set, the functions nothing reproduces, and the
+    calls as compared in the end: code that names float32 but hands back float64 (a float32
+    row times a float64 γ) is searched again in float32 when float64 reproduces nothing."""
     found: dict[str, Deviations] = {}
     unexplained = []
     uses = prepared.challenge.model.uses
-    student = seen.report
     for function in _upstream_first(prepared):
-        if function in student.missing:
+        if function in seen.report.missing:
             continue  # told once, as the missing definition it is
-        calls = _reached(student, prepared.runs.calls_of[function])
+        calls = _reached(seen.report, prepared.runs.calls_of[function])
         if not wrong.intersection(calls):
             continue
-        # The probes first, in their order (computed ahead: most candidates fail on the first),
-        # then the calls where the student's code went wrong.
-        probes = [i for i in prepared.runs.probes(function) if i in calls]
-        ordered = probes + sorted(set(calls) - set(probes), key=lambda i: i not in wrong)
-        candidates = _candidates(prepared, function, student, calls)
         upstream = frozenset().union(*(found.get(u, frozenset()) for u in uses.get(function, ())))
-        bases = [upstream, frozenset()] if upstream else [frozenset()]
-        match = next(
-            (m for b in bases if (m := _smallest(prepared, candidates, b, seen, ordered)) is not None),
-            None,
-        )
+        match = _function_match(prepared, seen, wrong, function, calls, upstream)
+        if match is None and float32 and function not in seen.single:
+            single = dataclasses.replace(seen, single=seen.single | {function})
+            match = _function_match(prepared, single, wrong, function, calls, upstream)
+            seen = single if match is not None else seen
         if match is None:
             unexplained.append(function)
         else:
             found[function] = match - upstream if match >= upstream else match
-    return found, unexplained
+    return found, unexplained, seen
+
+
+def _function_match(
+    prepared: PreparedChallenge,
+    seen: _Seen,
+    wrong: set[int],
+    function: str,
+    calls: list[int],
+    upstream: Deviations,
+) -> Deviations | None:
+    # The probes first, in their order (computed ahead: most candidates fail on the first),
+    # then the calls where the student's code went wrong.
+    probes = [i for i in prepared.runs.probes(function) if i in calls]
+    ordered = probes + sorted(set(calls) - set(probes), key=lambda i: i not in wrong)
+    candidates = _candidates(prepared, function, seen.report, calls)
+    bases = [upstream, frozenset()] if upstream else [frozenset()]
+    return next(
+        (m for b in bases if (m := _smallest(prepared, candidates, b, seen, ordered)) is not None),
+        None,
+    )
 
 
 def _edit_told(prepared: PreparedChallenge, function: str, student: ChildReport) -> Deviation | None:
@@ -289,14 +306,18 @@ def _explained(
 
 
 def diagnose(
-    prepared: PreparedChallenge, student: ChildReport, failed: set[str], by_edits: set[str] | None = None
+    prepared: PreparedChallenge,
+    student: ChildReport,
+    failed: set[str],
+    by_edits: set[str] | None = None,
+    float32: bool = False,
 ) -> Story:
     """The smallest known mistakes reproducing the student's code, and which of the `failed`
     tests each part of them accounts for; `by_edits`: the failed tests that pass once the
-    arguments' changes are left out (`without_edits`)."""
+    arguments' changes are left out (`without_edits`); `float32`: the code names float32."""
     seen = _seen(prepared, student)
     wrong = _wrong_calls(prepared, seen.report)
-    found, unexplained = _search(prepared, seen, wrong)
+    found, unexplained, seen = _search(prepared, seen, wrong, float32)
     edits = {f: d for f in sorted(seen.edited) if (d := _edit_told(prepared, f, student)) is not None}
     model = prepared.challenge.model
     order = {(c.id, c.spelling): n for n, c in enumerate(c for p in model.points for c in p.choices)}

@@ -46,7 +46,7 @@ class Choice:
     message: Text
     fit: Fit | None = None
     value: float | None = None  # a family's usual parameter
-    spelling: str = ""  # another way of writing the same mistake, at the same point, shares its id
+    spelling: str = ""  # another way of writing the same mistake, in the same function, shares its id
 
 
 @dataclass(frozen=True)
@@ -80,9 +80,14 @@ class ErrorModel:
         keys = [(c.id, c.spelling) for p in self.points for c in p.choices]
         if len(set(keys)) != len(keys):
             raise ValueError("two choices share an id and a spelling")
-        owners = {c.id: p.name for p in self.points for c in p.choices}
-        if any(owners[c.id] != p.name for p in self.points for c in p.choices):
+        owners = [(c.id, p.function) for p in self.points for c in p.choices if not c.spelling]
+        if len({i for i, _ in owners}) != len(owners):
             raise ValueError("two points share a choice id")
+        # A spelling may sit at another point of the same function: a loop that leaves the last
+        # row out is a choice of the normalisation, or of the whole output when the loop applies
+        # the affine part too.
+        if any((c.id, p.function) not in owners for p in self.points for c in p.choices if c.spelling):
+            raise ValueError("a spelling without its choice in the same function")
 
     def point(self, name: str) -> Point:
         return next(p for p in self.points if p.name == name)
@@ -96,7 +101,7 @@ class ErrorModel:
         return {(p.name, c.id, c.spelling): c for p in self.points for c in p.choices}
 
     def choice_by_id(self, choice_id: str) -> Choice:
-        return next(c for p in self.points for c in p.choices if c.id == choice_id)
+        return next(c for p in self.points for c in p.choices if c.id == choice_id and not c.spelling)
 
     def point_of(self, choice_id: str) -> Point:
         return next(p for p in self.points if any(c.id == choice_id for c in p.choices))

@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -16,6 +17,7 @@ from grader.authoring import Verdict
 from grader.causes import Cause as FoundCause
 from grader.causes import find_causes
 from grader.challenge import Challenge
+from grader.codelines import mentions_float32
 from grader.compare import same_outcome
 from grader.diagnosis import Story, diagnose, diagnosis_order, edited, without_edits
 from grader.evaluate import evaluate, results, verdicts
@@ -42,22 +44,31 @@ class Grader:
         challenges: Mapping[str, Challenge],
         sandbox: Sandbox,
         prepared: Mapping[str, PreparedChallenge] | None = None,
+        kept_in: Path | None = None,  # where the error models' runs are kept (grader/runs_store.py)
     ) -> None:
         self.challenges = dict(challenges)
         self.sandbox = sandbox
+        self.kept_in = kept_in
         self._prepared: dict[str, PreparedChallenge] = dict(prepared or {})
         self._lock = threading.Lock()
 
     def prepared(self, challenge_id: str) -> PreparedChallenge:
         with self._lock:
             if challenge_id not in self._prepared:
-                self._prepared[challenge_id] = prepare(self.challenges[challenge_id])
+                self._prepared[challenge_id] = prepare(self.challenges[challenge_id], self.kept_in)
             return self._prepared[challenge_id]
 
     def warm(self) -> None:
         """Prepare every challenge fully now (a worker's start), so no grading waits for it."""
         for challenge_id in self.challenges:
             self.prepared(challenge_id).warm()
+
+    def keep(self) -> None:
+        """Leave what the gradings computed to the next process: a command line's, at its end."""
+        with self._lock:
+            prepared = list(self._prepared.values())
+        for one in prepared:
+            one.keep()
 
     def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
         return grade(self.prepared(challenge_id), code, lang, self.sandbox)
@@ -126,7 +137,9 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
     # the diagnosis does not take anyway.
     tracing = _Tracing(prepared, source, report, sandbox) if diagnosable else None
     story = (
-        diagnose(prepared, report, failed, _failed_by_edits(prepared, report, failed))
+        diagnose(
+            prepared, report, failed, _failed_by_edits(prepared, report, failed), mentions_float32(source)
+        )
         if diagnosable
         else NO_STORY
     )

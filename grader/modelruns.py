@@ -8,16 +8,24 @@ mistakes apart best. Almost every candidate differs from a student's code on the
 so a search rarely needs more; the other calls, sets of three, and what a student's own numbers
 call for (a fitted parameter, a wrong upstream function combined with this one's mistakes) are
 run on first need and kept as well.
+
+With a folder to keep them in (`grader/runs_store.py`), `warm` reads what an earlier process
+of the same code computed for the same challenge, or computes it and writes it there; a
+diagnosis's first need (a function's probes) reads it too, so a process that never warmed (one
+`autograder grade`) does not run thousands of programs for its first diagnosis either.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from grader import runs_store
 from grader.calls import Call
 from grader.errormodel import Deviation, ErrorModel
 from grader.replay import Program
@@ -56,7 +64,12 @@ def _rough(outcome: CallOutcome | None) -> object:
 
 class ModelRuns:
     def __init__(
-        self, model: ErrorModel, calls: tuple[Call, ...], helpers_source: str, functions: list[str]
+        self,
+        model: ErrorModel,
+        calls: tuple[Call, ...],
+        helpers_source: str,
+        functions: list[str],
+        kept_in: Path | None = None,  # the folder of runs_store files, if any
     ) -> None:
         self.model = model
         self.calls = calls
@@ -70,6 +83,40 @@ class ModelRuns:
         self._probes: dict[str, list[int]] = {}
         # The diagnosis's stacked answers of many sets to one call (grader/diagnosis.py).
         self.stacks: dict[object, dict[object, tuple[list[Deviations], np.ndarray]]] = {}
+        self._kept_in = kept_in
+        self._looked = kept_in is None  # whether the file of these runs was looked for
+        self._kept: runs_store.Kept | None = None  # what the file held, when it was there
+        self._computed = False  # whether a program ran here
+
+    @functools.cached_property
+    def _stored(self) -> Path | None:
+        """The file of these runs: named by everything they depend on."""
+        if self._kept_in is None:
+            return None
+        digest = runs_store.fingerprint(self.model, self.calls, self.helpers_source, list(self.calls_of))
+        return runs_store.path_for(self._kept_in, digest)
+
+    def _restore(self) -> bool:
+        """Read the kept runs, the first time only: whether they were there."""
+        with self._lock:
+            if not self._looked:
+                self._looked = True
+                path = self._stored
+                kept = runs_store.load(path) if path is not None else None
+                if kept is not None:
+                    for function, probes in kept.probes.items():
+                        self._probes.setdefault(function, probes)
+                    self._kept = kept
+            return self._kept is not None
+
+    def _kept_outcome(self, key: tuple[Deviations, int, bool]) -> object:
+        """The outcome kept on disk for `key`, decoded now; _UNSET when there is none."""
+        if self._kept is None or key not in self._kept:
+            return _UNSET
+        try:
+            return self._kept.outcome(key)
+        except ValueError:
+            return _UNSET  # a row that does not parse: computed instead
 
     def program(self, deviations: Deviations, single: bool = False) -> Program | None:
         """The loaded program of these choices (`single`: computing in float32); None when they
@@ -92,9 +139,14 @@ class ModelRuns:
         found = self._outcomes.get(key, _UNSET)
         if found is not _UNSET:
             return found  # type: ignore[return-value]
-        program = self.program(deviations, single)
-        call = self._single(index) if single else self.calls[index]
-        outcome = None if program is None else program.answer(call)
+        kept = self._kept_outcome(key)
+        if kept is not _UNSET:
+            outcome: CallOutcome | None = kept  # type: ignore[assignment]
+        else:
+            program = self.program(deviations, single)
+            call = self._single(index) if single else self.calls[index]
+            outcome = None if program is None else program.answer(call)
+            self._computed = True
         if outcome is not None and outcome.ok:
             outcome.behaviour  # noqa: B018 - computed once here, read by every comparison
         with self._lock:
@@ -123,6 +175,33 @@ class ModelRuns:
         return self._edits[deviation]
 
     def warm(self) -> None:
+        """Every run a usual search asks for: computed (and kept) unless kept already. Kept runs
+        are decoded when a diagnosis asks for them: a first diagnosis pays for the few hundred
+        it compares, no start for the thousands it might."""
+        if self._restore() and self._kept is not None and self._kept.complete:
+            return
+        self._compute_ahead()
+        self._save(complete=True)
+
+    def keep(self) -> None:
+        """Write what this process computed for the next one, unless a warming's runs were kept
+        (one `autograder grade` computes only what its diagnoses asked for: the next reads it)."""
+        if self._computed and not (self._kept is not None and self._kept.complete):
+            self._save(complete=False)
+
+    def _save(self, complete: bool) -> None:
+        path = self._stored
+        if path is None:
+            return
+        kept = self._kept
+        if kept is not None:  # what the file held is written again with the rest
+            for deviations, index, single in list(kept.keys()):
+                self.outcome(deviations, index, single)
+        with self._lock:
+            probes, outcomes = dict(self._probes), dict(self._outcomes)
+        runs_store.save(path, probes, outcomes, complete)
+
+    def _compute_ahead(self) -> None:
         for function in self.calls_of:
             probes = self.probes(function)
             for deviations in self._ahead(function):
@@ -134,6 +213,8 @@ class ModelRuns:
 
     def probes(self, function: str) -> list[int]:
         """The calls of `function` that split its single mistakes into the most groups, greedily."""
+        if not self._looked:  # a diagnosis asks for the probes first: the kept runs come with them
+            self._restore()
         with self._lock:
             if function not in self._probes:
                 self._probes[function] = self._choose_probes(function)

@@ -59,6 +59,22 @@ def _fitted_divisor(calls, outcomes):
     return sorted(found)[:2] or None
 
 
+def _fitted_power(calls, outcomes):
+    """The power of d_k the scores were divided by: the divisor of each unmasked call, as a power
+    of that call's d_k (the width of Q); a positive one, as multiplying is a choice of its own."""
+    found = set()
+    for c, outcome in zip(calls, outcomes, strict=True):
+        divisors = _fitted_divisor([c], [outcome]) or ()
+        width = np.shape(c.args[0])[-1] if c.args else 1
+        if width < 2:
+            continue
+        for divisor in divisors:
+            power = float(f"{np.log(divisor) / np.log(width):.2g}")
+            if power > 0 and power not in (0.5, 1.0):  # the others are named choices
+                found.add(power)
+    return sorted(found)[:2] or None
+
+
 MASK_POINTS = (
     Point(
         "mask",
@@ -275,6 +291,20 @@ ATTENTION_POINTS = (
                 value=2.0,
                 fit=_fitted_divisor,
             ),
+            Choice(
+                id="scale_power",
+                code=" / Q.shape[1] ** {value}",
+                did=text(
+                    "divide las puntuaciones entre d_k elevado a {value} en lugar de √d_k",
+                    "divides the scores by d_k to the power {value} instead of √d_k",
+                ),
+                message=text(
+                    "Divides las puntuaciones entre d_k elevado a {value}, no a ½. Una puntuación suma d_k productos y se aleja del cero como √d_k = d_k^0.5: ése es el divisor que la devuelve a su escala, Q Kᵀ / √d_k.",
+                    "You divide the scores by d_k to the power {value}, not ½. A score adds d_k products and strays from zero like √d_k = d_k^0.5: that is the divisor that brings it back to scale, Q Kᵀ / √d_k.",
+                ),
+                value=0.25,
+                fit=_fitted_power,
+            ),
         ),
     ),
     Point(
@@ -343,6 +373,20 @@ ATTENTION_POINTS = (
                     "Enmascaras aunque mascara sea None: tu atencion fabrica un triángulo −∞ por su cuenta, y así también tacha la atención cruzada. Ahí no hay máscara: lo que se prohíbe es leer lo que todavía no se ha escrito, y la entrada se leyó entera antes de empezar; la posición T_x de la fuente está disponible desde el primer token. Suma sólo la máscara que te pasan.",
                     "You mask even when mascara is None: your atencion builds a −∞ triangle of its own, and so it also strikes out the cross-attention. There is no mask there: what is forbidden is reading what has not been written yet, and the input was read whole before starting; source position T_x is available from the first token. Add only the mask you are given.",
                 ),
+            ),
+            Choice(
+                id="masks_cross_attention",
+                spelling="mascara_causal when none is given",
+                code="    if mascara is None:\n        mascara = mascara_causal(Q.shape[0])\n    E = E + mascara",
+                did=text("", ""),
+                message=text("", ""),
+            ),
+            Choice(
+                id="masks_cross_attention",
+                spelling="always mascara_causal",
+                code="    E = E + mascara_causal(Q.shape[0])",
+                did=text("", ""),
+                message=text("", ""),
             ),
             Choice(
                 id="masks_cross_attention",
@@ -489,13 +533,15 @@ ALTERNATIVES = {
             ),
         ),
         Choice(
-            id="mask_offset",
-            spelling="below the diagonal too",
+            id="mask_strikes_out_the_past",
             code="-1",
-            did=text("", ""),
+            did=text(
+                "tacha también la diagonal y la posición anterior (j ≥ i − 1)",
+                "strikes out the diagonal and the previous position too (j ≥ i − 1)",
+            ),
             message=text(
-                "",
-                "",
+                "Tu máscara empieza a tachar por debajo de la diagonal (en j ≥ i − 1): la posición i ya no se ve a sí misma ni a la i − 1, que ya están escritas. Sólo se tacha el futuro, las j > i: np.triu(..., k=1).",
+                "Your mask starts striking out below the diagonal (at j ≥ i − 1): position i no longer sees itself nor i − 1, both already written. Only the future is struck out, every j > i: np.triu(..., k=1).",
             ),
         ),
     ),
@@ -626,6 +672,13 @@ ALTERNATIVES = {
         ),
         Choice(
             id="zeroes_weights_after_softmax",
+            spelling="multiplies the weights by exp(mask)",
+            code="{softmax}\n    if mascara is not None:\n        pesos = pesos * np.exp(mascara)",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="zeroes_weights_after_softmax",
             spelling="keeps the weights where the mask is 0",
             code="{softmax}\n    if mascara is not None:\n        pesos = pesos * (mascara == 0)",
             did=text("", ""),
@@ -667,6 +720,30 @@ ALTERNATIVES = {
             message=text(
                 "Para estabilizar restas el máximo de cada columna (axis=0). El softmax es por filas y solo es invariante a restar una constante por fila: E − E.max(axis=1, keepdims=True).",
                 "To stabilise you subtract each column's maximum (axis=0). The softmax is by rows and is only unchanged by subtracting one constant per row: E − E.max(axis=1, keepdims=True).",
+            ),
+        ),
+        Choice(
+            id="max_over_whole_matrix",
+            code="    Z = np.exp(E - E.max())\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
+            did=text(
+                "resta el máximo de toda la matriz, no el de cada fila, antes de exp",
+                "subtracts the whole matrix's maximum, not each row's, before exp",
+            ),
+            message=text(
+                "Para estabilizar restas el máximo de toda la matriz, un solo número para todas las filas. Una fila cuyas puntuaciones quedan muy por debajo de ese máximo se va entera a exp(−mucho) = 0 y da 0/0. Resta a cada fila su propio máximo: E − E.max(axis=1, keepdims=True).",
+                "To stabilise you subtract the whole matrix's maximum, one number for every row. A row whose scores lie far below that maximum goes entirely to exp(−a lot) = 0 and gives 0/0. Subtract from each row its own maximum: E − E.max(axis=1, keepdims=True).",
+            ),
+        ),
+        Choice(
+            id="min_shift",
+            code="    Z = np.exp(E - E.min(axis={axis}, keepdims=True))\n    pesos = Z / Z.sum(axis={axis}, keepdims=True)",
+            did=text(
+                "resta el mínimo de cada fila, y no su máximo, antes de exp",
+                "subtracts each row's minimum, not its maximum, before exp",
+            ),
+            message=text(
+                "Para estabilizar restas el mínimo de cada fila en lugar de su máximo. Eso sube las puntuaciones en vez de bajarlas: la mayor puede desbordar exp, y con la máscara el mínimo es −∞, así que E − (−∞) da inf y la fila, nan. El softmax se estabiliza restando el máximo de cada fila: E − E.max(axis=1, keepdims=True).",
+                "To stabilise you subtract each row's minimum instead of its maximum. That raises the scores instead of lowering them: the largest can overflow exp, and with the mask the minimum is −∞, so E − (−∞) gives inf and the row nan. The softmax is stabilised by subtracting each row's maximum: E − E.max(axis=1, keepdims=True).",
             ),
         ),
         Choice(

@@ -333,12 +333,12 @@ ALTERNATIVES = {
     F = {ffn}
     return layer_norm(H + {res2}F, g2, be2)""",
             did=_did(
-                "suma dos veces la entrada de una subcapa en su conexión residual (H + H + F, o H + F/2)",
-                "adds a sublayer's input twice in its residual connection (H + H + F, or H + F/2)",
+                "suma dos veces la entrada de una subcapa en su conexión residual (X + X + Sublayer(X), o X + Sublayer(X)/2)",
+                "adds a sublayer's input twice in its residual connection (X + X + Sublayer(X), or X + Sublayer(X)/2)",
             ),
             message=text(
-                "En una suma residual la entrada de la subcapa pesa el doble que su salida: H + H + FFN(H) (o una FFN que ya lleva la residual dentro y vuelves a sumarle H), o, lo que tras el layer norm es lo mismo, H + ½·FFN(H). La conexión residual suma la entrada una sola vez, tal cual: LayerNorm(H + FFN(H)), y en la primera LayerNorm(X + atencion(X)).",
-                "In a residual sum the sublayer's input weighs twice its output: H + H + FFN(H) (or an FFN that already holds the residual and H added again), or, what after the layer norm is the same, H + ½·FFN(H). The residual connection adds the input once, as it is: LayerNorm(H + FFN(H)), and in the first one LayerNorm(X + atencion(X)).",
+                "En una suma residual la entrada de la subcapa pesa el doble que su salida: X + X + Sublayer(X) (o una subcapa que ya lleva la residual dentro y a la que vuelves a sumar su entrada), o, lo que tras el layer norm es lo mismo, X + ½·Sublayer(X). La conexión residual suma la entrada una sola vez, tal cual: LayerNorm(X + atencion(X)) en la primera subcapa y LayerNorm(H + FFN(H)) en la segunda.",
+                "In a residual sum the sublayer's input weighs twice its output: X + X + Sublayer(X) (or a sublayer that already holds the residual, its input added again), or, what after the layer norm is the same, X + ½·Sublayer(X). The residual connection adds the input once, as it is: LayerNorm(X + atencion(X)) in the first sublayer and LayerNorm(H + FFN(H)) in the second.",
             ),
         ),
         Choice(
@@ -362,6 +362,38 @@ ALTERNATIVES = {
     return {norm2}""",
             did=_did("", ""),
             message=text("", ""),
+        ),
+        Choice(
+            id="relu_on_attention",
+            code="""    g1, be1, g2, be2 = {pairs}
+    A = np.maximum(0.0, atencion(X))
+    H = {norm1}
+    F = {ffn}
+    return {norm2}""",
+            did=_did(
+                "aplica una ReLU a la salida de la atención antes de sumarla",
+                "applies a ReLU to the attention's output before adding it",
+            ),
+            message=text(
+                "Aplicas una ReLU a la salida de la atención antes de sumarla a X. La única no linealidad del bloque es la ReLU del perceptrón, entre sus dos capas; la primera subcapa suma la atención tal cual: LayerNorm(X + atencion(X)).",
+                "You apply a ReLU to the attention's output before adding it to X. The block's only non-linearity is the perceptron's ReLU, between its two layers; the first sublayer adds the attention as it is: LayerNorm(X + atencion(X)).",
+            ),
+        ),
+        Choice(
+            id="parallel_sublayers",
+            code="""    g1, be1, g2, be2 = {pairs}
+    A = atencion(X)
+    H = X
+    F = {ffn}
+    return layer_norm(X + A + F, g2, be2)""",
+            did=_did(
+                "pone las dos subcapas en paralelo sobre la X del bloque: LayerNorm(X + atencion(X) + FFN(X))",
+                "puts the two sublayers in parallel on the block's X: LayerNorm(X + atencion(X) + FFN(X))",
+            ),
+            message=text(
+                "Pones las dos subcapas en paralelo: las dos leen la X del bloque y sumas X + atencion(X) + FFN(X) en una sola normalización. En el bloque van encadenadas, cada una con su suma y su layer norm: la salida de la primera, H = LayerNorm(X + atencion(X)), hace de X de la segunda, LayerNorm(H + FFN(H)).",
+                "You put the two sublayers in parallel: both read the block's X and you add X + atencion(X) + FFN(X) under one normalisation. In the block they are chained, each with its sum and its layer norm: the first one's output, H = LayerNorm(X + atencion(X)), is the second one's X, LayerNorm(H + FFN(H)).",
+            ),
         ),
         Choice(
             id="missing_second_sublayer",
@@ -434,11 +466,16 @@ ALTERNATIVES = {
     ),
     "ffn": (
         Choice(
-            id="relu_after_second_layer",
-            spelling="after both layers",
+            id="relu_on_output",
             code='np.maximum(0.0, {relu_layer} @ p["W2"]{b2})',
-            did=_did("", ""),
-            message=text("", ""),
+            did=_did(
+                "aplica la ReLU también a la salida del perceptrón, no sólo entre las dos capas",
+                "applies the ReLU to the perceptron's output too, not only between the two layers",
+            ),
+            message=text(
+                "Aplicas la ReLU también a la salida del perceptrón: ReLU(ReLU(H W1 + b1) W2 + b2). La ReLU va sólo entre las dos capas; la segunda es lineal y su salida puede ser negativa: FFN(H) = ReLU(H W1 + b1) W2 + b2.",
+                "You apply the ReLU to the perceptron's output too: ReLU(ReLU(H W1 + b1) W2 + b2). The ReLU goes only between the two layers; the second is linear and its output may be negative: FFN(H) = ReLU(H W1 + b1) W2 + b2.",
+            ),
         ),
         Choice(
             id="loop_skips_last_position",

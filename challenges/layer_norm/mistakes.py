@@ -461,6 +461,41 @@ ALTERNATIVES = {
             did=text("", ""),
             message=text("", ""),
         ),
+        Choice(
+            id="max_abs_as_deviation",
+            code="np.sqrt(np.abs(X - X.mean(axis={axis}{keepdims})).max(axis={axis}{keepdims}) ** 2 + {eps})",
+            did=text(
+                "divide entre la mayor desviación absoluta de la fila, máx |x − μ_t|, y no entre su desviación típica",
+                "divides by the row's largest absolute deviation, max |x − μ_t|, not its standard deviation",
+            ),
+            message=text(
+                "Escalas cada fila con su mayor desviación absoluta, máx |x − μ_t|, en lugar de su desviación típica: la fila queda entre −1 y 1, no con desviación 1. La lección escala con s_t = √(mean((x − μ_t)²)): x̂ = (x − μ_t) / √(s_t² + ε).",
+                "You scale each row by its largest absolute deviation, max |x − μ_t|, instead of its standard deviation: the row ends up between −1 and 1, not with deviation 1. The lesson scales by s_t = √(mean((x − μ_t)²)): x̂ = (x − μ_t) / √(s_t² + ε).",
+            ),
+        ),
+        Choice(
+            id="max_abs_as_deviation",
+            spelling="ε outside the root",
+            code="(np.abs(X - X.mean(axis={axis}{keepdims})).max(axis={axis}{keepdims}) + {eps})",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+    ),
+    "output": (
+        Choice(
+            id="loop_skips_last_row",
+            spelling="the whole row in the loop, into zeros",
+            code="np.concatenate([({affine})[:-1], np.zeros_like(X[-1:])])",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="loop_skips_last_row",
+            spelling="the whole row in the loop, into a copy of X",
+            code="np.concatenate([({affine})[:-1], X[-1:]])",
+            did=text("", ""),
+            message=text("", ""),
+        ),
     ),
     "affine": (
         Choice(

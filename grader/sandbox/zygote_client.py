@@ -18,8 +18,6 @@ import math
 import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,27 +25,19 @@ from pathlib import Path
 
 from grader.sandbox import argument_memory, channel, harness, report_memory
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
+from grader.sandbox.launch import Launched, launch
 from grader.sandbox.pipes import Reader
-from grader.sandbox.uids import UidClaim, claim
+from grader.sandbox.uids import UidClaim
 from grader.wire import Job, Tag, encode_record
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
 KILL_GRACE = 5.0
 CPU_KILL_SHARE = 0.75  # the kernel kills a tick or more early here; nothing else sends SIGKILL
-BLAS_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 FINISHED = encode_record(Tag.FINISHED, 0)
 # A job that comes sooner than this after the previous one on the same zygote means a busy
 # grader: its next child would still be warming up when the next job came, on CPU the grading
 # needs. Then children skip the warm-up; they warm up again once jobs leave room for it.
 BUSY_GAP = 0.004
-
-# -I -S: no user site, no PYTHON* variables, no site-packages scan; NumPy's folder is put back.
-_BOOT = (
-    "import sys; sys.path[:0] = "
-    + repr([p for p in sys.path if p.endswith("site-packages")] + [str(PROJECT_ROOT)])
-    + "\nfrom grader.sandbox.zygote import main; main(*map(int, sys.argv[1:4]))"
-)
 
 
 class ZygoteBroken(RuntimeError):
@@ -72,24 +62,14 @@ class Child:
 
 
 class ZygoteProcess:
-    def __init__(self, lock_dir: Path, hardware_env: Mapping[str, str]) -> None:
-        self.claim: UidClaim = claim(lock_dir)
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        env = {**BLAS_ENV, **{k: v for k, v in hardware_env.items() if k.startswith("OPENBLAS_")}}
-        uid = str(self.claim.uid)
-        try:
-            self.process = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", _BOOT, str(theirs.fileno()), uid, uid],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                pass_fds=(theirs.fileno(), self.claim.lock_fd),  # the uid stays ours while either lives
-                env=env,
-                cwd="/",
-                start_new_session=True,
-            )
-        finally:
-            theirs.close()
-        self.sock = ours
+    def __init__(
+        self, lock_dir: Path, hardware_env: Mapping[str, str], launched: Launched | None = None
+    ) -> None:
+        """A zygote started now, or the one `launched` earlier (with the same `hardware_env`)."""
+        started = launched if launched is not None else launch(lock_dir, hardware_env)
+        self.claim: UidClaim = started.claim
+        self.process = started.process
+        self.sock = started.sock
         self.waiting: Child | None = None
         self.unreaped: Child | None = None  # answered early; its ENDED is still to come
         self.layers: list[Layer] = []

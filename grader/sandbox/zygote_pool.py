@@ -13,11 +13,12 @@ import os
 import queue
 import threading
 import weakref
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from grader.sandbox.base import Layer, Limits, SandboxRun
 from grader.sandbox.idle import OthersMeter
+from grader.sandbox.launch import Launched
 from grader.sandbox.uids import default_lock_dir
 from grader.sandbox.zygote_client import ZygoteBroken, ZygoteProcess
 from grader.wire import Job
@@ -38,12 +39,15 @@ class ZygoteSandbox:
         strict: bool = True,
         lock_dir: Path | None = None,
         hardware_env: Mapping[str, str] | None = None,
+        launched: Sequence[Launched] = (),
     ) -> None:
         """`slots`: how many children may run at once (default: the number of CPUs).
 
         `strict`: refuse to start unless every required layer is active; pass False only when
         the operator has allowed running with fewer layers (the layers then say which are off).
         `hardware_env`: OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE values to pass to the zygotes.
+        `launched`: zygotes already on their way (`grader.sandbox.launch`), started with the
+        same lock folder and `hardware_env`: they take the first slots.
         """
         self.slots = slots or os.cpu_count() or 1
         self._lock_dir = lock_dir or default_lock_dir()
@@ -56,7 +60,11 @@ class ZygoteSandbox:
         self._zygotes: list[ZygoteProcess | None] = []
         # Closes the zygotes even when a caller forgets close(): at garbage collection or exit.
         self._finalizer = weakref.finalize(self, _close_all, self._zygotes)
-        self._zygotes.extend(ZygoteProcess(self._lock_dir, self._hardware_env) for _ in range(self.slots))
+        early = list(launched)[: self.slots]
+        self._zygotes.extend(ZygoteProcess(self._lock_dir, self._hardware_env, one) for one in early)
+        self._zygotes.extend(
+            ZygoteProcess(self._lock_dir, self._hardware_env) for _ in range(self.slots - len(early))
+        )
         try:
             greetings = [zygote.greet() for zygote in self._zygotes if zygote is not None]
         except ZygoteBroken:

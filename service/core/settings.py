@@ -1,23 +1,16 @@
-"""Every setting of the service, read from the environment in this one place."""
+"""Every setting of the service, read from the environment in this one place (the three a
+local grading needs are also read, the same way, by `grading_settings.py`, without Pydantic)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+from service.core.grading_settings import PROJECT_ROOT, hardware_env, user_cache_dir, user_data_dir
 
-
-def user_data_dir() -> Path:
-    """Where the embedded default keeps its database, broker and keys when AUTOGRADER_DATA_DIR is
-    not set: `$XDG_DATA_HOME/autograder`, else `~/.local/share/autograder` (whatever the working
-    directory, and outside the installed code)."""
-    base = os.environ.get("XDG_DATA_HOME", "")
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".local" / "share"
-    return root / "autograder"
+__all__ = ["PROJECT_ROOT", "Settings", "user_cache_dir", "user_data_dir"]
 
 
 class Settings(BaseSettings):
@@ -30,6 +23,7 @@ class Settings(BaseSettings):
     # Alembic revisions; an installed (non-editable) copy names the folder it ships them in.
     migrations_dir: Path = PROJECT_ROOT / "migrations"
     data_dir: Path = Field(default_factory=user_data_dir)
+    cache_dir: Path = Field(default_factory=user_cache_dir)  # only the grading parent reads or writes it
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 2  # grading processes of `autograder worker`, under its supervisor
@@ -70,8 +64,9 @@ class Settings(BaseSettings):
 
     @property
     def hardware_env(self) -> dict[str, str]:
-        pairs = {"OPENBLAS_CORETYPE": self.openblas_coretype, "OPENBLAS_L2_SIZE": self.openblas_l2_size}
-        return {name: value for name, value in pairs.items() if value}
+        return hardware_env(
+            {"OPENBLAS_CORETYPE": self.openblas_coretype, "OPENBLAS_L2_SIZE": self.openblas_l2_size}
+        )
 
     def data_folder(self) -> Path:
         """The data folder, created private (0700: it holds the database and the signing key)."""

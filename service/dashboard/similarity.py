@@ -24,6 +24,7 @@ import builtins
 import contextlib
 import functools
 import io
+import itertools
 import keyword
 import re
 import tokenize
@@ -70,7 +71,13 @@ class Pair:
     share: float  # of the smaller program's own fingerprints, those both hold
     shared: int
     evidence: tuple[str, ...]  # unusual names, comments, strings, numbers both use
-    lines: tuple[frozenset[int], frozenset[int]]  # each program's lines the shared runs cover
+    spans: tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]] = field(repr=False, compare=False)
+
+    @functools.cached_property
+    def lines(self) -> tuple[frozenset[int], frozenset[int]]:
+        """Each program's lines the shared runs cover: asked of the pairs shown, not of every pair."""
+        common = self.spans[0].keys() & self.spans[1].keys()
+        return _lines(self.spans[0], common), _lines(self.spans[1], common)
 
 
 @dataclass
@@ -237,9 +244,7 @@ def compare(sources: Sequence[Source], handed: Print) -> Report:
             postings[h].append(index)
     together: Counter[tuple[int, int]] = Counter()
     for holders_of in postings.values():
-        for i, a in enumerate(holders_of):
-            for b in holders_of[i + 1 :]:
-                together[(a, b)] += 1
+        together.update(itertools.combinations(holders_of, 2))  # counted in C: a class of copies has many
     report = Report(compared=len(sources))
     for (a, b), shared in together.items():
         pair = _pair(sources, kept, rare, a, b, shared)
@@ -263,10 +268,7 @@ def _pair(
     evidence = tuple(sorted(rare[a] & rare[b]))
     if share < FLAG_SHARE and not (share >= FLAG_SHARE_WITH_EVIDENCE and len(evidence) >= EVIDENCE_FOR_FLAG):
         return None
-    common = kept[a].keys() & kept[b].keys()
-    return Pair(
-        sources[a], sources[b], share, shared, evidence, (_lines(kept[a], common), _lines(kept[b], common))
-    )
+    return Pair(sources[a], sources[b], share, shared, evidence, (kept[a], kept[b]))
 
 
 def _lines(hashes: dict[int, tuple[int, int]], common: Iterable[int]) -> frozenset[int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from grader.text import Text, text
+from service.policies import wording
 
 DIAGNOSES = text("Lo que vemos en tu código", "What we see in your code")
 TESTS = text("Pruebas", "Tests")
@@ -30,10 +31,10 @@ FORMULA = text("Fórmula", "Formula")
 NO_ATTEMPTS = text("Aún no has enviado nada.", "You have not submitted anything yet.")
 ALLOWANCE_LEFT = text("Te quedan {left} de {allowed} intentos", "{left} of {allowed} attempts left")
 ALLOWANCE_NONE = text("No te quedan intentos", "No attempts left")
-ALLOWANCE_NEXT = text("el próximo desde las {time}", "next one from {time}")
+# The refusal and the page word the next attempt alike: "desde el" reads a date, "desde las" an hour.
+ALLOWANCE_NEXT = wording.NEXT_TODAY
 ALLOWANCE_NEXT_ONLY = text("Próximo intento desde las {time}", "Next attempt from {time}")
-# A next attempt on another day names the day: "desde el" reads a date, "desde las" an hour.
-ALLOWANCE_NEXT_LATER = text("el próximo desde el {time}", "next one from {time}")
+ALLOWANCE_NEXT_LATER = wording.NEXT_LATER
 ALLOWANCE_NEXT_ONLY_LATER = text("Próximo intento desde el {time}", "Next attempt from {time}")
 DUE = text("Fecha límite: {when}", "Due: {when}")
 DUE_PASSED = text(

@@ -62,7 +62,8 @@ class WorkerProcess:
             yield
 
     def grader(self) -> Grader:
-        """This process's Grader, created on first use (every challenge prepared and warmed)."""
+        """This process's Grader, created on first use (every challenge prepared and warmed: its
+        error model's runs read from the cache folder, or computed and written there)."""
         with self._lock:
             if self._grader is None:
                 sandbox = default_sandbox(
@@ -70,7 +71,8 @@ class WorkerProcess:
                     slots=1,  # a worker process grades one submission at a time
                     hardware_env=self.settings.hardware_env,
                 )
-                self._grader = Grader(load_challenges(self.settings.challenges_dir), sandbox)
+                challenges = load_challenges(self.settings.challenges_dir)
+                self._grader = Grader(challenges, sandbox, kept_in=self.settings.cache_dir)
                 self._grader.warm()
                 self._start_beat()
             return self._grader

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from grader.diagnosis import same_behaviour
-from grader.report import CallOutcome
+from grader.diagnosis import same_behaviour, same_outcome
+from grader.report import CallOutcome, StudentError
 
 
 def outcome(*outputs: np.ndarray, **fields: object) -> CallOutcome:
@@ -53,3 +53,25 @@ def test_a_call_that_gave_nothing_matches_nothing() -> None:
 def test_the_behaviour_is_computed_once() -> None:
     one = outcome(np.ones(3))
     assert one.behaviour is one.behaviour
+
+
+def test_python_arithmetic_that_raises_matches_numpy_arithmetic_that_gives_nan() -> None:
+    def raised(kind: str, message: str = "") -> CallOutcome:
+        return CallOutcome(error=StudentError(kind, message, 7), done=True)
+
+    nan = outcome(np.array([[np.nan, 1.0]]))
+    assert same_outcome(raised("StatisticsError", "variance requires at least two data points"), nan)
+    assert same_outcome(raised("ZeroDivisionError", "float division by zero"), nan)
+    assert same_outcome(raised("ValueError", "math domain error"), nan)
+    assert not same_outcome(raised("ZeroDivisionError"), outcome(np.array([[0.5, 1.0]])))
+    assert not same_outcome(raised("TypeError", "unsupported operand"), nan)
+    assert not same_outcome(raised("ValueError", "operands could not be broadcast"), nan)
+
+
+def test_a_model_program_that_names_something_undefined_reproduces_nothing() -> None:
+    undefined = CallOutcome(error=StudentError("NameError", "name 'mu' is not defined", 3), done=True)
+    student = CallOutcome(error=StudentError("NameError", "name 'np' is not defined", 9), done=True)
+    assert not same_outcome(student, undefined)
+    assert same_outcome(student, CallOutcome(error=StudentError("NameError", "", None), done=True)) is False
+    typed = CallOutcome(error=StudentError("TypeError", "", None), done=True)
+    assert same_outcome(CallOutcome(error=StudentError("TypeError", "x", 4), done=True), typed)

@@ -96,3 +96,16 @@ def test_both_residuals_missing_tell_the_first_sublayers_test_its_own_residual(g
     result = grader.grade("bloque", _block(body), lang="en")
     first = next(t for t in result.tests if t.id == "first_residual")
     assert "missing_first_residual" in first.explained_by
+
+
+def test_code_that_computes_in_float32_but_returns_float64_is_compared_in_float32(grader: Grader) -> None:
+    code = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    x = X.astype(np.float32)
+    m = x.mean(axis=1, keepdims=True)
+    s = x.std(axis=1, keepdims=True)
+    return gamma * (x - m) / (s + np.float32(eps)) + beta
+"""
+    result = grader.grade("layer_norm", code, lang="en")
+    assert [d.id for d in result.diagnoses] == ["eps_outside_root"]

@@ -2,7 +2,7 @@
 # misconception_es: aplica la ReLU también a la salida de la segunda capa del perceptrón
 # misconception_en: also applies the ReLU to the perceptron's second layer output
 # line: 21
-# expect: relu_after_second_layer
+# expect: relu_on_output
 import numpy as np
 
 

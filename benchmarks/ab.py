@@ -26,10 +26,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MEASURES = (
+    "wait p50 ms",
     "graded/s",
     "bare/s",
     "÷ bare",
     "bare CPU",
+    "bare sandbox",
     "api",
     "worker main",
     "worker pool",
@@ -41,8 +43,10 @@ MEASURES = (
     "machine",
 )
 _BURST_ROW = re.compile(r"^\| [^|]+ \| burst, [^|]*raw client \| \d+ \| (\d+) \|", re.MULTILINE)
+_SINGLE_ROW = re.compile(r"^\| [^|]+ \| one client, POST \?wait \| \d+ \| \d+ \| ([\d.]+) \|", re.MULTILINE)
 _BARE_ROW = re.compile(r"^\| [^|]+ \| one bare [^|]* \| \d+ \| (\d+) \|", re.MULTILINE)
 _BARE_CPU = re.compile(r"^bare grading process: ([\d.]+) CPU ms", re.MULTILINE)
+_BARE_SANDBOX = re.compile(r"^bare grading process: .* of which its sandbox ([\d.]+)", re.MULTILINE)
 _CPU_ROW = re.compile(r"^\| ([a-z ]+) \| ([\d.]+) \|$", re.MULTILINE)
 
 
@@ -60,7 +64,7 @@ def worktree(ref: str) -> Iterator[Path]:
 def burst(tree: Path, setup: str, count: int) -> dict[str, float]:
     """One burst of `tree`'s service: graded/s and the CPU ms per submission printed after it."""
     command = [sys.executable, str(ROOT / "benchmarks" / "service.py"), "--setups", setup]
-    command += ["--single", "20", "--burst", str(count), "--client", "raw", "--tree", str(tree)]
+    command += ["--single", "50", "--burst", str(count), "--client", "raw", "--tree", str(tree)]
     printed = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout
     return parse(printed)
 
@@ -72,6 +76,9 @@ def parse(printed: str) -> dict[str, float]:
     after = printed[found.end() :]
     cpu = {role: float(ms) for role, ms in _CPU_ROW.findall(after.split("\n\n")[0])}
     measured = {"graded/s": float(found.group(1)), **{m: cpu[m] for m in MEASURES if m in cpu}}
+    single = _SINGLE_ROW.search(printed)
+    if single is not None:
+        measured["wait p50 ms"] = float(single.group(1))
     bare = _BARE_ROW.search(printed)
     if bare is not None:  # a version of the benchmark that measures the bare grading process
         measured["bare/s"] = float(bare.group(1))
@@ -81,6 +88,9 @@ def parse(printed: str) -> dict[str, float]:
         measured["bare CPU"] = float(bare_cpu.group(1))
         if "service" in measured:
             measured["CPU ÷ bare"] = measured["service"] / measured["bare CPU"]
+    bare_sandbox = _BARE_SANDBOX.search(printed)
+    if bare_sandbox is not None:
+        measured["bare sandbox"] = float(bare_sandbox.group(1))
     return measured
 
 

@@ -120,10 +120,18 @@ def table(spent: dict[str, float], count: int) -> str:
 
 def process_tree(pid: int) -> float:
     """CPU seconds of a process and all its descendants, with the children each has reaped."""
-    total = 0.0
+    return sum(process_tree_split(pid))
+
+
+def process_tree_split(pid: int) -> tuple[float, float]:
+    """CPU seconds of a process itself, and of all its descendants with the children each has
+    reaped (a grading process: its parent side, and its sandbox)."""
+    own = descendants = 0.0
     with contextlib.suppress(psutil.Error):
         root = psutil.Process(pid)
-        for process in [root, *root.children(recursive=True)]:
+        own = _own(root)
+        descendants = _with_reaped(root) - own  # children it reaped: sandbox processes too
+        for process in root.children(recursive=True):
             with contextlib.suppress(psutil.Error):
-                total += _with_reaped(process)
-    return total
+                descendants += _with_reaped(process)
+    return own, descendants

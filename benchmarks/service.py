@@ -63,6 +63,7 @@ class Row:
     bare: float | None = None  # graded/s of one bare grading process, measured in the same run
     service_ms: float | None = None  # the service's CPU ms per submission
     bare_ms: float | None = None  # the bare grading process's CPU ms per grading, same run
+    bare_sandbox_ms: float | None = None  # the part of it its sandbox spent
 
     def line(self) -> str:
         ms = sorted(x * 1000 for x in self.latencies) or [float("nan")]  # the bare process: none
@@ -261,22 +262,31 @@ def bare(
     assert process.stdout is not None
     arrived: list[float] = []
     grading: list[float] = []
-    first_cpu = last_cpu = 0.0
+    first_cpu = last_cpu = (0.0, 0.0)
     for line in process.stdout:
         arrived.append(time.perf_counter())
         grading.append(json.loads(line)["grading_ms"])
         if len(arrived) in (1, count):
-            last_cpu = cpu.process_tree(process.pid)
-            first_cpu = first_cpu or last_cpu
+            last_cpu = cpu.process_tree_split(process.pid)
+            first_cpu = first_cpu if len(arrived) > 1 else last_cpu
     process.wait()
     assert process.returncode == 0
     assert len(arrived) == count
     seconds = arrived[-1] - arrived[0]
-    spent = 1000 * (last_cpu - first_cpu) / (count - 1)
-    row = Row(
-        setup, "one bare `autograder grade` process", count - 1, seconds, [], grading[1:], bare_ms=spent
+    parent, sandbox = (
+        1000 * (last - first) / (count - 1) for last, first in zip(last_cpu, first_cpu, strict=True)
     )
-    return row, spent
+    row = Row(
+        setup,
+        "one bare `autograder grade` process",
+        count - 1,
+        seconds,
+        [],
+        grading[1:],
+        bare_ms=parent + sandbox,
+        bare_sandbox_ms=sandbox,
+    )
+    return row, parent + sandbox
 
 
 Burst = Callable[[str, str, str, int, int, str], Coroutine[Any, Any, Row]]
@@ -337,7 +347,11 @@ def run_setup(
             bare_row, bare_cpu = bare(setup, env, tmp / "bare", args.bare, reference, args.tree)
             rows.append(bare_row)
             print(rows[-1].line(), flush=True)
-            print(f"bare grading process: {bare_cpu:.1f} CPU ms per grading (it and its sandbox)\n")
+            sandbox = bare_row.bare_sandbox_ms or 0.0
+            print(
+                f"bare grading process: {bare_cpu:.1f} CPU ms per grading (it and its sandbox), "
+                f"of which its sandbox {sandbox:.1f}\n"
+            )
         for way in ways:
             before = cpu.snapshot(pid, database, shared=setup != "embedded")
             rows.append(asyncio.run(way(setup, base, key, args.burst, args.concurrency, reference)))

@@ -407,6 +407,8 @@ class _Walk:
                     and entry.traced.name != place.name
                     and (raising or not entry.on_raise_only)
                     and entry.traced.line <= place.line
+                    # a loop's earlier pass of the raising line made it: the raise is the news
+                    and not (raising and entry.traced.line == place.line)
                     and _uses(self._line(place.line), entry.traced.name)
                 ),
                 None,
@@ -647,6 +649,10 @@ def _expected_step(
 def _called(place: Traced) -> Text:
     if place.name.startswith("return"):
         return text("lo que devuelve", "what it returns")
+    function, given, param = place.name.partition("(")
+    if given and param.endswith(")"):  # what a function was given: `layer_norm(X)`
+        param = param.removesuffix(")")
+        return text(f"lo que tu {function} recibe como {param}", f"what your {function} gets as {param}")
     return text(f"tu {place.name}", f"your {place.name}")
 
 

@@ -333,12 +333,12 @@ ALTERNATIVES = {
     F = {ffn}
     return layer_norm(H + {res2}F, g2, be2)""",
             did=_did(
-                "suma dos veces la entrada de una subcapa en su conexión residual (H + H + F, o H + F/2)",
-                "adds a sublayer's input twice in its residual connection (H + H + F, or H + F/2)",
+                "suma dos veces la entrada de una subcapa en su conexión residual (X + X + Sublayer(X), o X + Sublayer(X)/2)",
+                "adds a sublayer's input twice in its residual connection (X + X + Sublayer(X), or X + Sublayer(X)/2)",
             ),
             message=text(
-                "En una suma residual la entrada de la subcapa pesa el doble que su salida: H + H + FFN(H) (o una FFN que ya lleva la residual dentro y vuelves a sumarle H), o, lo que tras el layer norm es lo mismo, H + ½·FFN(H). La conexión residual suma la entrada una sola vez, tal cual: LayerNorm(H + FFN(H)), y en la primera LayerNorm(X + atencion(X)).",
-                "In a residual sum the sublayer's input weighs twice its output: H + H + FFN(H) (or an FFN that already holds the residual and H added again), or, what after the layer norm is the same, H + ½·FFN(H). The residual connection adds the input once, as it is: LayerNorm(H + FFN(H)), and in the first one LayerNorm(X + atencion(X)).",
+                "En una suma residual la entrada de la subcapa pesa el doble que su salida: X + X + Sublayer(X) (o una subcapa que ya lleva la residual dentro y a la que vuelves a sumar su entrada), o, lo que tras el layer norm es lo mismo, X + ½·Sublayer(X). La conexión residual suma la entrada una sola vez, tal cual: LayerNorm(X + atencion(X)) en la primera subcapa y LayerNorm(H + FFN(H)) en la segunda.",
+                "In a residual sum the sublayer's input weighs twice its output: X + X + Sublayer(X) (or a sublayer that already holds the residual, its input added again), or, what after the layer norm is the same, X + ½·Sublayer(X). The residual connection adds the input once, as it is: LayerNorm(X + atencion(X)) in the first sublayer and LayerNorm(H + FFN(H)) in the second.",
             ),
         ),
         Choice(

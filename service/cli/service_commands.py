@@ -105,6 +105,7 @@ def _celery_worker(process: WorkerProcess, pool: str, concurrency: int, queue: s
             f"--hostname=autograder-{os.getpid()}@%h",
             "--without-gossip",
             "--without-mingle",
+            "--without-heartbeat",  # no monitor listens for worker events: none are sent
         ]
     )
 

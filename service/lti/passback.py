@@ -59,12 +59,14 @@ class Posted:
 # -- the API side: an attempt made through a link ------------------------------------------------
 def record(db: Database, submission_id: str, link_id: int, student: str) -> bool:
     """Remember the attempt's link; True when it is graded already (its score is to be sent now)."""
-    # The link is committed before the status is read, and the worker reads the link after it
-    # commits the result: one of the two sees the other, so the score is never left unsent.
+    # The submission's row is locked before the link is written, and the worker reads the link in
+    # the transaction that finishes that row: one waits for the other, so either the worker sees
+    # the link or this sees the final status, and the score is sent once, never left unsent.
     with db.transaction() as session:
+        status = session.scalar(
+            select(Submission.status).where(Submission.id == submission_id).with_for_update()
+        )
         session.merge(LtiScore(submission_id=submission_id, link_id=link_id, student=student))
-    with db.transaction() as session:
-        status = session.scalar(select(Submission.status).where(Submission.id == submission_id))
     return status in FINAL_STATUSES
 
 

@@ -37,6 +37,10 @@ def make_celery(settings: Settings) -> Celery:
         worker_proc_alive_timeout=60,  # a pool child starts its sandbox before it says it is up
         worker_hijack_root_logger=False,
         worker_send_task_events=False,
+        # Nothing in the service sends remote-control commands, and with it on every poll of the
+        # Redis transport also listens on the workers' fan-out channel.
+        worker_enable_remote_control=False,
+        worker_disable_rate_limits=True,  # no task has a rate limit: skip checking for one per task
         broker_connection_retry_on_startup=True,
         broker_transport_options={"visibility_timeout": 300},
         task_publish_retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.2},

@@ -18,6 +18,7 @@ import uuid
 from celery import Celery
 from kombu.entity import Queue
 from kombu.exceptions import ChannelError, OperationalError
+from kombu.messaging import Producer
 
 from service.core.errors import NotReady
 from service.core.settings import Settings
@@ -114,15 +115,21 @@ class TaskQueue:
         app = self.celery
         queue: Queue = app.amqp.queues[app.conf.task_default_queue]  # the app's own: it follows settings
         task_id = str(uuid.uuid4())
+        # argsrepr and kwargsrepr: what Celery's saferepr writes for one id, without its walk.
         headers, properties, body, _ = app.amqp.as_task_v2(
-            task_id, task, args=[submission_id], ignore_result=True
+            task_id,
+            task,
+            args=[submission_id],
+            ignore_result=True,
+            argsrepr=repr([submission_id]),
+            kwargsrepr="{}",
         )
         with app.producer_pool.acquire(block=True) as producer:
             producer.publish(
                 body,
                 exchange="",
                 routing_key=queue.name,
-                declare=[queue],
+                declare=_undeclared(producer, queue),
                 serializer="json",
                 headers=headers,
                 delivery_mode=PERSISTENT,
@@ -130,3 +137,10 @@ class TaskQueue:
                 retry_policy=app.conf.task_publish_retry_policy,
                 **properties,
             )
+
+
+def _undeclared(producer: Producer, queue: Queue) -> list[Queue]:
+    """The queue when this producer's connection has not declared it yet: kombu binds a copy of
+    every entity to declare at each publish before it looks in that same cache."""
+    declared = producer.connection.declared_entities if producer.connection else ()
+    return [] if hash(queue) in declared else [queue]

@@ -32,7 +32,9 @@ from service.worker.attempts import gave_up
 log = logging.getLogger(__name__)
 
 _FIND = select(Submission.status, Submission.callback_url).where(Submission.id == bindparam("id"))
-# Whether the graded attempt came through an LTI link: one statement after the result is stored.
+# Whether the graded attempt came through an LTI link, asked in the transaction that stores the
+# result, after it has updated (and so locked) the submission's row: `passback.record` locks that
+# row before it writes a link, so one of the two waits for the other and sees what it did.
 _LINKED = select(select(LtiScore.submission_id).where(LtiScore.submission_id == bindparam("id")).exists())
 
 
@@ -120,13 +122,10 @@ def grade_submission(db: Database, grader: Grader, submission_id: str, max_attem
         with db.relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
             finished_at = store_graded(connection, stored, challenge.version, result, translation)
+            linked = bool(connection.execute(_LINKED, {"id": submission_id}).scalar())
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
-    # Asked once the result is committed: `passback.record` commits the link before it reads the
-    # status, so at least one of the two sees the other (in one transaction both could miss).
-    with db.relaxed_statements() as connection:
-        linked = bool(connection.execute(_LINKED, {"id": submission_id}).scalar())
     view = _view(submission_id, row, result, finished_at)
     callback_url = None if row.regrading else row.callback_url
     return Graded(submission_id, result.status, True, callback_url, view, linked, row.course_id)

@@ -48,6 +48,7 @@ PRINTED = """| postgres-redis | one client, POST ?wait | 20 | 44 | 22.3 | 25.3 |
 
 def test_the_burst_and_the_cpu_printed_after_it_are_read() -> None:
     assert ab.parse(PRINTED) == {
+        "wait p50 ms": 22.3,
         "graded/s": 70.0,
         "api": 5.1,
         "worker main": 1.9,
@@ -69,7 +70,7 @@ def test_the_table_gives_medians_and_their_ratio() -> None:
 
 BARE = (
     "| postgres-redis | one bare `autograder grade` process | 399 | 56 | nan | nan | 11.0 | – |\n"
-    "bare grading process: 13.3 CPU ms per grading (it and its sandbox)\n\n"
+    "bare grading process: 13.3 CPU ms per grading (it and its sandbox), of which its sandbox 7.1\n\n"
 )
 
 
@@ -78,6 +79,7 @@ def test_the_bare_grading_process_and_the_ratio_to_it_are_read_when_printed() ->
     assert measured["bare/s"] == 56.0
     assert measured["÷ bare"] == 70.0 / 56.0
     assert measured["bare CPU"] == 13.3
+    assert measured["bare sandbox"] == 7.1
     lines = ab.table("abc123", [ab.parse(PRINTED)], [measured]).splitlines()
     assert "| bare/s | – | 56.0 | – |" in lines
     assert "| ÷ bare | – | 1.25 | – |" in lines

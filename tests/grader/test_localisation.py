@@ -104,3 +104,38 @@ def layer_norm(X, gamma, beta, eps=1e-5):
     result = grader.grade("layer_norm", code, lang="en")
     assert result.localisation is None
     assert result.score < 100
+
+
+def test_a_value_handed_to_a_function_is_told_as_what_the_function_gets(grader: Grader) -> None:
+    code = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(X.var(axis=1, keepdims=True) + eps) + beta
+
+def bloque(X, atencion, p):
+    H = layer_norm(X + X + atencion(X), p["gamma1"], p["beta1"])
+    F = np.maximum(0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(H + F, p["gamma2"], p["beta2"])
+"""
+    where = grader.grade("bloque", code, lang="en").localisation
+    assert where is not None
+    assert where.line == 8
+    assert "what your layer_norm gets as X is off" in where.message
+    assert "your layer_norm(X)" not in where.message
+
+
+def test_a_loop_that_raises_on_its_last_pass_is_told_the_raise(grader: Grader) -> None:
+    code = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    out = np.zeros_like(X)
+    for t in range(X.shape[0] + 1):
+        x = X[t]
+        out[t] = gamma * (x - x.mean()) / np.sqrt(x.var() + eps) + beta
+    return out
+"""
+    where = grader.grade("layer_norm", code, lang="en").localisation
+    assert where is not None
+    assert where.line == 6
+    assert "there your code raises IndexError" in where.message

@@ -19,6 +19,7 @@ import hashlib
 import json
 import math
 import os
+import stat
 import struct
 import sys
 import tempfile
@@ -140,12 +141,21 @@ def path_for(folder: Path, digest: str) -> Path:
 
 
 def load(path: Path) -> Kept | None:
-    """What the file holds, or None when there is none or it does not parse."""
+    """What the file holds, or None when there is none, it does not parse, or it is not this
+    user's alone (a folder shared by mistake: another user's file is never read)."""
     try:
+        with path.open("rb") as file:
+            if not _ours_alone(os.fstat(file.fileno())) or not _ours_alone(path.parent.stat()):
+                return None
+            data = file.read()
         with uncollected():
-            return _decode(path.read_bytes())
+            return _decode(data)
     except (OSError, ValueError, KeyError, TypeError, IndexError, struct.error):
         return None
+
+
+def _ours_alone(found: os.stat_result) -> bool:
+    return found.st_uid == os.geteuid() and not found.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 @contextlib.contextmanager

@@ -40,6 +40,7 @@ MAX_REPEATS = 16  # records of one scalar at one line
 EDITED = "!"  # prefix of an in-place change to an array the call was given
 LINES = "#lines"  # the lines the traced call executed, in the order they first ran
 LINE = struct.Struct("<IB")
+_COMPREHENSIONS = frozenset({"<genexpr>", "<listcomp>", "<setcomp>", "<dictcomp>"})
 
 _ndarray = np.ndarray
 _floating = np.floating
@@ -122,7 +123,8 @@ class LineTracer:
         elif event == "return":
             self.after(frame)
             line = self.frames.pop(id(frame), (frame.f_lineno, {}))[0]
-            self.returned(line, arg)
+            if frame.f_code.co_name not in _COMPREHENSIONS:  # a generator's yield, a list it built
+                self.returned(line, arg)
         return self.local
 
     def after(self, frame: FrameType, record: bool = True) -> None:

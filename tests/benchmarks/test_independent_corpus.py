@@ -77,6 +77,7 @@ def test_a_header_without_its_expectation_is_refused(tmp_path: Path) -> None:
             *(ROOT / "tests" / "wrong_dev2").glob("*/*.py"),
             *(ROOT / "tests" / "wrong_holdout2").glob("*/*.py"),
             *(ROOT / "tests" / "wrong_dev3").glob("*/*.py"),
+            *(ROOT / "tests" / "wrong_holdout3").glob("*/*.py"),
         ]
     ),
     ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.stem}",

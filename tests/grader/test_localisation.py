@@ -139,3 +139,22 @@ def layer_norm(X, gamma, beta, eps=1e-5):
     assert where is not None
     assert where.line == 6
     assert "there your code raises IndexError" in where.message
+
+
+def test_what_a_generator_expression_yields_is_not_taken_for_a_result(grader: Grader) -> None:
+    code = """import math
+
+import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    out = np.empty(X.shape)
+    for t in range(X.shape[0]):
+        row = X[t]
+        mu = sum(row) / len(row)
+        s = math.sqrt(sum((x - mu) ** 2 for x in row) / len(row))
+        out[t] = gamma * (row - mu) / (s + eps) + beta
+    return out
+"""
+    where = grader.grade("layer_norm", code, lang="en").localisation
+    assert where is not None
+    assert where.line == 11

@@ -138,3 +138,16 @@ def test_nothing_is_written_when_nothing_was_computed(
     prepared = prepare(challenges["layer_norm"], tmp_path)
     prepared.keep()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_others_may_write_is_not_read(warmed: PreparedChallenge, tmp_path: Path) -> None:
+    [kept] = _folder(warmed).glob("runs-*.bin")
+    copied = tmp_path / "private" / kept.name
+    copied.parent.mkdir(mode=0o700)
+    copied.write_bytes(kept.read_bytes())
+    assert runs_store.load(copied) is not None
+    copied.chmod(0o620)
+    assert runs_store.load(copied) is None
+    copied.chmod(0o600)
+    copied.parent.chmod(0o777)
+    assert runs_store.load(copied) is None

@@ -758,6 +758,13 @@ ALTERNATIVES = {
                 "You divide by the whole matrix's sum: each row of weights must sum to 1, so each row is divided by its own sum, Z.sum(axis=1, keepdims=True).",
             ),
         ),
+        Choice(
+            id="softmax_over_whole_matrix",
+            spelling="each row shifted by its own maximum",
+            code="    Z = np.exp(E - E.max(axis={axis}, keepdims=True))\n    pesos = Z / Z.sum()",
+            did=text("", ""),
+            message=text("", ""),
+        ),
     ),
     "returned": (
         Choice(

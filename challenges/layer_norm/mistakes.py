@@ -392,6 +392,18 @@ ALTERNATIVES = {
             ),
         ),
         Choice(
+            id="variance_divided_by_rows",
+            code="((X - mu) ** 2).sum(axis={axis}{keepdims}) / len(X)",
+            did=text(
+                "divide la suma de los cuadrados (x − μ_t)² entre T, el número de filas, y no entre d_model",
+                "divides the sum of the squares (x − μ_t)² by T, the number of rows, not by d_model",
+            ),
+            message=text(
+                "Divides la suma de los cuadrados (x − μ_t)² entre T, el número de posiciones (filas), en lugar de entre d_model, el número de coordenadas de la fila. s_t² es la media sobre la fila: (1/d_model) Σ_j (x_tj − μ_t)².",
+                "You divide the sum of the squares (x − μ_t)² by T, the number of positions (rows), instead of by d_model, the number of coordinates in the row. s_t² is the mean over the row: (1/d_model) Σ_j (x_tj − μ_t)².",
+            ),
+        ),
+        Choice(
             id="whole_matrix_deviation",
             code="X.var(ddof={ddof})",
             did=text(
@@ -600,18 +612,25 @@ STATISTICS = Point(
             id="statistics_on_different_axes",
             code="mu = X.mean(axis={axis}{keepdims})\n    var = X.var(axis=0, ddof={ddof}, keepdims=True)",
             did=text(
-                "calcula la media y la varianza sobre ejes distintos (una por filas, la otra por columnas)",
-                "computes the mean and the variance over different axes (one by rows, the other by columns)",
+                "calcula la media y la varianza sobre partes distintas de X (una por filas, la otra por columnas o sobre toda la matriz)",
+                "computes the mean and the variance over different parts of X (one by rows, the other by columns or over the whole matrix)",
             ),
             message=text(
-                "Calculas la media y la varianza sobre ejes distintos: una por filas y la otra por columnas. Las dos son de la fila t, sobre sus d_model coordenadas: μ_t y s_t² con axis=1, keepdims=True.",
-                "You compute the mean and the variance over different axes: one by rows and the other by columns. Both belong to row t, over its d_model coordinates: μ_t and s_t² with axis=1, keepdims=True.",
+                "Calculas la media y la varianza sobre partes distintas de X: una por filas y la otra por columnas o sobre toda la matriz. Las dos son de la fila t, sobre sus d_model coordenadas: μ_t y s_t² con axis=1, keepdims=True.",
+                "You compute the mean and the variance over different parts of X: one by rows, the other by columns or over the whole matrix. Both belong to row t, over its d_model coordinates: μ_t and s_t² with axis=1, keepdims=True.",
             ),
         ),
         Choice(
             id="statistics_on_different_axes",
             spelling="the mean by columns",
             code="mu = X.mean(axis=0, keepdims=True)\n    var = X.var(axis={axis}, ddof={ddof}{keepdims})",
+            did=text("", ""),
+            message=text("", ""),
+        ),
+        Choice(
+            id="statistics_on_different_axes",
+            spelling="the mean of the whole matrix",
+            code="mu = X.mean()\n    var = X.var(axis={axis}, ddof={ddof}{keepdims})",
             did=text("", ""),
             message=text("", ""),
         ),
@@ -659,6 +678,30 @@ NORMALISE = Point(
             code="(X - X.min(axis={axis}{keepdims})) / (X.max(axis={axis}{keepdims}) - X.min(axis={axis}{keepdims}))",
             did=text("", ""),
             message=text("", ""),
+        ),
+        Choice(
+            id="precedence",
+            code="X - mu / {denominator}",
+            did=text(
+                "divide sólo la media: X − μ_t / √(s_t² + ε), sin paréntesis",
+                "divides only the mean: X − μ_t / √(s_t² + ε), without brackets",
+            ),
+            message=text(
+                "Escribes X − μ_t / √(s_t² + ε): la división va antes que la resta, así que sólo divides la media y la fila queda sin escalar. Pon la fila centrada entre paréntesis: (X − μ_t) / √(s_t² + ε).",
+                "You write X − μ_t / √(s_t² + ε): division comes before subtraction, so only the mean is divided and the row is not scaled. Put the centred row in brackets: (X − μ_t) / √(s_t² + ε).",
+            ),
+        ),
+        Choice(
+            id="loop_skips_first_row",
+            code="np.concatenate([X[:1], ({centred} / {denominator})[1:]])",
+            did=text(
+                "deja la primera fila sin normalizar (un bucle que empieza en la fila 1)",
+                "leaves the first row unnormalised (a loop that starts at row 1)",
+            ),
+            message=text(
+                "La primera fila sale sin normalizar: tu bucle empieza en 1 (range(1, T)) y la fila 0 queda como llegó. Los índices empiezan en 0: recorre las T filas con range(T).",
+                "The first row comes out unnormalised: your loop starts at 1 (range(1, T)) and row 0 stays as it came. Indices start at 0: go over all T rows with range(T).",
+            ),
         ),
         Choice(
             id="loop_skips_last_row",

@@ -170,3 +170,8 @@ def test_a_power_of_d_k_other_than_a_half_is_told_with_the_students_power(grader
     assert "0.25" in result.diagnoses[0].message
     constant = ATTENTION.format(softmax=softmax).replace("np.sqrt(Q.shape[1])", "3.0")
     assert [d.id for d in grader.grade("atencion_causal", constant, lang="en").diagnoses] == ["scale_width"]
+
+
+def test_the_whole_matrix_sum_is_named_whatever_the_rows_were_shifted_by(grader: Grader) -> None:
+    row_shifted = "    Z = np.exp(E - np.max(E, axis=-1, keepdims=True))\n    P = Z / np.sum(Z)\n"
+    assert _attention_ids(grader, row_shifted) == ["softmax_over_whole_matrix"]

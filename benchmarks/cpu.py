@@ -120,18 +120,31 @@ def table(spent: dict[str, float], count: int) -> str:
 
 def process_tree(pid: int) -> float:
     """CPU seconds of a process and all its descendants, with the children each has reaped."""
-    return sum(process_tree_split(pid))
-
-
-def process_tree_split(pid: int) -> tuple[float, float]:
-    """CPU seconds of a process itself, and of all its descendants with the children each has
-    reaped (a grading process: its parent side, and its sandbox)."""
-    own = descendants = 0.0
+    total = 0.0
     with contextlib.suppress(psutil.Error):
         root = psutil.Process(pid)
-        own = _own(root)
-        descendants = _with_reaped(root) - own  # children it reaped: sandbox processes too
-        for process in root.children(recursive=True):
+        for process in [root, *root.children(recursive=True)]:
             with contextlib.suppress(psutil.Error):
-                descendants += _with_reaped(process)
-    return own, descendants
+                total += _with_reaped(process)
+    return total
+
+
+class TreeMeter:
+    """CPU seconds of a process itself and of its descendants with the children each has reaped
+    (a grading process: its parent side, and its sandbox), sampled while it runs: a descendant
+    that exits (a zygote replaced) keeps what it had used when last seen, instead of taking its
+    CPU out of the sum."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.own = 0.0
+        self.seen: dict[int, float] = {}
+
+    def sample(self) -> tuple[float, float]:
+        with contextlib.suppress(psutil.Error):
+            root = psutil.Process(self.pid)
+            self.own = _own(root)
+            for process in root.children(recursive=True):
+                with contextlib.suppress(psutil.Error):
+                    self.seen[process.pid] = _with_reaped(process)
+        return self.own, sum(self.seen.values())

@@ -538,12 +538,13 @@ class _Places:
         return self._told(Traced(call.line, place.name, place.value), how)
 
     def _misplaced(self, place: Traced) -> Traced | None:
-        """A buffer filled under a loop or an `if` with the lesson's values in other cells (−∞ on
-        the diagonal too): the assignment is right, the header that chooses the cells is not."""
+        """A buffer filled under an `if` with the lesson's values in other cells (−∞ below the
+        diagonal): the assignment is right, the condition that chooses the cells is not. Under a
+        loop alone the assignment's own subscript may choose them (`M[i, i + 2:]`): it stays."""
         if place.name not in self.code.fills.get(place.line, set()):
             return None
-        headers = [h for h in (self.code.ifs.get(place.line), self.code.loops.get(place.line)) if h]
-        if not headers or place.value.size == 0:
+        condition = self.code.ifs.get(place.line)
+        if condition is None or condition < self.code.loops.get(place.line, 0) or place.value.size == 0:
             return None
         values = set(np.unique(place.value).tolist())
         if not any(
@@ -555,7 +556,7 @@ class _Places:
             f"tu {place.name} tiene los valores de la lección, pero en otras casillas: esta línea decide cuáles se escriben",
             f"your {place.name} holds the lesson's values, but in other cells: this line decides which are written",
         )
-        return self._told(Traced(max(headers), place.name, place.value), how)
+        return self._told(Traced(condition, place.name, place.value), how)
 
     def _stale(self, place: Traced) -> Traced | None:
         """A value the lesson goes on updating (the scores, masked) that the student's code

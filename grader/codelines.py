@@ -34,6 +34,7 @@ class Code:
     simple: set[int] = field(default_factory=set)  # lines that start a simple statement
     ifs: dict[int, int] = field(default_factory=dict)  # a line of an `if` body -> the `if` line
     loops: dict[int, int] = field(default_factory=dict)  # a line of a loop body -> the loop line
+    computed_returns: set[int] = field(default_factory=set)  # `return a / b`: arithmetic, not a name
     lines: list[str] = field(default_factory=list)
 
     def function_at(self, line: int) -> _Function | None:
@@ -66,6 +67,8 @@ def read(source: str) -> Code:
             code.assigns.setdefault(node.lineno, set()).update(_bound(targets))
             filled = [t.value for t in targets if isinstance(t, ast.Subscript)]
             code.fills.setdefault(node.lineno, set()).update(_bound(filled))
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.BinOp):
+            code.computed_returns.add(node.lineno)
         if isinstance(node, ast.If):
             _mark(code.ifs, node.body, node.lineno)
         if isinstance(node, ast.For | ast.While):

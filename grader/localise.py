@@ -283,6 +283,7 @@ class _Walk:
         self.values = [t.value for t in lesson] + inputs
         self.call_inputs = call_inputs
         self.code = code
+        self.steps = steps
         self.step_names = {name for name in steps if not name.startswith("return")}
         self.given = _grouped(lesson)
         self.calls = _calls(student)
@@ -343,7 +344,12 @@ class _Walk:
         if step is not None and not self.lesson[step[0]].name.startswith("return"):
             self.loose.pop(traced.name, None)
             if traced.name.startswith("return"):
-                return False  # a function's result: the caller names it
+                # A function's result: the caller names it; but arithmetic that gives back a step
+                # the function had already made (`return ex / ex.max()`) is the step that is not there.
+                if step[0] in self.made and traced.line in self.code.computed_returns:
+                    self.told[id(traced)] = _gives_back(self.steps.get(self.lesson[step[0]].name))
+                    return None
+                return False
             if step[0] in self.made and self.made[step[0]].name != traced.name:
                 return None
             self.made.setdefault(step[0], traced)
@@ -428,6 +434,15 @@ class _Walk:
     def _line(self, line: int) -> str:
         lines = self.code.lines
         return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _gives_back(step: Text | None) -> Text:
+    """A function's arithmetic that returns a value it had already made: the next step is missing."""
+    es, en = (f" ({step.es})", f" ({step.en})") if step is not None else ("", "")
+    return text(
+        f"lo que devuelve es un valor que tu código ya tenía{es}: la operación no lo cambia y falta el paso siguiente de la lección",
+        f"what it returns is a value your code already had{en}: the operation does not change it, and the lesson's next step is missing",
+    )
 
 
 def _copies_input(traced: Traced, inputs: list[np.ndarray]) -> bool:
@@ -529,10 +544,9 @@ class _Places:
         lesson's update uses, later than the lesson."""
         student = self.walk.student
         index = student.index(place)
-        where = self.code.function_at(place.line)
-        for name in sorted(_names(self.code, place.line) - {place.name}):  # not the line's own update
-            last = next((t for t in reversed(student[:index]) if t.name == name), None)
-            if last is None or self.code.function_at(last.line) != where:
+        for name in sorted(_names(self.code, place.line)):
+            last = self._read(name, place, index)
+            if last is None:
                 continue
             step = _step_of(last.value, self.walk.lesson)
             update = _update(self.walk.lesson, step[0]) if step is not None else None
@@ -549,6 +563,20 @@ class _Places:
                 )
                 return self._told(Traced(found, place.name, place.value), how)
         return None
+
+    def _read(self, name: str, place: Traced, index: int) -> Traced | None:
+        """The value `name` held when the place's line read it: its last record in the same
+        function, or, for a parameter of a helper not yet remade there, what the helper was
+        handed (`E = E - E.max()` on the scores a `softmax(E)` was given). The line's own
+        update of a name made in its function is not a read."""
+        student = self.walk.student
+        where = self.code.function_at(place.line)
+        last = next((t for t in reversed(student[:index]) if t.name == name), None)
+        if last is not None and self.code.function_at(last.line) == where:
+            return last if name != place.name else None
+        if where is None or where.name == self.function or name not in where.params:
+            return None
+        return next((t for t in reversed(student[:index]) if t.name == f"{where.name}({name})"), None)
 
     def _unchanged(self, last: Traced, before: list[Traced]) -> int | None:
         """A line that remade the value as it was (`E = E * 1.0`) where the lesson updates it."""

@@ -212,6 +212,54 @@ CASES = {
             "    return gamma * (X - mu) / np.sqrt(var + eps**2) + beta  # <- here"
         ),
     ),
+    # A helper's arithmetic that gives back what it already had (the exponentials over their
+    # maximum, 1): the helper's return line, not the caller's line that receives it.
+    "a helper's return that changes nothing": (
+        "atencion_causal",
+        """import numpy as np
+
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def weights(S):
+    Z = np.exp(S - np.max(S, axis=-1, keepdims=True))
+    return Z / np.max(Z, axis=-1, keepdims=True)  # <- here
+
+
+def atencion(Q, K, V, mascara=None):
+    S = Q @ K.T / np.sqrt(K.shape[-1])
+    if mascara is not None:
+        S = S + mascara
+    P = weights(S)
+    return P @ V, P
+""",
+    ),
+    # A softmax helper handed the scores before the mask (the weights zeroed afterwards): the
+    # line that uses the mask late, not the helper's first line, which only reads its argument.
+    "a helper handed the scores before the mask": (
+        "atencion_causal",
+        """import numpy as np
+
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def normalise(scores):
+    scores = scores - scores.max(axis=1, keepdims=True)
+    e = np.exp(scores)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def atencion(Q, K, V, mascara=None):
+    w = normalise(Q @ K.T / np.sqrt(Q.shape[1]))
+    if mascara is not None:
+        w = w * (mascara == 0)  # <- here
+    return w @ V, w
+""",
+    ),
 }
 
 

@@ -506,7 +506,7 @@ class _Places:
     def refine(self, place: Traced) -> Traced:
         if place.name.startswith(EDITED) or _is_argument(place) or place not in self.walk.student:
             return place
-        return self._helper_call(place) or self._stale(place) or place
+        return self._helper_call(place) or self._stale(place) or self._misplaced(place) or place
 
     def _told(self, place: Traced, how: Text) -> Traced:
         self.walk.told[id(place)] = how
@@ -536,6 +536,27 @@ class _Places:
             f"your {helper.name} gives the lesson's values where the lesson uses it, but the lesson does not apply it here",
         )
         return self._told(Traced(call.line, place.name, place.value), how)
+
+    def _misplaced(self, place: Traced) -> Traced | None:
+        """A buffer filled under an `if` with the lesson's values in other cells (−∞ below the
+        diagonal): the assignment is right, the condition that chooses the cells is not. Under a
+        loop alone the assignment's own subscript may choose them (`M[i, i + 2:]`): it stays."""
+        if place.name not in self.code.fills.get(place.line, set()):
+            return None
+        condition = self.code.ifs.get(place.line)
+        if condition is None or condition < self.code.loops.get(place.line, 0) or place.value.size == 0:
+            return None
+        values = set(np.unique(place.value).tolist())
+        if not any(
+            step.value.shape == place.value.shape and values <= set(np.unique(step.value).tolist())
+            for step in self.walk.lesson
+        ):
+            return None
+        how = text(
+            f"tu {place.name} tiene los valores de la lección, pero en otras casillas: esta línea decide cuáles se escriben",
+            f"your {place.name} holds the lesson's values, but in other cells: this line decides which are written",
+        )
+        return self._told(Traced(condition, place.name, place.value), how)
 
     def _stale(self, place: Traced) -> Traced | None:
         """A value the lesson goes on updating (the scores, masked) that the student's code

@@ -260,6 +260,26 @@ def atencion(Q, K, V, mascara=None):
     return w @ V, w
 """,
     ),
+    # The lesson's −∞ written into the wrong cells: the `if` that chooses them, not the assignment.
+    "a mask filled under the wrong condition": (
+        "atencion_causal",
+        ATTENTION.format(
+            body="    E = Q @ K.T / np.sqrt(Q.shape[1])\n"
+            "    if mascara is not None:\n"
+            "        E = E + mascara\n"
+            "    P = np.exp(E - E.max(axis=1, keepdims=True))\n"
+            "    P = P / P.sum(axis=1, keepdims=True)\n"
+            "    return P @ V, P"
+        ).replace(
+            "    return np.triu(np.full((T, T), -np.inf), k=1)",
+            "    M = np.zeros((T, T))\n"
+            "    for r in range(T):\n"
+            "        for c in range(T):\n"
+            "            if c <= r - 1:  # <- here\n"
+            "                M[r, c] = -np.inf\n"
+            "    return M",
+        ),
+    ),
 }
 
 

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
-import sys
 
 import pytest
 
+from tests.benchmarks.loading import benchmark
 from tests.conftest import ROOT
 
-_spec = importlib.util.spec_from_file_location("ab", ROOT / "benchmarks" / "ab.py")
-assert _spec is not None
-assert _spec.loader is not None
-ab = importlib.util.module_from_spec(_spec)
-sys.modules["ab"] = ab
-_spec.loader.exec_module(ab)
+ab = benchmark("ab.py", "ab")
 
 PRINTED = """| postgres-redis | one client, POST ?wait | 20 | 44 | 22.3 | 25.3 | 6.1 |
 | process | CPU ms per submission |

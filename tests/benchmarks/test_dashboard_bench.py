@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 
 import pytest
 
 from grader.grade import Grader
 from grader.models import Result
+from tests.benchmarks.loading import benchmark
 from tests.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-_spec = importlib.util.spec_from_file_location("dashboard_benchmark", ROOT / "benchmarks" / "dashboard.py")
-assert _spec is not None
-assert _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["dashboard_benchmark"] = bench
-_spec.loader.exec_module(bench)
+bench = benchmark("dashboard.py", "dashboard_benchmark")
 
 
 def _samples(grader: Grader) -> dict[str, list[tuple[str, Result]]]:

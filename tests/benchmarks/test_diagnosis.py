@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 from grader.challenge import load_challenges
 from grader.prepared import prepare
+from tests.benchmarks.loading import benchmark
 from tests.conftest import ROOT
 
-_spec = importlib.util.spec_from_file_location("diagnosis_benchmark", ROOT / "benchmarks" / "diagnosis.py")
-assert _spec is not None
-assert _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["diagnosis_benchmark"] = bench
-_spec.loader.exec_module(bench)
+bench = benchmark("diagnosis.py", "diagnosis_benchmark")
 
 
 def test_the_mutants_of_layer_norm_are_graded_and_counted() -> None:
@@ -38,12 +32,7 @@ def test_the_in_process_runner_gives_the_sandbox_what_a_child_would() -> None:
 
 def test_the_side_by_side_grading_times_every_file(tmp_path: Path) -> None:
     """benchmarks/first_grading.py's steady side grades each file and times it."""
-    spec = importlib.util.spec_from_file_location("first_grading", ROOT / "benchmarks" / "first_grading.py")
-    assert spec is not None
-    assert spec.loader is not None
-    first = importlib.util.module_from_spec(spec)
-    sys.modules["first_grading"] = first
-    spec.loader.exec_module(first)
+    first = benchmark("first_grading.py", "first_grading")
     for challenge in first.CHALLENGES:
         (tmp_path / challenge).mkdir()
     reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()

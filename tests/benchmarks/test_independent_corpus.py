@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.benchmarks.loading import benchmark
 from tests.conftest import ROOT
 
-_spec = importlib.util.spec_from_file_location(
-    "independent_corpus", ROOT / "benchmarks" / "independent_corpus.py"
-)
-assert _spec is not None
-assert _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["independent_corpus"] = bench
-_spec.loader.exec_module(bench)
+bench = benchmark("independent_corpus.py", "independent_corpus")
 
 REFERENCE = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
 

@@ -3,7 +3,6 @@ against the bare grading process's."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -11,16 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.benchmarks.loading import benchmark
 from tests.conftest import ROOT
 
 # benchmarks/service.py under another name: `service` is the package
 sys.path.insert(0, str(ROOT / "benchmarks"))
-_spec = importlib.util.spec_from_file_location("service_bench", ROOT / "benchmarks" / "service.py")
-assert _spec is not None
-assert _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["service_bench"] = bench
-_spec.loader.exec_module(bench)
+bench = benchmark("service.py", "service_bench")
 import cpu  # noqa: E402 found on the path set above
 
 

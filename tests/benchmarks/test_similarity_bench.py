@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
 
 from grader.challenge import load_challenges
+from tests.benchmarks.loading import benchmark
 from tests.conftest import ROOT
 
-_spec = importlib.util.spec_from_file_location("similarity_benchmark", ROOT / "benchmarks" / "similarity.py")
-assert _spec is not None
-assert _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["similarity_benchmark"] = bench
-_spec.loader.exec_module(bench)
+bench = benchmark("similarity.py", "similarity_benchmark")
 
 
 def test_a_small_class_is_timed_against_the_naive_way(capsys: pytest.CaptureFixture[str]) -> None:

@@ -66,17 +66,18 @@ class Row:
     bare_sandbox_ms: float | None = None  # the part of it its sandbox spent
 
     def line(self) -> str:
-        ms = sorted(x * 1000 for x in self.latencies) or [float("nan")]  # the bare process: none
-        p50, p99 = statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-        grading = statistics.median(self.grading_ms) if self.grading_ms else float("nan")
+        ms = sorted(x * 1000 for x in self.latencies)  # none for the bare process: it answers no request
+        p50 = f"{statistics.median(ms):.1f}" if ms else "–"
+        p99 = f"{ms[min(len(ms) - 1, int(len(ms) * 0.99))]:.1f}" if ms else "–"
+        grading = f"{statistics.median(self.grading_ms):.1f}" if self.grading_ms else "–"
         rate = self.count / self.seconds
         ratio = f"{rate / self.bare:.2f}×" if self.bare else "–"
         cost = f"{self.service_ms:.1f}" if self.service_ms is not None else "–"
         bare_cost = f"{self.bare_ms:.1f}" if self.bare_ms is not None else "–"
         cost_ratio = f"{self.service_ms / self.bare_ms:.2f}×" if self.service_ms and self.bare_ms else "–"
         return (
-            f"| {self.setup} | {self.scenario} | {self.count} | {rate:.0f} | {p50:.1f} | {p99:.1f} "
-            f"| {grading:.1f} | {ratio} | {cost} | {bare_cost} | {cost_ratio} |"
+            f"| {self.setup} | {self.scenario} | {self.count} | {rate:.0f} | {p50} | {p99} "
+            f"| {grading} | {ratio} | {cost} | {bare_cost} | {cost_ratio} |"
         )
 
 

@@ -34,6 +34,12 @@ def test_the_row_sets_the_service_cpu_against_the_bare_process_s() -> None:
     assert len(row.line().split("|")) == len(bench.HEADER.splitlines()[0].split("|"))
 
 
+def test_the_bare_process_row_has_no_latencies_and_says_so() -> None:
+    """The bare process answers no request: its row prints a dash, not nan, for p50 and p99."""
+    row = bench.Row("embedded", "one bare process", 300, 6.0, [], [11.0] * 300, bare_ms=30.0)
+    assert "| 300 | 50 | – | – | 11.0 | – | – | 30.0 | – |" in row.line()
+
+
 def test_the_embedded_service_is_not_charged_with_the_machines_shared_servers() -> None:
     """A snapshot of a service on no shared server holds no PostgreSQL or Redis of the machine."""
     taken = cpu.snapshot(os.getpid(), shared=False)

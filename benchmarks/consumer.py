@@ -15,8 +15,6 @@ rate, and the service's ÷ the naive's.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -26,6 +24,8 @@ from pathlib import Path
 
 import psutil  # type: ignore[import-untyped]
 import redis
+from alternating import arguments, medians
+from cpu import own_seconds
 from transport import broker
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,9 +77,12 @@ def measure(way: str, url: str, server: psutil.Process, messages: int) -> dict[s
         try:
             _run(app, events, queue, 50, "warm")  # started, connected, scripts loaded
             process = psutil.Process(worker.pid)
-            worker_before, server_before = _cpu(process), _cpu(server)
+            worker_before, server_before = own_seconds(process), own_seconds(server)
             seconds = _run(app, events, queue, messages, "timed")
-            spent_worker, spent_server = _cpu(process) - worker_before, _cpu(server) - server_before
+            spent_worker, spent_server = (
+                own_seconds(process) - worker_before,
+                own_seconds(server) - server_before,
+            )
         finally:
             worker.terminate()
             worker.wait(timeout=30)
@@ -107,31 +110,16 @@ def _run(app: object, events: redis.Redis, queue: str, messages: int, tag: str) 
     return time.perf_counter() - started
 
 
-def _cpu(process: psutil.Process) -> float:
-    times = process.cpu_times()
-    return float(times.user + times.system)
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--messages", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--broker", default="embedded", choices=("embedded", "redis"))
-    args = parser.parse_args()
-    runs: dict[str, list[dict[str, float]]] = {way: [] for way in WAYS}
+    args = arguments(__doc__)
     with broker(args.broker) as (url, server):
-        for round_ in range(args.rounds):
-            for way in WAYS if round_ % 2 == 0 else WAYS[::-1]:
-                runs[way].append(measure(way, url, server, args.messages))
+        by_way = medians(WAYS, args.rounds, lambda way: measure(way, url, server, args.messages))
     print(f"\n{args.broker} broker, {args.messages} tasks, {args.rounds} rounds alternated (medians)\n")
     print("| way | CPU µs per task, worker process | redis-server | tasks/s |")
     print("| --- | ---: | ---: | ---: |")
-    medians = {way: {k: statistics.median(r[k] for r in rs) for k in rs[0]} for way, rs in runs.items()}
-    for way, m in medians.items():
+    for way, m in by_way.items():
         print(f"| {way} | {m['worker']:.0f} | {m['server']:.0f} | {m['per_s']:.0f} |")
-    naive, ours = (medians[w]["worker"] + medians[w]["server"] for w in WAYS)
+    naive, ours = (by_way[w]["worker"] + by_way[w]["server"] for w in WAYS)
     print(f"| the service's ÷ the naive's, CPU | {ours / naive:.2f}× | | |")
 
 

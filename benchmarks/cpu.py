@@ -34,7 +34,8 @@ class Snapshot:
         return spent
 
 
-def _own(process: psutil.Process) -> float:
+def own_seconds(process: psutil.Process) -> float:
+    """CPU seconds a process has used itself, user and system."""
     times = process.cpu_times()
     return float(times.user + times.system)
 
@@ -45,14 +46,14 @@ def _with_reaped(process: psutil.Process) -> float:
 
 
 def _tree(serve: psutil.Process) -> dict[tuple[str, int], float]:
-    found: dict[tuple[str, int], float] = {("api", serve.pid): _own(serve)}
+    found: dict[tuple[str, int], float] = {("api", serve.pid): own_seconds(serve)}
     for first in serve.children():
         if first.name().startswith("redis-server"):
-            found[("redis", first.pid)] = _own(first)
+            found[("redis", first.pid)] = own_seconds(first)
             continue
-        found[("worker main", first.pid)] = _own(first)
+        found[("worker main", first.pid)] = own_seconds(first)
         for pool in first.children():
-            found[("worker pool", pool.pid)] = _own(pool)
+            found[("worker pool", pool.pid)] = own_seconds(pool)
             for zygote in pool.children():
                 found[("sandbox", zygote.pid)] = _with_reaped(zygote)
     return found
@@ -85,10 +86,10 @@ def snapshot(serve_pid: int, postgres: str | None = None, shared: bool = True) -
             continue
         if role is not None and (role, process.pid) not in found:
             try:
-                found[(role, process.pid)] = _own(process)
+                found[(role, process.pid)] = own_seconds(process)
             except psutil.Error:
                 continue
-    found[("client", 0)] = _own(psutil.Process())
+    found[("client", 0)] = own_seconds(psutil.Process())
     busy = psutil.cpu_times()
     found[("machine", 0)] = float(
         busy.user + busy.nice + busy.system + busy.irq + busy.softirq + getattr(busy, "steal", 0.0)
@@ -143,7 +144,7 @@ class TreeMeter:
     def sample(self) -> tuple[float, float]:
         with contextlib.suppress(psutil.Error):
             root = psutil.Process(self.pid)
-            self.own = _own(root)
+            self.own = own_seconds(root)
             for process in root.children(recursive=True):
                 with contextlib.suppress(psutil.Error):
                     self.seen[process.pid] = _with_reaped(process)

@@ -15,7 +15,6 @@ redis-server, the wall p50/p99 of one message, and the rate; and the service's �
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import tempfile
@@ -26,6 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import psutil  # type: ignore[import-untyped]
+from alternating import arguments, medians
+from cpu import own_seconds
 from kombu.connection import Connection
 from kombu.entity import Queue
 
@@ -76,7 +77,7 @@ def measure(way: str, url: str, server: psutil.Process, messages: int) -> dict[s
             message = bound.get(no_ack=False)
             assert message is not None
             message.ack()
-        own, theirs, started = time.process_time(), _cpu(server), time.perf_counter()
+        own, theirs, started = time.process_time(), own_seconds(server), time.perf_counter()
         for i in range(messages):
             start = time.perf_counter()
             producer.publish({"id": i}, routing_key=queue.name, serializer="json")
@@ -85,7 +86,7 @@ def measure(way: str, url: str, server: psutil.Process, messages: int) -> dict[s
             message.ack()
             walls.append(time.perf_counter() - start)
         seconds = time.perf_counter() - started
-        spent_own, spent_server = time.process_time() - own, _cpu(server) - theirs
+        spent_own, spent_server = time.process_time() - own, own_seconds(server) - theirs
         bound.delete()
     walls.sort()
     return {
@@ -97,34 +98,19 @@ def measure(way: str, url: str, server: psutil.Process, messages: int) -> dict[s
     }
 
 
-def _cpu(process: psutil.Process) -> float:
-    times = process.cpu_times()
-    return float(times.user + times.system)
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--messages", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--broker", default="embedded", choices=("embedded", "redis"))
-    args = parser.parse_args()
-    runs: dict[str, list[dict[str, float]]] = {way: [] for way in WAYS}
+    args = arguments(__doc__)
     with broker(args.broker) as (url, server):
-        for round_ in range(args.rounds):
-            for way in WAYS if round_ % 2 == 0 else WAYS[::-1]:
-                runs[way].append(measure(way, url, server, args.messages))
+        by_way = medians(WAYS, args.rounds, lambda way: measure(way, url, server, args.messages))
     print(f"\n{args.broker} broker, {args.messages} messages, {args.rounds} rounds alternated (medians)\n")
     print("| way | CPU µs per message, this process | redis-server | p50 ms | p99 ms | messages/s |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    medians = {way: {k: statistics.median(r[k] for r in rs) for k in rs[0]} for way, rs in runs.items()}
-    for way, m in medians.items():
+    for way, m in by_way.items():
         print(
             f"| {way} | {m['client']:.0f} | {m['server']:.0f} | {m['p50']:.3f} | {m['p99']:.3f} "
             f"| {m['per_s']:.0f} |"
         )
-    naive, ours = (medians[w]["client"] + medians[w]["server"] for w in WAYS)
+    naive, ours = (by_way[w]["client"] + by_way[w]["server"] for w in WAYS)
     print(f"| the service's ÷ kombu's, CPU | {ours / naive:.2f}× | | | | |")
 
 

@@ -90,7 +90,12 @@ class ErrorModel:
             raise ValueError("a spelling without its choice in the same function")
 
     def point(self, name: str) -> Point:
-        return next(p for p in self.points if p.name == name)
+        return self._points[name]
+
+    @functools.cached_property
+    def _points(self) -> dict[str, Point]:
+        """Every point by name: each rendering and each judged run looks its points up."""
+        return {p.name: p for p in self.points}
 
     def choice(self, deviation: Deviation) -> Choice:
         return self._choices[(deviation.point, deviation.choice_id, deviation.spelling)]

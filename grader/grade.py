@@ -78,14 +78,6 @@ class Grader:
         return grade_in(self.prepared(challenge_id), code, langs, self.sandbox)
 
 
-def prepare_all(challenges: Mapping[str, Challenge]) -> dict[str, PreparedChallenge]:
-    """Every challenge fully prepared: done once in a worker's parent, inherited by its children."""
-    prepared = {challenge_id: prepare(challenge) for challenge_id, challenge in challenges.items()}
-    for one in prepared.values():
-        one.warm()
-    return prepared
-
-
 def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: Sandbox) -> Result:
     return grade_in(prepared, code, (lang,), sandbox)[lang]
 

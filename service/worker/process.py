@@ -5,6 +5,7 @@ Created in the worker, never in the API."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -76,6 +77,17 @@ class WorkerProcess:
                 self._grader.warm()
                 self._start_beat()
             return self._grader
+
+    def ready(self) -> None:
+        """At the worker's boot, before its first task: the sandbox up (not during a grading), then
+        everything built so far kept out of the cyclic collector's sight. A warmed grader keeps its
+        challenges' prepared runs for the process's life, with Celery's and SQLAlchemy's objects
+        hundreds of thousands: each full collection the gradings set off would walk them all
+        again. Frozen, a collection walks only what came after."""
+        if not self.sends_only:
+            self.grader()
+        gc.collect()  # garbage of the boot is freed, not kept for ever
+        gc.freeze()
 
     @cached_property
     def publisher(self) -> graded_pubsub.Publisher:

@@ -119,8 +119,7 @@ def register(process: WorkerProcess) -> None:
         refresh_roster(process, course_id)
 
     def ready(**_: Any) -> None:
-        if not process.sends_only:
-            process.grader()  # the sandbox is up before the first task, not during it
+        process.ready()
 
     def done(**_: Any) -> None:
         if not process.sends_only:

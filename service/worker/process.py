@@ -28,6 +28,11 @@ from service.worker.in_flight import Slot
 
 log = logging.getLogger(__name__)
 BEAT_SECONDS = 10.0
+# Container objects allocated, less those freed, before the youngest generation is collected
+# (Python's default: 700). A grading makes and frees thousands of them by reference counting; at
+# the default the collector ran several times per grading to find no garbage, and moved what was
+# alive at that instant to the older generations, which full collections walk again.
+YOUNG_COLLECTION_THRESHOLD = 10_000
 
 
 class WorkerProcess:
@@ -88,6 +93,7 @@ class WorkerProcess:
             self.grader()
         gc.collect()  # garbage of the boot is freed, not kept for ever
         gc.freeze()
+        gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
 
     @cached_property
     def publisher(self) -> graded_pubsub.Publisher:

@@ -10,14 +10,16 @@ import pytest
 
 from grader.grade import Grader
 from service.messaging.enqueue import TaskQueue
-from service.worker.process import WorkerProcess
+from service.worker.process import YOUNG_COLLECTION_THRESHOLD, WorkerProcess
 from tests.backend import Backend
 
 
 @pytest.fixture
 def unfrozen() -> Iterator[None]:
+    threshold = gc.get_threshold()
     yield
     gc.unfreeze()  # the rest of the suite collects as before
+    gc.set_threshold(*threshold)
 
 
 @pytest.mark.usefixtures("unfrozen")
@@ -29,6 +31,7 @@ def test_ready_freezes_the_warmed_grader_out_of_the_collector(backend: Backend, 
     assert process.grader() is grader
     assert gc.get_freeze_count() > 0
     assert not any(one is kept for one in gc.get_objects())  # frozen objects are in no generation
+    assert gc.get_threshold()[0] == YOUNG_COLLECTION_THRESHOLD  # a grading's temporaries die uncollected
 
 
 @pytest.mark.usefixtures("unfrozen")

@@ -1,7 +1,7 @@
 """End-to-end service benchmark: `autograder serve` as a real process, used over HTTP.
 
     .venv/bin/python benchmarks/service.py [--setups embedded,postgres-redis] [--single 200] [--burst 1000]
-        [--client httpx|raw|both] [--tree PATH]
+        [--client httpx|raw|both] [--bare 400] [--rounds 1] [--tree PATH]
 
 For each setup: one client posting with `wait` one submission after another (latency p50/p99),
 then a burst of concurrent submissions, each posted with `wait` (throughput, p50/p99), by httpx
@@ -13,7 +13,10 @@ Markdown table, and after each scenario the CPU milliseconds per submission of e
 (API, worker, sandbox, database, broker, this client; see `cpu.py`). The table ends with what
 the service is judged by: its CPU milliseconds per graded submission (its processes together)
 against one bare `autograder grade` process's on the same mix, and the burst's rate against that
-process's. postgres-redis needs PostgreSQL on 127.0.0.1:5432 (db `test`) and Redis on :6379.
+process's. The bare process moves with the machine as much as the service does: `--rounds N`
+measures it and the bursts N times on the same server, the bare process first in even rounds
+and last in odd ones, judges each burst against its own round's, and ends with the medians of
+those ratios. postgres-redis needs PostgreSQL on 127.0.0.1:5432 (db `test`) and Redis on :6379.
 `--tree` runs the service of another checkout with this script (`ab.py` does): both sides of a
 comparison are measured by the same code.
 """
@@ -312,6 +315,9 @@ def main() -> None:
     parser.add_argument(
         "--set", action="append", default=[], help="NAME=VALUE for serve, e.g. AUTOGRADER_WORKERS=3"
     )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="rounds of the bare process and the bursts, alternated"
+    )
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout whose service is run")
     args = parser.parse_args()
     extra = dict(item.split("=", 1) for item in args.set)
@@ -324,47 +330,125 @@ def main() -> None:
     print(HEADER)
     for row in rows:
         print(row.line())
+    if args.rounds > 1:
+        print(f"\nmedians over {args.rounds} rounds, each burst against its round's bare process\n")
+        print(JUDGED_HEADER)
+        print("\n".join(judged(rows)))
 
 
 def run_setup(
     setup: str, args: argparse.Namespace, extra: dict[str, str], reference: str, ways: tuple[Burst, ...]
 ) -> list[Row]:
-    """One setup: the single client, the bare process, then each burst, each printed as it ends."""
+    """One setup: the single client, then `--rounds` rounds of the bare process and each burst (the
+    bare process first in even rounds, last in odd ones), each round's rows printed as it ends."""
     rows: list[Row] = []
     with contextlib.ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         env = stack.enter_context(environment(setup, tmp / "data", extra, args.tree))
         base, key, pid = stack.enter_context(served(env, tmp / "serve.log", args.tree))
-        database = application_name(env)
-        before = cpu.snapshot(pid, database, shared=setup != "embedded")
+        served_at = Served(setup, base, key, pid, application_name(env))
+        before = served_at.snapshot()
         rows.append(single(setup, base, key, args.single, reference))
-        spent = cpu.snapshot(pid, database, shared=setup != "embedded").minus(before)
+        spent = served_at.snapshot().minus(before)
         rows[-1].service_ms = cpu.service_ms(spent, args.single + WARM_UP)
         print(rows[-1].line(), flush=True)
         print(cpu.table(spent, args.single + WARM_UP) + "\n", flush=True)
         asyncio.run(raw_burst(setup, base, key, STUDENTS, args.concurrency, reference))  # untimed
-        bare_row = None
-        if args.bare > 1:
-            bare_row, bare_cpu = bare(setup, env, tmp / "bare", args.bare, reference, args.tree)
-            rows.append(bare_row)
-            print(rows[-1].line(), flush=True)
-            sandbox = bare_row.bare_sandbox_ms or 0.0
-            print(
-                f"bare grading process: {bare_cpu:.1f} CPU ms per grading (it and its sandbox), "
-                f"of which its sandbox {sandbox:.1f}\n"
-            )
-        for way in ways:
-            before = cpu.snapshot(pid, database, shared=setup != "embedded")
-            rows.append(asyncio.run(way(setup, base, key, args.burst, args.concurrency, reference)))
-            spent = cpu.snapshot(pid, database, shared=setup != "embedded").minus(before)
-            rows[-1].service_ms = cpu.service_ms(spent, args.burst)
-            if bare_row is not None:
-                rows[-1].bare = bare_row.count / bare_row.seconds
-                rows[-1].bare_ms = bare_row.bare_ms
-            print(rows[-1].line(), flush=True)
-            print(cpu.table(spent, args.burst), flush=True)
-            print(cpu.busy(spent, rows[-1].seconds) + "\n", flush=True)
+        for round_ in range(args.rounds):
+            rows += one_round(served_at, args, env, tmp / f"bare-{round_}", reference, ways, round_ % 2 == 0)
     return rows
+
+
+@dataclass(frozen=True)
+class Served:
+    """A running `autograder serve` of one setup, and how to read its processes' CPU."""
+
+    setup: str
+    base: str
+    key: str
+    pid: int
+    database: str | None
+
+    def snapshot(self) -> cpu.Snapshot:
+        return cpu.snapshot(self.pid, self.database, shared=self.setup != "embedded")
+
+
+def one_round(
+    served_at: Served,
+    args: argparse.Namespace,
+    env: dict[str, str],
+    folder: Path,
+    reference: str,
+    ways: tuple[Burst, ...],
+    bare_first: bool,
+) -> list[Row]:
+    """The bare process and each burst once; each burst judged against this round's bare process
+    (measured minutes apart at most: the machine's drift between rounds weighs on neither)."""
+    measure_bare = args.bare > 1
+    bare_row = (
+        _bare_row(served_at.setup, env, folder, args.bare, reference, args.tree)
+        if measure_bare and bare_first
+        else None
+    )
+    bursts = [_burst_row(served_at, way, args, reference) for way in ways]
+    if measure_bare and not bare_first:
+        bare_row = _bare_row(served_at.setup, env, folder, args.bare, reference, args.tree)
+    for row, _ in bursts:
+        if bare_row is not None:
+            row.bare = bare_row.count / bare_row.seconds
+            row.bare_ms = bare_row.bare_ms
+    if bare_row is not None:
+        print(bare_row.line(), flush=True)
+        print(
+            f"bare grading process: {bare_row.bare_ms or 0.0:.1f} CPU ms per grading (it and its "
+            f"sandbox), of which its sandbox {bare_row.bare_sandbox_ms or 0.0:.1f}\n"
+        )
+    for row, spent in bursts:
+        print(row.line(), flush=True)
+        print(cpu.table(spent, args.burst), flush=True)
+        print(cpu.busy(spent, row.seconds) + "\n", flush=True)
+    return ([bare_row] if bare_row is not None else []) + [row for row, _ in bursts]
+
+
+def _bare_row(setup: str, env: dict[str, str], folder: Path, count: int, reference: str, tree: Path) -> Row:
+    row, _ = bare(setup, env, folder, count, reference, tree)
+    return row
+
+
+def _burst_row(
+    served_at: Served, way: Burst, args: argparse.Namespace, reference: str
+) -> tuple[Row, dict[str, float]]:
+    before = served_at.snapshot()
+    row = asyncio.run(
+        way(served_at.setup, served_at.base, served_at.key, args.burst, args.concurrency, reference)
+    )
+    spent = served_at.snapshot().minus(before)
+    row.service_ms = cpu.service_ms(spent, args.burst)
+    return row, spent
+
+
+JUDGED_HEADER = (
+    "| setup | scenario | rounds | CPU ÷ bare, median (range) | graded/s ÷ bare, median (range) |\n"
+    "| --- | --- | ---: | --- | --- |"
+)
+
+
+def judged(rows: list[Row]) -> list[str]:
+    """Per setup and burst, the medians over the rounds of what the service is judged by."""
+    paired: dict[tuple[str, str], list[Row]] = {}
+    for row in rows:
+        if row.service_ms and row.bare_ms and row.bare:
+            paired.setdefault((row.setup, row.scenario), []).append(row)
+    lines = []
+    for (setup, scenario), runs in paired.items():
+        cost = [r.service_ms / r.bare_ms for r in runs if r.service_ms and r.bare_ms]
+        rate = [r.count / r.seconds / r.bare for r in runs if r.bare]
+        lines.append(f"| {setup} | {scenario} | {len(runs)} | {_spread(cost)} | {_spread(rate)} |")
+    return lines
+
+
+def _spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f}× ({min(values):.2f}–{max(values):.2f})"
 
 
 if __name__ == "__main__":

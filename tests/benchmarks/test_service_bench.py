@@ -45,3 +45,15 @@ def test_the_embedded_service_is_not_charged_with_the_machines_shared_servers() 
     taken = cpu.snapshot(os.getpid(), shared=False)
     assert not {role for role, _ in taken.seconds} & {"postgres", "redis"}
     assert ("api", os.getpid()) in taken.seconds
+
+
+def test_the_rounds_are_judged_each_against_its_own_bare_process() -> None:
+    """Each burst carries its round's bare figures; the summary reads the medians of the ratios."""
+    rows = [
+        bench.Row("embedded", "one bare process", 100, 2.0, [], [9.0] * 100, bare_ms=20.0),
+        bench.Row("embedded", "burst", 100, 2.0, [0.5] * 100, [9.0] * 100, 50.0, 24.0, 20.0),
+        bench.Row("embedded", "burst", 100, 4.0, [0.5] * 100, [9.0] * 100, 50.0, 30.0, 20.0),
+        bench.Row("embedded", "burst", 100, 1.0, [0.5] * 100, [9.0] * 100, 50.0, 40.0, 20.0),
+    ]
+    assert bench.judged(rows) == ["| embedded | burst | 3 | 1.50× (1.20–2.00) | 1.00× (0.50–2.00) |"]
+    assert len(bench.judged(rows)[0].split("|")) == len(bench.JUDGED_HEADER.splitlines()[0].split("|"))

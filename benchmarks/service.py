@@ -68,19 +68,25 @@ class Row:
     bare_ms: float | None = None  # the bare grading process's CPU ms per grading, same run
     bare_sandbox_ms: float | None = None  # the part of it its sandbox spent
 
+    def rate_ratio(self) -> float | None:
+        """Graded per second against the bare process's, when it was measured."""
+        return self.count / self.seconds / self.bare if self.bare else None
+
+    def cost_ratio(self) -> float | None:
+        """The service's CPU per submission against the bare process's, when both were measured."""
+        return self.service_ms / self.bare_ms if self.service_ms and self.bare_ms else None
+
     def line(self) -> str:
         ms = sorted(x * 1000 for x in self.latencies)  # none for the bare process: it answers no request
         p50 = f"{statistics.median(ms):.1f}" if ms else "–"
         p99 = f"{ms[min(len(ms) - 1, int(len(ms) * 0.99))]:.1f}" if ms else "–"
         grading = f"{statistics.median(self.grading_ms):.1f}" if self.grading_ms else "–"
         rate = self.count / self.seconds
-        ratio = f"{rate / self.bare:.2f}×" if self.bare else "–"
         cost = f"{self.service_ms:.1f}" if self.service_ms is not None else "–"
         bare_cost = f"{self.bare_ms:.1f}" if self.bare_ms is not None else "–"
-        cost_ratio = f"{self.service_ms / self.bare_ms:.2f}×" if self.service_ms and self.bare_ms else "–"
         return (
             f"| {self.setup} | {self.scenario} | {self.count} | {rate:.0f} | {p50} | {p99} "
-            f"| {grading} | {ratio} | {cost} | {bare_cost} | {cost_ratio} |"
+            f"| {grading} | {_times(self.rate_ratio())} | {cost} | {bare_cost} | {_times(self.cost_ratio())} |"
         )
 
 
@@ -249,9 +255,7 @@ async def raw_burst(setup: str, base: str, key: str, count: int, concurrency: in
     return Row(setup, f"burst, {concurrency} concurrent, raw client", count, seconds, latencies, grading)
 
 
-def bare(
-    setup: str, env: dict[str, str], folder: Path, count: int, reference: str, tree: Path = ROOT
-) -> tuple[Row, float]:
+def bare(setup: str, env: dict[str, str], folder: Path, count: int, reference: str, tree: Path = ROOT) -> Row:
     """One bare `autograder grade --json` process over `count` files of the burst's mix, as a
     course's CI would run it: its steady rate (between its first and last result, so its start
     is left out) and the CPU ms per grading of it and its sandbox. The ratio the service is
@@ -290,7 +294,7 @@ def bare(
         bare_ms=parent + sandbox,
         bare_sandbox_ms=sandbox,
     )
-    return row, parent + sandbox
+    return row
 
 
 Burst = Callable[[str, str, str, int, int, str], Coroutine[Any, Any, Row]]
@@ -384,15 +388,14 @@ def one_round(
 ) -> list[Row]:
     """The bare process and each burst once; each burst judged against this round's bare process
     (measured minutes apart at most: the machine's drift between rounds weighs on neither)."""
-    measure_bare = args.bare > 1
-    bare_row = (
-        _bare_row(served_at.setup, env, folder, args.bare, reference, args.tree)
-        if measure_bare and bare_first
-        else None
-    )
+
+    def measured_bare() -> Row | None:
+        return bare(served_at.setup, env, folder, args.bare, reference, args.tree) if args.bare > 1 else None
+
+    bare_row = measured_bare() if bare_first else None
     bursts = [_burst_row(served_at, way, args, reference) for way in ways]
-    if measure_bare and not bare_first:
-        bare_row = _bare_row(served_at.setup, env, folder, args.bare, reference, args.tree)
+    if not bare_first:
+        bare_row = measured_bare()
     for row, _ in bursts:
         if bare_row is not None:
             row.bare = bare_row.count / bare_row.seconds
@@ -408,11 +411,6 @@ def one_round(
         print(cpu.table(spent, args.burst), flush=True)
         print(cpu.busy(spent, row.seconds) + "\n", flush=True)
     return ([bare_row] if bare_row is not None else []) + [row for row, _ in bursts]
-
-
-def _bare_row(setup: str, env: dict[str, str], folder: Path, count: int, reference: str, tree: Path) -> Row:
-    row, _ = bare(setup, env, folder, count, reference, tree)
-    return row
 
 
 def _burst_row(
@@ -435,16 +433,20 @@ JUDGED_HEADER = (
 
 def judged(rows: list[Row]) -> list[str]:
     """Per setup and burst, the medians over the rounds of what the service is judged by."""
-    paired: dict[tuple[str, str], list[Row]] = {}
+    paired: dict[tuple[str, str], list[tuple[float, float]]] = {}
     for row in rows:
-        if row.service_ms and row.bare_ms and row.bare:
-            paired.setdefault((row.setup, row.scenario), []).append(row)
-    lines = []
-    for (setup, scenario), runs in paired.items():
-        cost = [r.service_ms / r.bare_ms for r in runs if r.service_ms and r.bare_ms]
-        rate = [r.count / r.seconds / r.bare for r in runs if r.bare]
-        lines.append(f"| {setup} | {scenario} | {len(runs)} | {_spread(cost)} | {_spread(rate)} |")
-    return lines
+        cost, rate = row.cost_ratio(), row.rate_ratio()
+        if cost is not None and rate is not None:
+            paired.setdefault((row.setup, row.scenario), []).append((cost, rate))
+    return [
+        f"| {setup} | {scenario} | {len(runs)} | {_spread([c for c, _ in runs])} "
+        f"| {_spread([r for _, r in runs])} |"
+        for (setup, scenario), runs in paired.items()
+    ]
+
+
+def _times(ratio: float | None) -> str:
+    return f"{ratio:.2f}×" if ratio is not None else "–"
 
 
 def _spread(values: list[float]) -> str:

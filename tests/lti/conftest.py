@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Frame, Page, ViewportSize
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site, close_site, open_site
@@ -105,3 +106,31 @@ def shoot(page: Page, name: str) -> Path:
     page.screenshot(path=str(path))
     page.set_viewport_size(window)
     return path
+
+
+SUBMIT_SEEN = 10_000  # ms: the page's script says "grading" as the click's first act, before any request
+
+# any change of the status line from now on (the same feedback twice still passes through "grading")
+WATCH_STATUS = """() => { window.statusChanged = false;
+  new MutationObserver(() => { window.statusChanged = true; })
+    .observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true}); }"""
+
+STATE = """() => ({status: document.getElementById('status').textContent,
+  disabled: document.getElementById('submit').disabled,
+  ariaDisabled: document.getElementById('submit').getAttribute('aria-disabled'),
+  focused: document.activeElement && (document.activeElement.id || document.activeElement.className)})"""
+
+
+def click_submit(frame: Frame, label: str) -> None:
+    """Click the student page's Submit and see that the page took the click: its status line says
+    so at once. A first submission that never reached the tool failed two CI runs with nothing but a
+    timeout to show; this says what the page looked like, and where the click went, instead."""
+    frame.evaluate(WATCH_STATUS)
+    frame.get_by_role("button", name=label).click()
+    try:
+        frame.wait_for_function("() => window.statusChanged === true", timeout=SUBMIT_SEEN)
+    except PlaywrightTimeout:
+        picture = shoot(frame.page, "submit-not-taken")
+        raise AssertionError(
+            f"the page did not take the click on {label}: {frame.evaluate(STATE)}, {picture}"
+        ) from None

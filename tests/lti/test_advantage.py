@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, text
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
-from tests.lti.conftest import shoot, student_frame, tool_frame
+from tests.lti.conftest import click_submit, shoot, student_frame, tool_frame
 from tests.lti.platform import Link, Platform
 from tests.students.test_page import type_code
 
@@ -60,7 +60,7 @@ def test_a_students_score_reaches_the_lms_gradebook(tool: Site, lms: Platform, d
     link = _deep_link(lms, desktop)
     frame = student_frame(desktop, lms, "eva", link.id)
     type_code(frame, CORRECT)
-    frame.get_by_role("button", name="Enviar").click()
+    click_submit(frame, "Enviar")
     expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
     score = score_of(link, "eva")
     assert score["scoreGiven"] == 100
@@ -98,7 +98,7 @@ def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Pa
     link = _deep_link(lms, desktop)
     frame = student_frame(desktop, lms, "gil", link.id)
     type_code(frame, CORRECT)
-    frame.get_by_role("button", name="Enviar").click()
+    click_submit(frame, "Enviar")
     score_of(link, "gil")
     sent = [r for r in _passback(tool, "sent") if r["student"] == "gil"]
     assert sent
@@ -115,7 +115,7 @@ def test_a_score_the_gradebook_could_not_take_is_sent_again(tool: Site, lms: Pla
     lms.unavailable[link.id] = 1
     frame = student_frame(desktop, lms, "iris", link.id)
     type_code(frame, CORRECT)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     assert score_of(link, "iris")["scoreGiven"] == 100
     assert _row_of(tool, "iris", "sent")["tries"] == 2
 
@@ -128,7 +128,7 @@ def test_a_line_item_at_a_private_address_gets_no_post(tool: Site, lms: Platform
     lms.spoil = "lineitem"
     frame = student_frame(desktop, lms, "hugo", "link-ssrf")
     type_code(frame, CORRECT)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     failed = [r for r in _passback(tool, "failed") if r["student"] == "hugo"]
     assert failed
     assert "refused" in str(failed[0]["error"])
@@ -140,7 +140,7 @@ def test_a_score_whose_task_was_lost_is_sent_by_the_sweeper(tool: Site, lms: Pla
     link = _deep_link(lms, desktop)
     frame = student_frame(desktop, lms, "jon", link.id)
     type_code(frame, CORRECT)
-    frame.get_by_role("button", name="Enviar").click()
+    click_submit(frame, "Enviar")
     score_of(link, "jon")
     [row] = [r for r in json.loads(tool.run("lti", "scores", "--json")) if r["student"] == "jon"]
     engine = create_engine(tool.database_url)

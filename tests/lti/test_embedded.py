@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.dashboard.site import Site, close_site, open_site
-from tests.lti.conftest import student_frame
+from tests.lti.conftest import click_submit, student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import score_of
 from tests.lti.test_launch import BATCH_NORM, GRADED
@@ -43,7 +43,7 @@ def test_a_launch_its_diagnosis_and_its_score_on_the_embedded_default(
     lms.place(link)
     frame = student_frame(desktop, lms, "ana", link.id)
     type_code(frame, BATCH_NORM)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     diagnosis = frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')
     expect(diagnosis).to_be_visible(timeout=GRADED)
     score = score_of(link, "ana")

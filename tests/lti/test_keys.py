@@ -7,7 +7,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.dashboard.site import Site
-from tests.lti.conftest import student_frame
+from tests.lti.conftest import click_submit, student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import _deep_link
 
@@ -65,7 +65,7 @@ def test_the_best_score_or_the_last_as_the_course_chooses(tool: Site, lms: Platf
     def submit(code: str, attempts: int) -> None:
         type_code(frame, code)
         with desktop.expect_response(lambda r: r.url.endswith("/students/api/submissions"), timeout=60_000):
-            frame.get_by_role("button", name="Enviar").click()
+            click_submit(frame, "Enviar")
         expect(frame.locator("#attempts tbody tr")).to_have_count(attempts, timeout=60_000)
 
     expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=60_000)  # the empty list's row

@@ -10,7 +10,7 @@ from sqlalchemy import create_engine, text
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
-from tests.lti.conftest import student_frame
+from tests.lti.conftest import click_submit, student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import GRADED, score_of
 from tests.students.test_page import type_code
@@ -74,7 +74,7 @@ def test_a_late_attempt_is_passed_back_with_the_penalty_and_its_own_time(
     frame = student_frame(desktop, lms, "lola", link.id)  # the first launch makes the course
     _late_policy(tool, "TRF-42", "atencion_causal", penalty_percent=10)
     type_code(frame, CORRECT)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
     score = score_of(link, "lola")
     assert score["scoreGiven"] == 80  # 100, less 10 % for each of the two days

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from tests.accessibility import page_check
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
-from tests.lti.conftest import PHONE, shoot, student_frame, tool_frame
+from tests.lti.conftest import PHONE, click_submit, shoot, student_frame, tool_frame
 from tests.lti.platform import Link, Platform
 from tests.students.test_page import type_code
 
@@ -43,7 +43,7 @@ def test_a_learner_submits_in_the_lms_frame_and_reads_the_diagnosis(
     frame = student_frame(desktop, lms, "ana", placed.id)
     expect(frame.locator("h1")).to_contain_text("layer norm")
     type_code(frame, BATCH_NORM)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     diagnosis = frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')
     expect(diagnosis).to_be_visible(timeout=GRADED)
     assert frame.evaluate(CONTRAST) == []  # WCAG AA on the page with its feedback
@@ -56,7 +56,7 @@ def test_the_launched_page_reads_at_phone_width(tool: Site, lms: Platform, place
     assert frame.evaluate("() => window.innerWidth") <= PHONE["width"]  # the LMS's page is at phone width
     assert frame.evaluate(OVERFLOW) <= 0
     type_code(frame, BATCH_NORM)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     expect(frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')).to_be_visible(
         timeout=GRADED
     )

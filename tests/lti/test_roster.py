@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests.accessibility import Audit
 from tests.dashboard.site import Site
-from tests.lti.conftest import student_frame
+from tests.lti.conftest import click_submit, student_frame
 from tests.lti.platform import INSTRUCTOR, LEARNER, Link, Platform
 from tests.lti.test_advantage import CORRECT, GRADED
 from tests.students.test_page import type_code
@@ -70,7 +70,7 @@ def test_every_enrolled_learner_is_listed_with_who_has_not_started(
     asked_before = len(lms.roster_pages)
     frame = student_frame(desktop, lms, "ana", course.id)  # a learner's launch asks for the roster
     type_code(frame, CORRECT)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
 
     desktop.goto(lms.window_url("prof", "instructor", course.id))  # asks nothing: asked a moment ago

@@ -123,8 +123,8 @@ STATE = """() => ({status: document.getElementById('status').textContent,
 
 def click_submit(frame: Frame, label: str) -> None:
     """Click the student page's Submit and see that the page took the click: its status line says
-    so at once. A first submission that never reached the tool failed two CI runs with nothing but a
-    timeout to show; this says what the page looked like, and where the click went, instead."""
+    so at once. When it does not, fail in seconds with the button's state, the focused element and a
+    screenshot, so that a lost click is told apart from a score lost after the click."""
     frame.evaluate(WATCH_STATUS)
     frame.get_by_role("button", name=label).click()
     try:

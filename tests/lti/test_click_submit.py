@@ -15,6 +15,7 @@ TAKES_IT = "document.getElementById('submit').onclick = () => { document.getElem
 def test_a_click_the_page_takes_passes(desktop: Page) -> None:
     desktop.set_content(PAGE.format(script=TAKES_IT))
     click_submit(desktop.main_frame, "Submit")
+    assert desktop.locator("#status").text_content() == "grading"
 
 
 def test_a_click_the_page_ignores_fails_with_the_page_state(

@@ -13,13 +13,13 @@ import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import psycopg
+import bench_schema
 from sqlalchemy import Connection, Engine, func, insert, select, text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,7 +48,6 @@ from service.storage.tables import (  # noqa: E402
 from service.submissions.keys import create_key  # noqa: E402
 
 CHALLENGES = ("layer_norm", "bloque")
-POSTGRES = "host=127.0.0.1 user=postgres dbname=test"
 BATCH = 2000
 Samples = dict[str, list[tuple[str, Result]]]
 
@@ -72,25 +71,13 @@ def graded_samples() -> Samples:
 def database(postgres: bool) -> Iterator[Engine]:
     """A migrated empty database: SQLite in a temporary folder, or a private PostgreSQL schema
     of the `test` database, dropped afterwards."""
-    schema = f"ag_bench_{uuid.uuid4().hex[:8]}"
     folder = tempfile.TemporaryDirectory(prefix="ag_bench_")  # a class's database: a gigabyte
-    if postgres:
-        with psycopg.connect(POSTGRES, autocommit=True) as connection:
-            connection.execute(f"CREATE SCHEMA {schema}")
-        url = f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
-        url += f"&application_name={schema}"  # its backends told apart from the neighbours'
-    else:
-        url = f"sqlite:///{Path(folder.name) / 'bench.db'}"
-    try:
+    with folder, bench_schema.private_schema() if postgres else nullcontext("") as schema:
+        url = bench_schema.url(schema) if postgres else f"sqlite:///{Path(folder.name) / 'bench.db'}"
         upgrade(Settings(), url)
         engine = make_engine(url)
         yield engine
         engine.dispose()
-    finally:
-        folder.cleanup()
-        if postgres:
-            with psycopg.connect(POSTGRES, autocommit=True) as connection:
-                connection.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 @dataclass

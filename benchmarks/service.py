@@ -35,15 +35,14 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import bench_schema
 import cpu
 import httpx
-import psycopg
 from raw_client import RawConnection
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,22 +121,13 @@ def environment(
     if setup == "embedded":
         yield env
         return
-    schema = f"bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    env["AUTOGRADER_DATABASE_URL"] = (
-        f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
-        f"&application_name={schema}"
-    )
-    env["BENCH_APPLICATION_NAME"] = schema
-    env["AUTOGRADER_BROKER_URL"] = "redis://127.0.0.1:6379/0"
-    env["AUTOGRADER_QUEUE"] = f"bench-{schema}"
-    try:
+    with bench_schema.private_schema() as schema:
+        env["AUTOGRADER_DATABASE_URL"] = bench_schema.url(schema)
+        env["BENCH_APPLICATION_NAME"] = schema
+        env["AUTOGRADER_BROKER_URL"] = "redis://127.0.0.1:6379/0"
+        env["AUTOGRADER_QUEUE"] = f"bench-{schema}"
         subprocess.run(cli("migrate"), env=env, cwd=tree, check=True, capture_output=True)
         yield env
-    finally:
-        with psycopg.connect("host=127.0.0.1 user=postgres dbname=test", autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 @contextlib.contextmanager

@@ -27,12 +27,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import bench_schema
 import httpx
-import psycopg
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +39,6 @@ WRONG = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
 DIAGNOSIS = "normalizes_by_column"
 POLL_SECONDS = 0.5
 WARM_UP = 5
-POSTGRES = "host=127.0.0.1 user=postgres dbname=test"
 
 SUBMIT_AND_SEE = """async (diagnosis) => {
     const feedback = document.getElementById("feedback");
@@ -76,20 +74,12 @@ def environment(setup: str, data: Path) -> Iterator[dict[str, str]]:
     if setup == "embedded":
         yield env
         return
-    schema = f"bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    env["AUTOGRADER_DATABASE_URL"] = (
-        f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
-    )
-    env["AUTOGRADER_BROKER_URL"] = "redis://127.0.0.1:6379/0"
-    env["AUTOGRADER_QUEUE"] = f"bench-{schema}"
-    try:
+    with bench_schema.private_schema() as schema:
+        env["AUTOGRADER_DATABASE_URL"] = bench_schema.url(schema)
+        env["AUTOGRADER_BROKER_URL"] = "redis://127.0.0.1:6379/0"
+        env["AUTOGRADER_QUEUE"] = f"bench-{schema}"
         subprocess.run(cli("migrate"), env=env, cwd=ROOT, check=True, capture_output=True)
         yield env
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def free_port() -> int:

@@ -2,11 +2,16 @@
 is stored, fetching each distinct page view once and sending its new live region to every browser
 showing it (server-sent events).
 
-A course nobody watches costs nothing. A watched course costs, per stored result, one read of its
-change mark (a sum over a few aggregate rows) and one render per distinct view (page, language,
-time zone), however many browsers show that view. The wake-up is the worker's message on
-`autograder:course:<id>` (Redis); without Redis, or if a message is lost, the watcher reads the
-mark every `poll_seconds` instead.
+A watched course costs, per stored result, one read of its change mark (a sum over a few aggregate
+rows) and one render per distinct view (page, language, time zone), however many browsers show
+that view. The wake-up is the worker's message on `autograder:course:<id>` (Redis); without Redis,
+or if a message is lost, the watcher reads the mark every `poll_seconds` instead.
+
+A course nobody watches has no watcher: nothing is read or rendered for it. With Redis, each of its
+stored results still costs that message: one more PUBLISH in the pipeline the worker sends anyway
+(no round trip of its own), delivered to every API process, since the hub listens on the pattern
+`autograder:course:*` whichever courses are watched, where it is parsed and one dictionary lookup
+finds no watcher. Without Redis it costs nothing.
 """
 
 from __future__ import annotations
@@ -130,7 +135,7 @@ class LiveHub:
             shown.listeners.pop(listener, None)
             if not shown.listeners:
                 del watched.views[view]
-        if not watched.views:  # nobody watches the course any more: it costs nothing again
+        if not watched.views:  # nobody watches the course any more: its watcher stops
             del self._courses[course]
             if watched.course_id is not None:
                 self._by_id.pop(watched.course_id, None)

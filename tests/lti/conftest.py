@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Frame, Page, ViewportSize
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site, close_site, open_site
 from tests.lti.hostile import ALLOWED_NETWORKS, HostileLms
 from tests.lti.platform import Platform
+from tests.student_page import whole_page
 
 ARTIFACTS = ROOT / "test-artifacts" / "lti"
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
@@ -95,42 +95,5 @@ def student_frame(page: Page, lms: Platform, student: str, link_id: str) -> Fram
 
 
 def shoot(page: Page, name: str) -> Path:
-    """The whole LMS page with the tool's frame. The window is made as tall as the page first: a
-    full-page screenshot leaves a frame of another site blank below the window's height."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    window = page.viewport_size
-    assert window is not None
-    height = page.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
-    page.set_viewport_size({"width": window["width"], "height": max(height, window["height"])})
-    page.screenshot(path=str(path))
-    page.set_viewport_size(window)
-    return path
-
-
-SUBMIT_SEEN = 10_000  # ms: the page's script says "grading" as the click's first act, before any request
-
-# any change of the status line from now on (the same feedback twice still passes through "grading")
-WATCH_STATUS = """() => { window.statusChanged = false;
-  new MutationObserver(() => { window.statusChanged = true; })
-    .observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true}); }"""
-
-STATE = """() => ({status: document.getElementById('status').textContent,
-  disabled: document.getElementById('submit').disabled,
-  ariaDisabled: document.getElementById('submit').getAttribute('aria-disabled'),
-  focused: document.activeElement && (document.activeElement.id || document.activeElement.className)})"""
-
-
-def click_submit(frame: Frame, label: str) -> None:
-    """Click the student page's Submit and see that the page took the click: its status line says
-    so at once. When it does not, fail in seconds with the button's state, the focused element and a
-    screenshot, so that a lost click is told apart from a score lost after the click."""
-    frame.evaluate(WATCH_STATUS)
-    frame.get_by_role("button", name=label).click()
-    try:
-        frame.wait_for_function("() => window.statusChanged === true", timeout=SUBMIT_SEEN)
-    except PlaywrightTimeout:
-        picture = shoot(frame.page, "submit-not-taken")
-        raise AssertionError(
-            f"the page did not take the click on {label}: {frame.evaluate(STATE)}, {picture}"
-        ) from None
+    """The whole LMS page with the tool's frame."""
+    return whole_page(page, ARTIFACTS / f"{name}.png")

@@ -13,6 +13,7 @@ from tests.conftest import ROOT
 from tests.dashboard.site import Site
 from tests.lti.conftest import student_frame, tool_frame
 from tests.lti.platform import Link, Platform
+from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
 BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
@@ -35,7 +36,7 @@ def test_the_framed_student_page_before_and_after_submit(
     with Audit() as audit:
         audit.check(frame, f"framed student page {lang}-{screen}")
         type_code(frame, BATCH_NORM)
-        frame.locator("#submit").click()
+        click_submit(frame, "Enviar" if lang == "es" else "Submit")
         expect(frame.locator(".ag-diagnoses")).to_be_visible(timeout=GRADED)
         audit.check(frame, f"framed student page, a diagnosis {lang}-{screen}")
 

@@ -13,8 +13,9 @@ from sqlalchemy import create_engine, text
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
-from tests.lti.conftest import click_submit, shoot, student_frame, tool_frame
+from tests.lti.conftest import shoot, student_frame, tool_frame
 from tests.lti.platform import Link, Platform
+from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
 CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()

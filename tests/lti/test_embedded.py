@@ -9,10 +9,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.dashboard.site import Site, close_site, open_site
-from tests.lti.conftest import click_submit, student_frame
+from tests.lti.conftest import student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import score_of
 from tests.lti.test_launch import BATCH_NORM, GRADED
+from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
 pytestmark = pytest.mark.slow

@@ -7,9 +7,10 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.dashboard.site import Site
-from tests.lti.conftest import click_submit, student_frame
+from tests.lti.conftest import student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import _deep_link
+from tests.student_page import click_submit
 
 
 def _kids(tool: Site) -> list[str]:

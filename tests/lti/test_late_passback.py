@@ -10,9 +10,10 @@ from sqlalchemy import create_engine, text
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
-from tests.lti.conftest import click_submit, student_frame
+from tests.lti.conftest import student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import GRADED, score_of
+from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
 CORRECT = (ROOT / "tests/solutions/atencion_causal/class_based.py").read_text()

@@ -13,8 +13,9 @@ from playwright.sync_api import Browser, Page, Route, expect
 from tests.accessibility import page_check
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
-from tests.lti.conftest import PHONE, click_submit, shoot, student_frame, tool_frame
+from tests.lti.conftest import PHONE, shoot, student_frame, tool_frame
 from tests.lti.platform import Link, Platform
+from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
 BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()

@@ -15,9 +15,10 @@ from playwright.sync_api import Page, expect
 
 from tests.accessibility import Audit
 from tests.dashboard.site import Site
-from tests.lti.conftest import click_submit, student_frame
+from tests.lti.conftest import student_frame
 from tests.lti.platform import INSTRUCTOR, LEARNER, Link, Platform
 from tests.lti.test_advantage import CORRECT, GRADED
+from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
 pytestmark = pytest.mark.slow

@@ -16,6 +16,7 @@ from tests.dashboard.site import Site
 from tests.lti.conftest import serve_tool, student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import GRADED, score_of
+from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
 pytestmark = pytest.mark.slow
@@ -61,7 +62,7 @@ def _tried_at(tool: Site, student: str) -> datetime | None:
 def _submit(page: Page, lms: Platform, link: Link, student: str, code: str) -> float:
     frame = student_frame(page, lms, student, link.id)
     type_code(frame, code)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
     return float(score_of(link, student)["scoreGiven"])
 

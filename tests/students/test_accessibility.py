@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.accessibility import Audit, weak_rings
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
+from tests.student_page import click_submit
 from tests.students.conftest import DESKTOP, PHONE, student_link
 from tests.students.test_page import type_code
 
@@ -39,9 +40,9 @@ def visitor(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[
     context.close()
 
 
-def submit_and_wait(page: Page, code: str, shown: str) -> None:
+def submit_and_wait(page: Page, lang: str, code: str, shown: str) -> None:
     type_code(page.main_frame, code)
-    page.locator("#submit").click()
+    click_submit(page.main_frame, "Enviar" if lang == "es" else "Submit")
     expect(page.locator(shown)).to_be_visible(timeout=GRADED)
     expect(page.locator("#submit")).not_to_have_attribute("aria-disabled", "true")
     page.evaluate(OPEN_ALL)
@@ -53,11 +54,11 @@ def test_the_student_page_before_and_after_submit(site: Site, visitor: tuple[Pag
     page.wait_for_selector("#attempts tbody tr")  # its script has run: the editor, the first reading
     with Audit() as audit:
         audit.check(page, f"student page {how}")
-        submit_and_wait(page, BATCH_NORM, ".ag-diagnoses")
+        submit_and_wait(page, lang, BATCH_NORM, ".ag-diagnoses")
         audit.check(page, f"student page, a diagnosis {how}")
-        submit_and_wait(page, SYNTAX_ERROR, ".ag-error")
+        submit_and_wait(page, lang, SYNTAX_ERROR, ".ag-error")
         audit.check(page, f"student page, did not run {how}")
-        submit_and_wait(page, CORRECT, ".ag-all-passed")
+        submit_and_wait(page, lang, CORRECT, ".ag-all-passed")
         audit.check(page, f"student page, every test passed {how}")
 
 
@@ -156,5 +157,5 @@ def test_a_student_types_leaves_the_editor_submits_and_is_told_the_result(
 def test_every_focus_ring_stands_out_on_its_background(site: Site, desktop: Page) -> None:
     desktop.goto(student_link(site, student="rings").json()["url"])
     desktop.wait_for_selector("#attempts tbody tr")
-    submit_and_wait(desktop, BATCH_NORM, ".ag-diagnoses")  # its details are Tab stops too
+    submit_and_wait(desktop, "en", BATCH_NORM, ".ag-diagnoses")  # its details are Tab stops too
     assert weak_rings(desktop, "student page") == []

@@ -6,6 +6,7 @@ from playwright.sync_api import Browser, Frame, Page, expect
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
+from tests.student_page import click_submit
 from tests.students.conftest import PHONE, FramingPlatform, shoot, student_link
 
 BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
@@ -50,7 +51,7 @@ def test_a_student_submits_in_the_platforms_iframe_and_reads_the_feedback(
     expect(frame.locator(".signatures")).to_contain_text("layer_norm(X, gamma, beta, eps=1e-5)")
 
     type_code(frame, BATCH_NORM)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     diagnosis = frame.locator('.ag-diagnoses [data-diagnosis="normalizes_by_column"]')
     expect(diagnosis).to_be_visible(timeout=GRADED)
     failing = frame.locator(".ag-group[open]").first
@@ -70,7 +71,7 @@ def test_a_student_submits_in_the_platforms_iframe_and_reads_the_feedback(
     expect(frame.locator("#attempts tbody tr").first).to_contain_text("0/100")
 
     type_code(frame, CORRECT)
-    frame.get_by_role("button", name="Submit").click()
+    click_submit(frame, "Submit")
     expect(frame.locator(".ag-all-passed")).to_be_visible(timeout=GRADED)
     expect(frame.locator(".cm-line.ag-error-line")).to_have_count(0)
     expect(frame.locator("#attempts tbody tr").first).to_contain_text("100/100")

@@ -2,17 +2,23 @@
 and SQLite. Adding is commutative, so concurrent transactions of one course never lose an update
 (each waits for the row's lock and adds to its newest value).
 
-Each statement is built and compiled once per table, dialect and set of columns, and the rows go
-as its parameters: a statement with the rows inlined as VALUES would be compiled again for every
-result stored, which costs more than the database's work."""
+Each statement is built and compiled once per shape (tables, columns, how each is changed), and
+the rows go as its parameters: a statement with the rows inlined as VALUES would be compiled again
+for every result stored, which costs more than the database's work. On PostgreSQL the upserts of
+one stored result go as one statement (data-modifying CTEs, the rows as JSON arrays): one
+execution on each side, where a statement per table and a row per execution cost the worker and
+the server more than the rows' own work."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Table, case
+from sqlalchemy import Connection, Table, TextClause, case, text
 from sqlalchemy.dialects import postgresql, sqlite
 
 from service.storage.tables import Base
@@ -26,39 +32,105 @@ def _keys(table: Table) -> list[str]:
     return [column.name for column in table.primary_key.columns]
 
 
+@dataclass(frozen=True)
+class Shape:
+    """How an upsert changes a row of a table found by its key: `counts` are added to,
+    `replace` set, the later of the old and new value of `latest` kept; `given` are only inserted."""
+
+    model: type[Base]
+    counts: tuple[str, ...]
+    replace: tuple[str, ...] = ()
+    latest: tuple[str, ...] = ()
+    given: tuple[str, ...] = ()
+
+    def columns(self) -> list[str]:
+        named = [*self.counts, *self.replace, *self.latest, *self.given]
+        return [*_keys(table_of(self.model)), *named]
+
+
+@dataclass(frozen=True)
+class Upsert:
+    """Rows to upsert in one shape: each has the shape's columns."""
+
+    shape: Shape
+    rows: Sequence[Mapping[str, Any]]
+
+
 @lru_cache(maxsize=64)
-def _upsert(
-    dialect: str,
-    model: type[Base],
-    counts: tuple[str, ...],
-    replace: tuple[str, ...],
-    latest: tuple[str, ...],
-) -> Any:
-    table = table_of(model)
+def _upsert(dialect: str, shape: Shape) -> Any:
+    table = table_of(shape.model)
     statement = (postgresql if dialect == "postgresql" else sqlite).insert(table)
     new = statement.excluded
-    values: dict[str, Any] = {name: table.c[name] + new[name] for name in counts}
-    values.update({name: new[name] for name in replace})
-    for name in latest:
+    values: dict[str, Any] = {name: table.c[name] + new[name] for name in shape.counts}
+    values.update({name: new[name] for name in shape.replace})
+    for name in shape.latest:
         old = table.c[name]
         values[name] = case((old.is_(None) | (old < new[name]), new[name]), else_=old)
     return statement.on_conflict_do_update(index_elements=_keys(table), set_=values)
 
 
-def add(
-    connection: Connection,
-    model: type[Base],
-    rows: Sequence[Mapping[str, Any]],
-    counts: Sequence[str],
-    replace: Sequence[str] = (),
-    latest: Sequence[str] = (),
-) -> None:
-    """Insert each row, or add its `counts` to the row of the same key, set its `replace` columns
-    and keep the later of the old and new value of its `latest` columns. Rows go in key order, so
-    two transactions lock shared rows in the same order (no deadlock)."""
-    if not rows:
+def _in_key_order(upsert: Upsert) -> list[Mapping[str, Any]]:
+    """Rows in key order, so two transactions lock shared rows in the same order (no deadlock)."""
+    keys = _keys(table_of(upsert.shape.model))
+    return sorted(upsert.rows, key=lambda row: tuple(row[k] for k in keys))
+
+
+def add(connection: Connection, upsert: Upsert) -> None:
+    """Insert each row, or change the row of the same key as its shape says."""
+    if not upsert.rows:
         return
-    statement = _upsert(connection.dialect.name, model, tuple(counts), tuple(replace), tuple(latest))
-    keys = _keys(table_of(model))
-    ordered = sorted(rows, key=lambda row: tuple(row[k] for k in keys))
+    statement = _upsert(connection.dialect.name, upsert.shape)
+    ordered = _in_key_order(upsert)
     connection.execute(statement, ordered[0] if len(ordered) == 1 else ordered)
+
+
+def add_all(connection: Connection, upserts: Sequence[Upsert]) -> None:
+    """Every upsert, in the order given (tables) and key order (rows): on PostgreSQL in one
+    statement, elsewhere one statement per table."""
+    if connection.dialect.name != "postgresql":
+        for upsert in upserts:
+            add(connection, upsert)
+        return
+    statement = _together(tuple(upsert.shape for upsert in upserts))
+    # ORDER BY in the statement puts the rows in key order.
+    rows = {f"rows_{i}": json.dumps(u.rows, default=_iso) for i, u in enumerate(upserts)}
+    connection.execute(statement, rows)
+
+
+def _iso(value: object) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} in an aggregate row")
+
+
+@lru_cache(maxsize=16)
+def _together(shapes: tuple[Shape, ...]) -> TextClause:
+    """One statement upserting each shape's rows, given as `rows_<i>` (a JSON array); the
+    sub-statements run in a fixed order, the same in every transaction."""
+    upserts = [_upsert_sql(shape, f"rows_{i}") for i, shape in enumerate(shapes)]
+    *first, last = upserts
+    ctes = ",\n".join(f"upsert_{i} AS ({sql})" for i, sql in enumerate(first))
+    return text(f"WITH {ctes}\n{last}" if first else last)
+
+
+def _upsert_sql(shape: Shape, parameter: str) -> str:
+    table = table_of(shape.model)
+    dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
+    columns = shape.columns()
+    record = ", ".join(f"{name} {table.c[name].type.compile(dialect=dialect)}" for name in columns)
+    changes = [f"{name} = target.{name} + excluded.{name}" for name in shape.counts]
+    changes += [f"{name} = excluded.{name}" for name in shape.replace]
+    changes += [
+        f"{name} = CASE WHEN target.{name} IS NULL OR target.{name} < excluded.{name} "
+        f"THEN excluded.{name} ELSE target.{name} END"
+        for name in shape.latest
+    ]
+    keys = ", ".join(_keys(table))
+    names = ", ".join(columns)
+    # Every name comes from the tables' metadata; the rows go as the statement's parameter.
+    return (
+        f"INSERT INTO {table.name} AS target ({names}) "  # noqa: S608
+        f"SELECT {names} FROM jsonb_to_recordset(CAST(:{parameter} AS jsonb)) AS given_rows({record}) "
+        f"ORDER BY {keys} "
+        f"ON CONFLICT ({keys}) DO UPDATE SET {', '.join(changes)}"
+    )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, select, text, update
+from sqlalchemy import Connection, bindparam, func, select, text
 from sqlalchemy.types import DateTime, Float, Integer, String
 
 from grader.models import Result
@@ -36,6 +36,7 @@ from service.storage.aggregate_tables import (
     AggTest,
     AggVersion,
 )
+from service.storage.aggregate_upsert import Shape, Upsert
 from service.storage.tables import GradingResult, TestOutcome
 
 HUNDRED = 100.0
@@ -209,23 +210,6 @@ def student_now(connection: Connection, course_id: int, challenge: str, student_
     )
 
 
-_WRITE_STUDENT = (
-    update(AggStudentChallenge)
-    .where(
-        AggStudentChallenge.course_id == bindparam("k_course"),
-        AggStudentChallenge.challenge == bindparam("k_challenge"),
-        AggStudentChallenge.student_id == bindparam("k_student"),
-    )
-    .values(
-        attempts=bindparam("attempts"),
-        best=bindparam("best"),
-        last_at=bindparam("last_at", type_=DateTime(timezone=True)),
-        diagnoses=bindparam("diagnoses"),
-        current_diagnoses=bindparam("current_diagnoses"),
-    )
-)
-
-
 def _attempt_counts(state: AttemptState | None, sign: int) -> tuple[Counter[tuple[Any, ...]], Counter[str]]:
     """The per-test counts (ran, failed, errored by test id) and the error kinds of one result."""
     tests: Counter[tuple[Any, ...]] = Counter()
@@ -258,32 +242,58 @@ class Change:
 
 def apply(connection: Connection, change: Change) -> None:
     """Write the student's new row and add the difference to every course-wide counter."""
-    _write_student(connection, change)
-    _challenge(connection, change)
-    _buckets(connection, change)
-    _tests(connection, change)
-    _errors(connection, change)
-    _diagnoses(connection, change)
+    aggregate_upsert.add_all(connection, writes(change))
+
+
+_STUDENT_CHALLENGE = Shape(
+    AggStudentChallenge,
+    counts=(),
+    replace=("external_id", "attempts", "best", "last_at", "diagnoses", "current_diagnoses"),
+)
+_STUDENT = Shape(AggStudent, counts=("attempts",), latest=("last_at",), given=("external_id",))
+_CHALLENGE = Shape(AggChallenge, counts=("tried", "reached_100", "attempts", "errored"))
+_BUCKET = Shape(AggBucket, counts=("students",))
+_TEST = Shape(AggTest, counts=("ran", "failed", "errored"), replace=("category", "position"))
+_ERROR = Shape(AggError, counts=("attempts",))
+_DIAGNOSIS = Shape(AggDiagnosis, counts=("students", "holders"))
+_VERSION = Shape(AggVersion, counts=("submissions",))
+
+
+def writes(change: Change) -> list[Upsert]:
+    """What storing the result changes, table by table, in the order every grading writes them
+    (the student's row, which the lock holds already, first)."""
     key = {"course_id": change.course_id, "challenge": change.challenge}
-    version = [{**key, "version": change.version, "submissions": 1}]
-    aggregate_upsert.add(connection, AggVersion, version, ["submissions"])
+    version = {**key, "version": change.version, "submissions": 1}
+    return [
+        _student_challenge(change),
+        _student(change),
+        _challenge(change),
+        _buckets(change),
+        _tests(change),
+        _errors(change),
+        _diagnoses(change),
+        Upsert(_VERSION, [version]),
+    ]
 
 
-def _write_student(connection: Connection, change: Change) -> None:
+def _student_challenge(change: Change) -> Upsert:
     after, locked = change.after, change.locked
-    connection.execute(
-        _WRITE_STUDENT,
-        {
-            "k_course": change.course_id,
-            "k_challenge": change.challenge,
-            "k_student": locked.student_id,
-            "attempts": after.attempts,
-            "best": after.best,
-            "last_at": after.last_at,
-            "diagnoses": join_ids(after.diagnoses),
-            "current_diagnoses": join_ids(after.current),
-        },
-    )
+    row = {
+        "course_id": change.course_id,
+        "challenge": change.challenge,
+        "student_id": locked.student_id,
+        "external_id": locked.external_id,
+        "attempts": after.attempts,
+        "best": after.best,
+        "last_at": after.last_at,
+        "diagnoses": join_ids(after.diagnoses),
+        "current_diagnoses": join_ids(after.current),
+    }
+    return Upsert(_STUDENT_CHALLENGE, [row])
+
+
+def _student(change: Change) -> Upsert:
+    after, locked = change.after, change.locked
     row = {
         "course_id": change.course_id,
         "student_id": locked.student_id,
@@ -291,10 +301,10 @@ def _write_student(connection: Connection, change: Change) -> None:
         "attempts": after.attempts - locked.before.attempts,
         "last_at": after.last_at,
     }
-    aggregate_upsert.add(connection, AggStudent, [row], ["attempts"], latest=["last_at"])
+    return Upsert(_STUDENT, [row])
 
 
-def _challenge(connection: Connection, change: Change) -> None:
+def _challenge(change: Change) -> Upsert:
     before, after = change.locked.before, change.after
     errored = (change.current.kind is not None) - (
         change.previous is not None and change.previous.kind is not None
@@ -307,19 +317,18 @@ def _challenge(connection: Connection, change: Change) -> None:
         "attempts": after.attempts - before.attempts,
         "errored": errored,
     }
-    aggregate_upsert.add(connection, AggChallenge, [row], ["tried", "reached_100", "attempts", "errored"])
+    return Upsert(_CHALLENGE, [row])
 
 
-def _buckets(connection: Connection, change: Change) -> None:
+def _buckets(change: Change) -> Upsert:
     moves: Counter[int] = Counter({bucket(change.after.best): 1})
     if change.locked.before.attempts > 0:
         moves[bucket(change.locked.before.best)] -= 1
     key = {"course_id": change.course_id, "challenge": change.challenge}
-    rows = [{**key, "bucket": b, "students": n} for b, n in moves.items() if n]
-    aggregate_upsert.add(connection, AggBucket, rows, ["students"])
+    return Upsert(_BUCKET, [{**key, "bucket": b, "students": n} for b, n in moves.items() if n])
 
 
-def _tests(connection: Connection, change: Change) -> None:
+def _tests(change: Change) -> Upsert:
     counts, _ = _attempt_counts(change.current, 1)
     counts.update(_attempt_counts(change.previous, -1)[0])
     described = {t[0]: (t[1], t[2]) for t in (change.previous.tests if change.previous else ())}
@@ -337,18 +346,17 @@ def _tests(connection: Connection, change: Change) -> None:
         }
         for test_id, (category, position) in described.items()
     ]
-    aggregate_upsert.add(connection, AggTest, rows, ["ran", "failed", "errored"], ["category", "position"])
+    return Upsert(_TEST, rows)
 
 
-def _errors(connection: Connection, change: Change) -> None:
+def _errors(change: Change) -> Upsert:
     kinds = _attempt_counts(change.current, 1)[1]
     kinds.update(_attempt_counts(change.previous, -1)[1])
     key = {"course_id": change.course_id, "challenge": change.challenge}
-    rows = [{**key, "kind": kind, "attempts": n} for kind, n in kinds.items() if n]
-    aggregate_upsert.add(connection, AggError, rows, ["attempts"])
+    return Upsert(_ERROR, [{**key, "kind": kind, "attempts": n} for kind, n in kinds.items() if n])
 
 
-def _diagnoses(connection: Connection, change: Change) -> None:
+def _diagnoses(change: Change) -> Upsert:
     """Who ever had each diagnosis and who still has it, moved by what this result changed."""
     before, after = change.locked.before, change.after
     key = {"course_id": change.course_id, "challenge": change.challenge}
@@ -358,4 +366,4 @@ def _diagnoses(connection: Connection, change: Change) -> None:
         holders = (d in after.current) - (d in before.current)
         if students or holders:
             rows.append({**key, "diagnosis_id": d, "students": students, "holders": holders})
-    aggregate_upsert.add(connection, AggDiagnosis, rows, ["students", "holders"])
+    return Upsert(_DIAGNOSIS, rows)

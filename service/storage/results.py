@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
@@ -92,26 +90,8 @@ def store_graded(
         previous,
         aggregates.AttemptState.of(result),
     )
-    with _unanswered(connection):
-        aggregates.apply(connection, change)
+    aggregates.apply(connection, change)
     return finished_at
-
-
-@contextmanager
-def _unanswered(connection: Connection) -> Iterator[None]:
-    """On PostgreSQL, the statements inside go out together and are answered together (psycopg's
-    pipeline mode): the aggregates' writes read no answer, so they need one round trip, not one
-    each. An error is raised as SQLAlchemy raises it, wherever in the batch it happened."""
-    if connection.dialect.name != "postgresql":
-        yield
-        return
-    import psycopg
-
-    try:
-        with connection.connection.driver_connection.pipeline():  # type: ignore[union-attr]
-            yield
-    except psycopg.Error as error:
-        raise DBAPIError.instance(None, None, error, psycopg.Error) from error
 
 
 def _store_and_finish(

@@ -136,3 +136,36 @@ def test_a_first_result_of_an_earlier_submission_leaves_the_current_attempt_as_i
     assert newer is not None
     assert (newer.last_at, newer.current) == (later + timedelta(hours=1), frozenset({"by_column"}))
     assert aggregates.with_first_result(aggregates.Locked(1, "a", before, later), SHAPES[1]) is None
+
+
+def _sql_while_storing(engine: Engine, stored: Stored, result: Any) -> list[str]:
+    """The SQL `store_graded` sent for a submission's first result."""
+    sent: list[str] = []
+
+    def seen(_: Connection, __: Any, statement: str, *___: Any) -> None:
+        sent.append(statement)
+
+    with engine.begin() as connection:
+        event.listen(connection, "before_cursor_execute", seen)
+        store_graded(connection, stored, 1, result)
+    return sent
+
+
+def test_the_aggregates_of_a_result_go_as_one_statement_on_postgresql_and_one_per_table_elsewhere(
+    engine: Engine,
+) -> None:
+    """Besides the lock on the student's row, every aggregate table changes in one statement on
+    PostgreSQL: a statement per table, and a row per execution, cost more than the rows' own work."""
+    opener = sessionmaker(engine, expire_on_commit=False)
+    with opener.begin() as session:
+        seeded = seed_course(session, new_id(), ["a"])
+    stored = _submission(opener, seeded, seeded.students[0].id)
+    sent = _sql_while_storing(engine, stored, SHAPES[2])  # failed tests and two diagnoses
+    writing = [sql for sql in sent if "INSERT INTO agg_" in sql and "FROM submissions" not in sql]
+    if engine.dialect.name == "postgresql":
+        assert len(sent) == 4  # the lock, the previous result, the result stored, the aggregates
+        assert len(writing) == 1
+        assert all(f"INSERT INTO {table} " in writing[0] for table in ("agg_tests", "agg_diagnoses"))
+    else:
+        tables = [sql.split("INSERT INTO ")[1].split()[0] for sql in writing]
+        assert len(tables) == len(set(tables)) >= 6  # one each, rows of a table in one executemany

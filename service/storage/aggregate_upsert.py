@@ -18,8 +18,9 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Table, TextClause, case, text
+from sqlalchemy import Connection, Insert, String, Table, bindparam, case, cast, column, func, select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects.postgresql import JSONB
 
 from service.storage.tables import Base
 
@@ -57,16 +58,24 @@ class Upsert:
 
 
 @lru_cache(maxsize=64)
-def _upsert(dialect: str, shape: Shape) -> Any:
+def _upsert(dialect: str, shape: Shape) -> Insert:
+    """The shape's upsert of rows given as the statement's parameters."""
+    return _on_conflict(
+        (postgresql if dialect == "postgresql" else sqlite).insert(table_of(shape.model)), shape
+    )
+
+
+def _on_conflict(statement: Any, shape: Shape) -> Insert:
+    """`statement` (a dialect's INSERT into the shape's table) changing the row of a key taken."""
     table = table_of(shape.model)
-    statement = (postgresql if dialect == "postgresql" else sqlite).insert(table)
     new = statement.excluded
     values: dict[str, Any] = {name: table.c[name] + new[name] for name in shape.counts}
     values.update({name: new[name] for name in shape.replace})
     for name in shape.latest:
         old = table.c[name]
         values[name] = case((old.is_(None) | (old < new[name]), new[name]), else_=old)
-    return statement.on_conflict_do_update(index_elements=_keys(table), set_=values)
+    upsert: Insert = statement.on_conflict_do_update(index_elements=_keys(table), set_=values)
+    return upsert
 
 
 def _in_key_order(upsert: Upsert) -> list[Mapping[str, Any]]:
@@ -92,7 +101,6 @@ def add_all(connection: Connection, upserts: Sequence[Upsert]) -> None:
             add(connection, upsert)
         return
     statement = _together(tuple(upsert.shape for upsert in upserts))
-    # ORDER BY in the statement puts the rows in key order.
     rows = {f"rows_{i}": json.dumps(u.rows, default=_iso) for i, u in enumerate(upserts)}
     connection.execute(statement, rows)
 
@@ -104,33 +112,22 @@ def _iso(value: object) -> str:
 
 
 @lru_cache(maxsize=16)
-def _together(shapes: tuple[Shape, ...]) -> TextClause:
-    """One statement upserting each shape's rows, given as `rows_<i>` (a JSON array); the
-    sub-statements run in a fixed order, the same in every transaction."""
-    upserts = [_upsert_sql(shape, f"rows_{i}") for i, shape in enumerate(shapes)]
-    *first, last = upserts
-    ctes = ",\n".join(f"upsert_{i} AS ({sql})" for i, sql in enumerate(first))
-    return text(f"WITH {ctes}\n{last}" if first else last)
+def _together(shapes: tuple[Shape, ...]) -> Insert:
+    """One statement upserting each shape's rows, given as `rows_<i>` (a JSON array): the last
+    shape's upsert with the others as its data-modifying CTEs, which PostgreSQL runs in a fixed
+    order, the same in every transaction; each puts its rows in key order."""
+    *first, last = [_from_json(shape, f"rows_{i}") for i, shape in enumerate(shapes)]
+    return last.add_cte(*(upsert.cte(f"upsert_{i}") for i, upsert in enumerate(first)))
 
 
-def _upsert_sql(shape: Shape, parameter: str) -> str:
+def _from_json(shape: Shape, parameter: str) -> Insert:
+    """The shape's upsert of the rows of a JSON array, in key order."""
     table = table_of(shape.model)
-    dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
     columns = shape.columns()
-    record = ", ".join(f"{name} {table.c[name].type.compile(dialect=dialect)}" for name in columns)
-    changes = [f"{name} = target.{name} + excluded.{name}" for name in shape.counts]
-    changes += [f"{name} = excluded.{name}" for name in shape.replace]
-    changes += [
-        f"{name} = CASE WHEN target.{name} IS NULL OR target.{name} < excluded.{name} "
-        f"THEN excluded.{name} ELSE target.{name} END"
-        for name in shape.latest
-    ]
-    keys = ", ".join(_keys(table))
-    names = ", ".join(columns)
-    # Every name comes from the tables' metadata; the rows go as the statement's parameter.
-    return (
-        f"INSERT INTO {table.name} AS target ({names}) "  # noqa: S608
-        f"SELECT {names} FROM jsonb_to_recordset(CAST(:{parameter} AS jsonb)) AS given_rows({record}) "
-        f"ORDER BY {keys} "
-        f"ON CONFLICT ({keys}) DO UPDATE SET {', '.join(changes)}"
+    rows = (
+        func.jsonb_to_recordset(cast(bindparam(parameter, type_=String()), JSONB))
+        .table_valued(*(column(name, table.c[name].type) for name in columns))
+        .render_derived(name="given_rows", with_types=True)
     )
+    ordered = select(*(rows.c[name] for name in columns)).order_by(*(rows.c[k] for k in _keys(table)))
+    return _on_conflict(postgresql.insert(table).from_select(columns, ordered), shape)

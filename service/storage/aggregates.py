@@ -2,7 +2,7 @@
 
 Storing takes the lock of the student's row for the challenge first (an upsert), so the gradings
 of one student in one challenge follow each other; every course-wide counter is then changed by
-adding the difference this result makes (`aggregate_upsert.add`), which concurrent gradings of
+adding the difference this result makes (`aggregate_upsert.add_all`), which concurrent gradings of
 other students may do at the same time. What the difference is:
 
 - per attempt (tests, errors, versions): the submission's previous newest result leaves the
@@ -245,10 +245,12 @@ def apply(connection: Connection, change: Change) -> None:
     aggregate_upsert.add_all(connection, writes(change))
 
 
+# The lock made the row and set its external id: the upsert replaces the rest.
 _STUDENT_CHALLENGE = Shape(
     AggStudentChallenge,
     counts=(),
-    replace=("external_id", "attempts", "best", "last_at", "diagnoses", "current_diagnoses"),
+    replace=("attempts", "best", "last_at", "diagnoses", "current_diagnoses"),
+    given=("external_id",),
 )
 _STUDENT = Shape(AggStudent, counts=("attempts",), latest=("last_at",), given=("external_id",))
 _CHALLENGE = Shape(AggChallenge, counts=("tried", "reached_100", "attempts", "errored"))

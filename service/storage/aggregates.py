@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, func, select, text
-from sqlalchemy.types import DateTime, Float, Integer, String
+from sqlalchemy.types import Float, Integer, String
 
 from grader.models import Result
 from service.storage import aggregate_upsert
@@ -37,6 +37,7 @@ from service.storage.aggregate_tables import (
     AggVersion,
 )
 from service.storage.aggregate_upsert import Shape, Upsert
+from service.storage.instants import Instant
 from service.storage.tables import GradingResult, TestOutcome
 
 HUNDRED = 100.0
@@ -110,10 +111,10 @@ RETURNING student_id, external_id, attempts, best, last_at, diagnoses, current_d
     external_id=String,
     attempts=Integer,
     best=Float,
-    last_at=DateTime(timezone=True),
+    last_at=Instant(),
     diagnoses=String,
     current_diagnoses=String,
-    submitted_at=DateTime(timezone=True),
+    submitted_at=Instant(),
 )
 
 
@@ -167,7 +168,7 @@ JOIN results r ON r.submission_id = s.id
 LEFT JOIN diagnoses d ON d.result_id = r.id
 WHERE s.course_id = :course_id AND s.challenge = :challenge AND s.student_id = :student_id
 """
-).columns(submission_id=String, created_at=DateTime(timezone=True), score=Float, diagnosis_id=String)
+).columns(submission_id=String, created_at=Instant(), score=Float, diagnosis_id=String)
 
 
 def with_first_result(locked: Locked, result: Result) -> StudentState | None:

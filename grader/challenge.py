@@ -14,6 +14,7 @@ challenges/<id>/
 
 from __future__ import annotations
 
+import ast
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -45,6 +46,18 @@ class FunctionSpec:
     def __post_init__(self) -> None:
         object.__setattr__(self, "outputs", tuple(str(name) for name in self.outputs))
 
+    @property
+    def definition(self) -> str:
+        """The `def` line the editor starts with: the signature's name and parameters as written,
+        without what the signature shows people after them (`-> (salida, pesos)` names the
+        returned arrays for a reader; as an annotation it would be evaluated at import)."""
+        depth = 0
+        for end, char in enumerate(self.signature):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if char == ")" and depth == 0:
+                return f"def {self.signature[: end + 1]}:"
+        return f"def {self.signature}:"
+
 
 @dataclass(frozen=True)
 class Challenge:
@@ -74,6 +87,12 @@ class Challenge:
     @property
     def max_points(self) -> int:
         return sum(t.points for t in self.tests)
+
+    @property
+    def starter(self) -> str:
+        """What the editor starts with and every student is handed: NumPy and a stub per function."""
+        stubs = [f"{f.definition}\n    pass\n" for f in self.functions]
+        return "import numpy as np\n\n\n" + "\n\n".join(stubs)
 
 
 def _read(directory: Path, name: str, default: str | None = None) -> str:
@@ -145,6 +164,7 @@ def _validate(challenge: Challenge) -> None:
             if c.function not in challenge.required:
                 raise ChallengeError(f"{challenge.id}/{test.id}: calls unknown function {c.function}")
     for spec in challenge.functions:
+        _check_definition(challenge.id, spec)
         if not 1 <= spec.returns <= MAX_OUTPUT_ITEMS:
             raise ChallengeError(f"{challenge.id}/{spec.name}: returns must be 1 to {MAX_OUTPUT_ITEMS}")
         if spec.outputs and len(spec.outputs) != spec.returns:
@@ -152,6 +172,19 @@ def _validate(challenge: Challenge) -> None:
     for mistake in challenge.mistakes:
         if not mistake.functions or not set(mistake.functions) <= set(challenge.required):
             raise ChallengeError(f"{challenge.id}/{mistake.id}: must redefine required functions only")
+
+
+def _check_definition(challenge_id: str, spec: FunctionSpec) -> None:
+    """The editor's `def` line must be Python that defines `spec.name`, or no starter runs."""
+    try:
+        tree = ast.parse(f"{spec.definition}\n    pass\n")
+    except SyntaxError as error:
+        raise ChallengeError(
+            f"{challenge_id}/{spec.name}: {spec.definition!r} is not Python: {error.msg}"
+        ) from error
+    defined = tree.body[0]
+    if not isinstance(defined, ast.FunctionDef) or defined.name != spec.name or len(tree.body) != 1:
+        raise ChallengeError(f"{challenge_id}/{spec.name}: the signature does not define {spec.name}")
 
 
 def in_course_order(names: Iterable[str], known: Mapping[str, Challenge]) -> list[str]:

@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.accessibility import Audit, weak_rings
-from tests.reflow import NARROWEST, cut_controls, overflow
 from tests.dashboard.conftest import DESKTOP, PHONE, served
 from tests.dashboard.site import Site
+from tests.reflow import NARROWEST, cut_controls, overflow
 
 SYNTAX_ERROR = "def layer_norm(X, gamma, beta, eps=1e-5)\n    return X\n"
 # ben's page holds every kind of attempt: a diagnosis, one that did not run, one graded in Spanish.

@@ -14,6 +14,11 @@ POINTS = text("{points} de {max_points} puntos", "{points} of {max_points} point
 PASSED = text("superada", "passed")
 FAILED = text("fallida", "failed")
 ALL_PASSED = text("Todas las pruebas superadas.", "Every test passed.")
+NOT_RUN_LOAD = text("No se ejecutaron: el archivo no carga.", "Not run: the file does not load.")
+NOT_RUN_MISSING = text(
+    "No se ejecutaron: falta una función que pide el reto.",
+    "Not run: a function the challenge asks for is missing.",
+)
 OUTPUT = text("Lo que imprimió tu código", "What your code printed")
 PENDING = text("Calificando…", "Grading…")
 SUBMIT = text("Enviar", "Submit")
@@ -28,6 +33,7 @@ ATTEMPTS = text("Tus intentos", "Your attempts")
 ATTEMPTS_CAPTION = text("Tus intentos, el más reciente primero", "Your attempts, the newest first")
 ATTEMPTS_UPDATED = text("Intentos: {count}. El último: {newest}.", "Attempts: {count}. The newest: {newest}.")
 FORMULA = text("Fórmula", "Formula")
+TABLE = text("Tabla", "Table")
 NO_ATTEMPTS = text("Aún no has enviado nada.", "You have not submitted anything yet.")
 ALLOWANCE_LEFT = text("Te quedan {left} de {allowed} intentos", "{left} of {allowed} attempts left")
 ALLOWANCE_NONE = text("No te quedan intentos", "No attempts left")

@@ -85,9 +85,16 @@
 
   // What a screen reader says when the feedback arrives: the score, then what went wrong or right,
   // in the fragment's own words (the status line is a live region; the fragment is not).
-  const SAID = ".ag-score, .ag-error, .ag-diagnoses li, .ag-all-passed";
+  const SAID = ".ag-score, .ag-error, .ag-diagnoses li, .ag-all-passed, .ag-not-run";
   function summary() {
     return [...feedback.querySelectorAll(SAID)].map((e) => e.textContent.replace(/\s+/g, " ").trim()).join(" ");
+  }
+
+  // The status line is seen while it says what the page shows nowhere else (grading, a problem)
+  // and only heard when it reads the feedback below aloud.
+  function say(words, seen) {
+    status.textContent = words;
+    status.classList.toggle("visually-hidden", !seen);
   }
 
   function show(attempt) {
@@ -95,7 +102,7 @@
     feedback.innerHTML = attempt.feedback_html;  // rendered and escaped by the server
     // said once, by the status line: an alert inside the fragment would say it a second time
     feedback.querySelectorAll("[role=alert]").forEach((e) => e.removeAttribute("role"));
-    status.textContent = summary();
+    say(summary(), false);  // heard, not seen twice: the feedback below shows it
     editor.markLine(attempt.error_line);
     return true;
   }
@@ -115,7 +122,7 @@
     saveDraft(code);
     gradebookDelay = GRADEBOOK_FIRST_MS;  // a new score is on its way: follow it closely again
     setGrading(true);
-    status.textContent = data.pending;
+    say(data.pending, true);
     try {
       let attempt = await call(data.submit, { method: "POST", body: JSON.stringify({ code }) });
       while (!show(attempt)) {
@@ -124,7 +131,7 @@
       setGrading(false);  // the feedback is shown: a next try need not wait for the list below
       await refreshAttempts();
     } catch (error) {
-      status.textContent = error.message;
+      say(error.message, true);
     } finally {
       setGrading(false);
     }
@@ -182,22 +189,25 @@
     });
   }
 
-  // A display formula wider than the page scrolls sideways in a box of its own; the box takes the
-  // focus (and so the arrow keys) only while it scrolls, named so that a screen reader says what it is.
-  function reachableFormulas() {
-    const boxes = [...document.querySelectorAll('.statement math[display="block"]')].map((math) => {
+  // A display formula or a table wider than the page scrolls sideways in a box of its own; the box
+  // takes the focus (and so the arrow keys) only while it scrolls, named so that a screen reader
+  // says what it is.
+  function reachableBoxes() {
+    const formulas = [...document.querySelectorAll('.statement math[display="block"]')].map((math) => {
       const box = document.createElement("div");
       box.className = "formula";
       math.replaceWith(box);
       box.append(math);
       return box;
     });
-    const measure = () => boxes.forEach((box) => {
+    const tables = [...document.querySelectorAll(".statement .table-scroll")];
+    const named = [...formulas.map((box) => [box, data.formula]), ...tables.map((box) => [box, data.table])];
+    const measure = () => named.forEach(([box, label]) => {
       const scrolls = box.scrollWidth > box.clientWidth + 1;
       if (scrolls) {
         box.tabIndex = 0;
         box.setAttribute("role", "region");
-        box.setAttribute("aria-label", data.formula);
+        box.setAttribute("aria-label", label);
       } else {
         box.removeAttribute("tabindex");
         box.removeAttribute("role");
@@ -223,9 +233,9 @@
     new ResizeObserver(() => requestAnimationFrame(tell)).observe(document.documentElement);
   }
 
-  reachableFormulas();
+  reachableBoxes();
   button.addEventListener("click", submit);
   button.disabled = false;  // rendered disabled: a click before this script ran would be lost
   fitFrame();
-  refreshAttempts().catch((error) => { status.textContent = error.message; });
+  refreshAttempts().catch((error) => say(error.message, true));
 })();

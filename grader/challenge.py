@@ -14,19 +14,19 @@ challenges/<id>/
 
 from __future__ import annotations
 
-import tomllib
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import cast
 
-from grader.authoring import HiddenTest, Mistake
+from grader.authoring import PROMISE_CAP, HiddenTest, Mistake
 from grader.errormodel import Deviation, ErrorModel, from_mistakes
+from grader.manifest import Manifest, ManifestError, definition_line, read_manifest
 from grader.modules import import_file
 from grader.sandbox.base import Limits
 from grader.text import Text
-from grader.wire import MAX_OUTPUT_ITEMS
 
 UNORDERED = 1_000_000
 
@@ -44,6 +44,11 @@ class FunctionSpec:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "outputs", tuple(str(name) for name in self.outputs))
+
+    @property
+    def definition(self) -> str:
+        """The `def` line the editor starts with (challenge.toml's signature, checked as Python)."""
+        return definition_line(self.signature)
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,8 @@ class Challenge:
     # Where the challenge comes in the course (its lesson's place): challenge.toml's `order`.
     # Pages list challenges by it, not by id; one without it comes after those with one.
     order: int = UNORDERED
+    # The challenges whose functions this one's student writes too (challenge.toml's `uses`).
+    uses: tuple[str, ...] = ()
 
     @property
     def required(self) -> list[str]:
@@ -74,6 +81,12 @@ class Challenge:
     @property
     def max_points(self) -> int:
         return sum(t.points for t in self.tests)
+
+    @property
+    def starter(self) -> str:
+        """What the editor starts with and every student is handed: NumPy and a stub per function."""
+        stubs = [f"{f.definition}\n    pass\n" for f in self.functions]
+        return "import numpy as np\n\n\n" + "\n\n".join(stubs)
 
 
 def _read(directory: Path, name: str, default: str | None = None) -> str:
@@ -85,32 +98,67 @@ def _read(directory: Path, name: str, default: str | None = None) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def load_challenge(directory: Path) -> Challenge:
-    manifest = tomllib.loads(_read(directory, "challenge.toml"))
-    challenge_id = manifest["id"]
-    if challenge_id != directory.name:
-        raise ChallengeError(f"{directory}: id {challenge_id!r} differs from the folder name")
+def load_challenge(
+    directory: Path, library: Mapping[str, Challenge] | None = None, _chain: tuple[str, ...] = ()
+) -> Challenge:
+    """The challenge of `directory`. A challenge it `uses` is taken from `library` (by id), else
+    from the folder of that name beside it."""
+    try:
+        manifest = read_manifest(directory / "challenge.toml")
+    except FileNotFoundError as error:
+        raise ChallengeError(f"{directory.name}: missing challenge.toml") from error
+    except ManifestError as error:
+        raise ChallengeError(str(error)) from error
+    challenge_id = manifest.id
+    used = _used(directory, manifest, dict(library or {}), (*_chain, manifest.id))
     tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
     reference = _read(directory, "reference.py")
     model = _model(import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes"), reference)
+    model = _given_values_used(model, tests)
+    functions = tuple(FunctionSpec(**f.model_dump()) for f in manifest.functions)
+    declared = {f.name for f in functions}
+    inherited = tuple(f for u in used for f in u.functions if f.name not in declared)
+    own = {name: Text(es=w.es, en=w.en) for name, w in manifest.steps.items()}
+    steps = {name: words for u in used for name, words in u.steps.items() if name not in own} | own
     challenge = Challenge(
         id=challenge_id,
-        version=int(manifest.get("version", 1)),
-        title=Text(**manifest["title"]),
+        version=manifest.version,
+        title=Text(es=manifest.title.es, en=manifest.title.en),
         statement=Text(es=_read(directory, "statement.es.md"), en=_read(directory, "statement.en.md")),
-        functions=tuple(FunctionSpec(**f) for f in manifest["functions"]),
-        limits=Limits(**manifest.get("limits", {})),
+        functions=inherited + functions,
+        limits=Limits(**manifest.limits.model_dump(exclude_none=True)),
         tests=tuple(tests),
         mistakes=_each_choice(model),
         reference_source=reference,
         helpers_source=_read(directory, "helpers.py", default=""),
         directory=directory,
         model=model,
-        steps={name: Text(**words) for name, words in manifest.get("steps", {}).items()},
-        order=int(manifest.get("order", UNORDERED)),
+        steps=steps,
+        order=manifest.order if manifest.order is not None else UNORDERED,
+        uses=tuple(u.id for u in used),
     )
     _validate(challenge)
     return challenge
+
+
+def _used(
+    directory: Path, manifest: Manifest, library: dict[str, Challenge], chain: tuple[str, ...]
+) -> list[Challenge]:
+    """The challenges `manifest` uses, loaded beside `directory` when `library` lacks them."""
+    found = []
+    for name in manifest.uses:
+        if name in chain:
+            cycle = " -> ".join((*chain, name))
+            raise ChallengeError(f"{manifest.id}: challenge.toml: uses goes round in a circle ({cycle})")
+        if name not in library:
+            folder = directory.parent / name
+            if not (folder / "challenge.toml").exists():
+                raise ChallengeError(
+                    f"{manifest.id}: challenge.toml: uses {name!r}, which is no challenge beside it"
+                )
+            library[name] = load_challenge(folder, library, chain)
+        found.append(library[name])
+    return found
 
 
 def _model(module: ModuleType, reference: str) -> ErrorModel:
@@ -118,6 +166,20 @@ def _model(module: ModuleType, reference: str) -> ErrorModel:
     if hasattr(module, "MODEL"):
         return cast(ErrorModel, module.MODEL)
     return from_mistakes(reference, module.MISTAKES)
+
+
+def _given_values_used(model: ErrorModel, tests: Iterable[HiddenTest]) -> ErrorModel:
+    """The model with what the tests' calls make a function depend on: a call given what another
+    of the student's functions returns (an `Own`) answers as both do, so its function is diagnosed
+    as one that calls the other, with the mistakes found there taken along."""
+    uses = {function: list(used) for function, used in model.uses.items()}
+    for test in tests:
+        for c in test.calls:
+            for given in c.functions[1:]:
+                if given not in uses.setdefault(c.function, []):
+                    uses[c.function].append(given)
+    found = {function: tuple(used) for function, used in uses.items() if used}
+    return model if found == model.uses else dataclasses.replace(model, uses=found)
 
 
 def _each_choice(model: ErrorModel) -> tuple[Mistake, ...]:
@@ -142,16 +204,26 @@ def _validate(challenge: Challenge) -> None:
         raise ChallengeError(f"{challenge.id}: duplicate mistake ids")
     for test in challenge.tests:
         for c in test.calls:
-            if c.function not in challenge.required:
-                raise ChallengeError(f"{challenge.id}/{test.id}: calls unknown function {c.function}")
-    for spec in challenge.functions:
-        if not 1 <= spec.returns <= MAX_OUTPUT_ITEMS:
-            raise ChallengeError(f"{challenge.id}/{spec.name}: returns must be 1 to {MAX_OUTPUT_ITEMS}")
-        if spec.outputs and len(spec.outputs) != spec.returns:
-            raise ChallengeError(f"{challenge.id}/{spec.name}: outputs must name all {spec.returns} arrays")
+            for function in c.functions:
+                if function not in challenge.required:
+                    raise ChallengeError(f"{challenge.id}/{test.id}: calls unknown function {function}")
+        _check_promise_weight(challenge, test)
     for mistake in challenge.mistakes:
         if not mistake.functions or not set(mistake.functions) <= set(challenge.required):
             raise ChallengeError(f"{challenge.id}/{mistake.id}: must redefine required functions only")
+
+
+def _check_promise_weight(challenge: Challenge, test: HiddenTest) -> None:
+    """A promise test carries enough points that failing it alone leaves at most PROMISE_CAP."""
+    total = challenge.max_points
+    rest = total - test.points
+    if test.promise and 100 * rest > PROMISE_CAP * total:
+        needed = -(-(100 - PROMISE_CAP) * rest // PROMISE_CAP)
+        raise ChallengeError(
+            f"{challenge.id}/{test.id}: the lesson's promise carries {test.points} of {total} points, so "
+            f"failing it alone scores {100 * rest / total:.4g}; give it at least {needed} points "
+            f"(at most {PROMISE_CAP} without it)"
+        )
 
 
 def in_course_order(names: Iterable[str], known: Mapping[str, Challenge]) -> list[str]:
@@ -162,4 +234,8 @@ def in_course_order(names: Iterable[str], known: Mapping[str, Challenge]) -> lis
 def load_challenges(root: Path) -> dict[str, Challenge]:
     """Every challenge folder under `root`, by id, in alphabetical order."""
     folders = sorted(p for p in root.iterdir() if (p / "challenge.toml").exists())
-    return {c.id: c for c in map(load_challenge, folders)}
+    library: dict[str, Challenge] = {}
+    for folder in folders:
+        if folder.name not in library:
+            library[folder.name] = load_challenge(folder, library)
+    return {name: library[name] for name in sorted(library)}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from grader import feedback, messages
+from grader import feedback, messages, near_names
 from grader.authoring import Verdict
 from grader.causes import Cause as FoundCause
 from grader.causes import find_causes
@@ -94,6 +94,7 @@ class _Judged:
     exceptions: list[FoundCause]
     told: feedback.Told
     divergence: Divergence | None
+    source: str
 
 
 def grade_in(
@@ -138,7 +139,7 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
     exceptions = find_causes(prepared, report, source, failed - set(story.explained))
     divergence = tracing.divergence() if tracing is not None else None
     told = feedback.told(prepared, story, exceptions, failed, divergence)
-    return _Judged(run, report, judged, failed, story, exceptions, told, divergence)
+    return _Judged(run, report, judged, failed, story, exceptions, told, divergence, source)
 
 
 def _traced_call(prepared: PreparedChallenge, report: ChildReport) -> int | None:
@@ -258,7 +259,7 @@ def _failed_by_edits(prepared: PreparedChallenge, report: ChildReport, failed: s
 
 
 def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: float) -> Result:
-    error = _whole_error(prepared.challenge, judged.run, judged.report, lang)
+    error = _whole_error(prepared.challenge, judged, lang)
     because, by = dict(judged.told.because), dict(judged.told.by)
     if error is not None:  # one message for the whole run: the tests it kept from running point to it
         for test, verdict in zip(prepared.challenge.tests, judged.verdicts, strict=True):
@@ -311,9 +312,8 @@ def _refused(prepared: PreparedChallenge, refusal: GradingError, lang: Lang, sta
     return _result(prepared.challenge, tests, [], error, "", started)
 
 
-def _whole_error(
-    challenge: Challenge, run: SandboxRun, report: ChildReport, lang: Lang
-) -> GradingError | None:
+def _whole_error(challenge: Challenge, judged: _Judged, lang: Lang) -> GradingError | None:
+    run, report = judged.run, judged.report
     if report.protocol_error is not None:
         return GradingError(kind="protocol", message=messages.PROTOCOL(lang))
     by_exit = {
@@ -332,7 +332,7 @@ def _whole_error(
     if not report.finished:
         return GradingError(kind="crash", message=messages.EXITED(lang))
     if report.missing:
-        return _missing(challenge, report.missing, lang)
+        return _missing(challenge, report.missing, judged.source, lang)
     if any(c.error is not None and c.error.type == "MemoryError" for c in report.calls):
         return GradingError(kind="memory", message=messages.MEMORY(lang))
     return None
@@ -351,9 +351,15 @@ def _load_error(report: ChildReport, lang: Lang) -> GradingError:
     return GradingError(kind="import", message=message, line=error.line, original=original)
 
 
-def _missing(challenge: Challenge, missing: list[str], lang: Lang) -> GradingError:
+def _missing(challenge: Challenge, missing: list[str], source: str, lang: Lang) -> GradingError:
     signatures = ", ".join(f.signature for f in challenge.functions if f.name in missing)
     message = messages.MISSING.format(names=", ".join(missing), signatures=signatures)(lang)
+    defined = near_names.defined_functions(source)
+    taken = frozenset(f.name for f in challenge.functions)
+    for wanted in missing:
+        near = near_names.closest(wanted, defined, taken)
+        if near is not None:
+            message += messages.NEAR_NAME.format(defined=near, wanted=wanted)(lang)
     return GradingError(kind="missing_function", message=message)
 
 

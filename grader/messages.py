@@ -54,6 +54,10 @@ MISSING = text(
     "Falta definir: {names}. El reto pide {signatures}.",
     "Missing definition: {names}. The challenge asks for {signatures}.",
 )
+NEAR_NAME = text(
+    " ¿Quisiste decir `{defined}`? El reto la busca con el nombre `{wanted}`.",
+    " Did you mean `{defined}`? The challenge looks for it under the name `{wanted}`.",
+)
 INTERNAL = text(
     "El corrector tuvo un problema interno; tu entrega no cuenta como fallo. Vuelve a enviarla.",
     "The grader had an internal problem; this does not count against you. Please resubmit.",

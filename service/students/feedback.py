@@ -4,6 +4,7 @@ fetch for their own pages (escaped by Jinja's autoescape, no script)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,12 +12,30 @@ from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 
 from grader.models import Cause, Diagnosis, GradingError, HiddenTestResult, Localisation, Result
-from grader.text import Lang
+from grader.text import Lang, Text
 from service.students import labels
 
 HERE = Path(__file__).parent
 STYLESHEET = HERE / "static" / "feedback.css"
+# The grader's sentences quote code between backticks, as Markdown does.
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+# Errors that keep every test from running: the tests are told as one line, not one by one.
+NOT_RUN: dict[str, Text] = {
+    "syntax": labels.NOT_RUN_LOAD,
+    "import": labels.NOT_RUN_LOAD,
+    "encoding": labels.NOT_RUN_LOAD,
+    "missing_function": labels.NOT_RUN_MISSING,
+}
+
+
+def code_spans(sentence: str) -> Markup:
+    """A sentence escaped, its `quoted code` as <code> (a screen reader says no backticks)."""
+    escaped = str(Markup.escape(sentence))
+    return Markup(_CODE_SPAN.sub(r"<code>\1</code>", escaped))  # noqa: S704 escaped just above
+
+
 templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True)
+templates.filters["code"] = code_spans
 
 
 @dataclass(frozen=True)
@@ -49,6 +68,20 @@ class FeedbackView:
     @property
     def all_passed(self) -> bool:
         return self.status == "done" and all(g.passed == len(g.tests) for g in self.groups)
+
+    @property
+    def not_run(self) -> Text | None:
+        """Why no test ran, when the error kept them all from running (one line instead of each)."""
+        if self.error is None or any(g.passed for g in self.groups):
+            return None
+        return NOT_RUN.get(self.error.kind)
+
+    @property
+    def line_in_heading(self) -> bool:
+        """The error's line beside its heading, unless its message says it already."""
+        if self.error is None or self.error.line is None:
+            return False
+        return labels.LINE.format(line=self.error.line)(self.lang) not in self.error.message
 
 
 def view(result: Result, lang: Lang) -> FeedbackView:

@@ -1,4 +1,5 @@
-"""A challenge's statement as HTML: its Markdown rendered with raw HTML off, its formulas as MathML.
+"""A challenge's statement as HTML: its Markdown (tables too) rendered with raw HTML off, its
+formulas as MathML.
 
 Browsers draw MathML themselves (no script, no font download), so the lesson's formulas stay
 readable inside a platform's iframe and under a strict Content-Security-Policy.
@@ -19,7 +20,10 @@ from grader.text import Lang
 # $$…$$ (display) first, then $…$ (inline); never across a blank line.
 _MATH = re.compile(r"\$\$(?P<display>.+?)\$\$|\$(?P<inline>[^$\n]+?)\$", re.DOTALL)
 _PLACEHOLDER = "AGMATH{}X"
-_markdown = MarkdownIt("commonmark", {"html": False})
+_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+# A table wider than a phone scrolls sideways in a box of its own, not the page (the page's
+# script makes the box a Tab stop while it scrolls). Raw HTML is off: only the renderer writes tags.
+_TABLE_BOX = ('<div class="table-scroll"><table>', "</table></div>")
 
 
 def _formula(latex: str, display: bool) -> str:
@@ -39,6 +43,7 @@ def render_markdown_with_math(source: str) -> Markup:
         return _PLACEHOLDER.format(len(formulas) - 1)
 
     html = _markdown.render(_MATH.sub(hold, source))
+    html = html.replace("<table>", _TABLE_BOX[0]).replace("</table>", _TABLE_BOX[1])
     for index, mathml in enumerate(formulas):
         html = html.replace(_PLACEHOLDER.format(index), mathml)
     return Markup(html)  # noqa: S704 markdown-it with raw HTML off escapes the source

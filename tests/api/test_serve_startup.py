@@ -86,9 +86,9 @@ def test_a_start_up_failure_stops_every_child_and_ends_in_one_sentence(tmp_path:
     (challenges / "broken" / "challenge.toml").write_text("id = [unclosed\n")
     done = _run_serve(data, free_port(), {"AUTOGRADER_CHALLENGES_DIR": str(challenges)})
     assert done.returncode == 1
-    assert (
-        done.stderr.strip().splitlines()[-1].startswith("autograder serve: could not start: TOMLDecodeError")
-    )
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("autograder serve: could not start: ChallengeError: "), last
+    assert "challenge.toml: not TOML: " in last
     assert "╭" not in done.stderr, "a plain traceback in the log, not a framed one"
     assert not _children_of_data_folder(data), "the broker and the workers were stopped"
 

@@ -25,6 +25,29 @@ def test_missing_function_is_named(grader: Grader) -> None:
     assert result.score == 0
 
 
+def test_a_near_miss_name_is_asked_about_in_both_languages(grader: Grader) -> None:
+    code = "import numpy as np\n\ndef layernorm(X, gamma, beta, eps=1e-5):\n    return X\n"
+    told = grader.grade_in("layer_norm", code, ("en", "es"))
+    assert told["en"].error is not None
+    assert told["es"].error is not None
+    assert told["en"].error.message.endswith(
+        "Did you mean `layernorm`? The challenge looks for it under the name `layer_norm`."
+    )
+    assert "¿Quisiste decir `layernorm`?" in told["es"].error.message
+
+
+def test_a_name_far_from_the_one_asked_or_another_asked_function_is_not_suggested(grader: Grader) -> None:
+    far = "import numpy as np\n\ndef normalise(X, gamma, beta, eps=1e-5):\n    return X\n"
+    result = grader.grade("layer_norm", far, lang="en")
+    assert result.error is not None
+    assert "Did you mean" not in result.error.message
+    only_mask = "import numpy as np\n\ndef mascara_causal(T):\n    return np.zeros((T, T))\n"
+    causal = grader.grade("atencion_causal", only_mask, lang="en")
+    assert causal.error is not None
+    assert causal.error.kind == "missing_function"
+    assert "Did you mean" not in causal.error.message
+
+
 def test_exception_in_a_test_names_type_message_and_students_line(grader: Grader) -> None:
     code = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X.mean(axis=2)\n"
     result = grader.grade("layer_norm", code)

@@ -11,12 +11,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import annotated_types
 import numpy
+import pydantic
+import pydantic_core
 import pyseccomp
+import typing_extensions
+import typing_inspection
 
 from tests.conftest import ROOT
 
-# Only what the sandbox needs (NumPy, pyseccomp, grader): no pydantic in this interpreter.
+# Only what the grader needs (NumPy, pyseccomp, and pydantic for challenge.toml's schema).
 SCRIPT = """
 import sys
 sys.path = [{packages!r}, {project!r}] + [p for p in sys.path if "site-packages" not in p]
@@ -40,7 +45,11 @@ def _copy_packages(target: Path) -> None:
     shutil.copytree(numpy_dir, target / "numpy")
     if (numpy_dir.parent / "numpy.libs").exists():
         shutil.copytree(numpy_dir.parent / "numpy.libs", target / "numpy.libs")
-    shutil.copy(pyseccomp.__file__, target / "pyseccomp.py")
+    for single in (pyseccomp, typing_extensions):
+        shutil.copy(str(single.__file__), target / Path(str(single.__file__)).name)
+    for package in (pydantic, pydantic_core, annotated_types, typing_inspection):
+        folder = Path(str(package.__file__)).parent
+        shutil.copytree(folder, target / folder.name)
 
 
 def test_sandbox_runs_with_project_and_packages_under_tmp(tmp_path: Path) -> None:

@@ -123,7 +123,9 @@ def test_declared_names_are_used_in_feedback(grader: Grader, tmp_path: Path) -> 
     message = _grade(grader, named, "    return X.sum(axis=1)\n")[1]
     assert "must return a tuple of 2 arrays (total, maximo)" in message
     (folder / "challenge.toml").write_text(manifest.replace(', "maximo"', ""), encoding="utf-8")
-    with pytest.raises(ChallengeError, match="outputs must name all 2 arrays"):
+    with pytest.raises(
+        ChallengeError, match=r"functions\[0\]: outputs names 1 arrays but returns = 2: name all 2"
+    ):
         load_challenge(folder)
 
 
@@ -156,7 +158,7 @@ def test_a_reference_returning_other_than_declared_is_refused(tmp_path: Path) ->
 def test_returns_out_of_range_is_refused(tmp_path: Path) -> None:
     folder = _folder(tmp_path)
     (folder / "challenge.toml").write_text(MANIFEST.replace("returns = 2", "returns = 0"), encoding="utf-8")
-    with pytest.raises(ChallengeError, match="returns must be"):
+    with pytest.raises(ChallengeError, match=r"functions\[0\]\.returns: too small"):
         load_challenge(folder)
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
+from tests.reflow import NARROWEST, overflow
 from tests.student_page import click_submit
 from tests.students.conftest import PHONE, FramingPlatform, shoot, student_link
 
@@ -115,16 +117,25 @@ def test_tab_indents_inside_the_editor_and_the_page_is_usable_by_keyboard(site: 
     expect(desktop.locator("#status")).to_contain_text("Score:")  # graded: the status line says the result
 
 
-def test_the_page_reads_at_phone_width(site: Site, browser: Browser) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_page_reflows_at_320_px_before_and_after_submit(site: Site, browser: Browser, lang: str) -> None:
+    context = browser.new_context(viewport=NARROWEST, is_mobile=True, has_touch=True, locale=lang)
     page = context.new_page()
+    submit = "Enviar" if lang == "es" else "Submit"
     try:
-        page.goto(student_link(site, student="dario", lang="es").json()["url"])
-        page.wait_for_selector(".cm-editor")
-        expect(page.get_by_role("button", name="Enviar")).to_be_visible()
-        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0
-        shoot(page, "page-phone")
+        for challenge in ("layer_norm", "bloque", "atencion_causal"):
+            page.goto(
+                student_link(site, student=f"dario-{lang}", challenge=challenge, lang=lang).json()["url"]
+            )
+            page.wait_for_selector("#attempts tbody tr")
+            expect(page.get_by_role("button", name=submit)).to_be_visible()
+            assert overflow(page) <= 0, f"{challenge} ({lang}) scrolls sideways at 320 px"
+        type_code(page.main_frame, BATCH_NORM.replace("layer_norm", "atencion"))
+        click_submit(page.main_frame, submit)
+        expect(page.locator(".ag-feedback")).to_be_visible(timeout=GRADED)
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        assert overflow(page) <= 0, f"the feedback ({lang}) scrolls sideways at 320 px"
+        shoot(page, f"page-320-{lang}")
     finally:
         context.close()
 
@@ -136,3 +147,58 @@ def test_an_expired_or_tampered_link_gets_a_clear_page(site: Site, desktop: Page
     assert response.status == 401
     expect(desktop.get_by_role("alert")).to_contain_text("enlace")
     expect(desktop.locator("body")).to_contain_text("Open the challenge again from your course")
+
+
+NEAR_NAME = "import numpy as np\n\ndef layernorm(X, gamma, beta, eps=1e-5):\n    return X\n"
+# The status line's box: a line of text when seen, a pixel when only heard.
+STATUS_BOX = "() => document.getElementById('status').getBoundingClientRect().height"
+
+
+def test_the_feedback_is_shown_once_its_code_as_code(site: Site, browser: Browser) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="es-ES")
+    page = context.new_page()
+    try:
+        page.goto(student_link(site, student="once", lang="es").json()["url"])
+        page.wait_for_selector("#attempts tbody tr")
+        type_code(page.main_frame, BATCH_NORM)
+        click_submit(page.main_frame, "Enviar")
+        line = page.locator(".ag-diagnoses [data-line]")
+        expect(line).to_be_visible(timeout=GRADED)
+        expect(line.locator("code").first).to_have_text("media = np.mean(X, axis=0)")
+        expect(page.locator("#status")).to_contain_text("Nota: 11.11/100")  # still said aloud
+        assert page.evaluate(STATUS_BOX) <= 1  # but not shown a second time above the feedback
+        assert "`" not in page.locator("#feedback").inner_text()
+
+        type_code(page.main_frame, SYNTAX_ERROR)
+        click_submit(page.main_frame, "Enviar")
+        expect(page.locator(".ag-not-run")).to_have_text(
+            "No se ejecutaron: el archivo no carga.", timeout=GRADED
+        )
+        expect(page.locator(".ag-group")).to_have_count(0)
+        expect(page.locator(".ag-error")).to_contain_text("Error de sintaxis en la línea 4")
+
+        type_code(page.main_frame, NEAR_NAME)
+        click_submit(page.main_frame, "Enviar")
+        expect(page.locator(".ag-error")).to_contain_text("¿Quisiste decir layernorm?", timeout=GRADED)
+        expect(page.locator(".ag-error code").first).to_have_text("layernorm")
+        shoot(page, "page-phone-near-name")
+    finally:
+        context.close()
+
+
+def test_the_statements_table_is_a_table_that_scrolls_in_its_own_box(site: Site, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 320, "height": 800}, locale="es-ES")
+    page = context.new_page()
+    try:
+        page.goto(student_link(site, student="tabla", challenge="atencion_causal", lang="es").json()["url"])
+        page.wait_for_selector("#attempts tbody tr")
+        table = page.locator(".statement").get_by_role("table")
+        expect(table).to_have_count(1)
+        expect(table.get_by_role("columnheader").first).to_have_text("llamada")
+        expect(table.get_by_role("row")).to_have_count(3)
+        assert "| llamada |" not in page.locator(".statement").inner_text()
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
+        box = page.get_by_role("region", name="Tabla")
+        expect(box).to_have_attribute("tabindex", "0")  # reachable by keyboard, to scroll it
+    finally:
+        context.close()

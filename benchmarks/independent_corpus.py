@@ -1,14 +1,17 @@
 """How the feedback does on wrong submissions written without the mistake catalogue.
 
-    .venv/bin/python benchmarks/independent_corpus.py [--corpus DIR] [--challenge ID] [--list]
+    .venv/bin/python benchmarks/independent_corpus.py [--corpus DIR] [--set NAME] [--challenge ID]
+        [--list] [--show]
 
-The corpus (default tests/wrong_independent) holds one folder per challenge; each file starts
-with a header written from the lessons alone, before its expectation was looked up:
+The corpus (default tests/wrong_independent) holds one folder per challenge (with `--set NAME`,
+the files are in <corpus>/<challenge>/NAME/: tests/corpora's layout); each file starts with a
+header written from the lessons alone, before its expectation was looked up:
 
     # kind: single            (single | double | nonsense | correct | error)
     # misconception_es: ...
     # misconception_en: ...
     # line: 6                 (where the computation leaves the lesson's; "6, 9" for two; none)
+    # step: x_hat             (optional: the [steps] name of what that line computes; none)
     # expect: id, ...         (catalogue ids, new:<name> for a misconception no id names, or none)
 
 Every file is graded once through the default sandbox, as `autograder grade` does, and told in
@@ -23,6 +26,8 @@ es and en. Per challenge and kind the table counts:
 - line: the line the feedback reports as where the code leaves the lesson's is one of the
   header's lines; "n/a" while the Result has no `localisation` field (a `line` or a list of
   entries with a `line`).
+- step: over the files whose header names a step and whose line is right, the localisation
+  names that step (`localisation.step`; "none": it names no step); "n/a" where no header does.
 - correct at 100: a correct variant scores 100 with no diagnosis, cause, note or error.
 - wrong at 100: a file that is not correct scores 100 anyway (the hidden tests miss it).
 - grading ms: the wall time of grading and telling both languages, median and p99, wrong files
@@ -53,7 +58,7 @@ from grader.models import Result  # noqa: E402
 from grader.prepared import PreparedChallenge, prepare  # noqa: E402
 from grader.sandbox import default_sandbox  # noqa: E402
 from grader.sandbox.base import Sandbox  # noqa: E402
-from grader.text import Lang  # noqa: E402
+from grader.text import Lang, Text  # noqa: E402
 
 DEFAULT_CORPUS = ROOT / "tests" / "wrong_independent"
 KINDS = ("single", "double", "nonsense", "correct", "error")
@@ -66,6 +71,7 @@ class Header:
     kind: str
     expect: tuple[str, ...]
     lines: frozenset[int]
+    steps: frozenset[str] | None = None  # what the first diverging line computes; None: not labelled
 
 
 def read_header(path: Path) -> Header:
@@ -80,7 +86,30 @@ def read_header(path: Path) -> Header:
         raise SystemExit(f"{path}: the header needs kind ({'|'.join(KINDS)}), line and expect")
     expect = tuple(sorted(e.strip() for e in fields["expect"].split(",") if e.strip() != "none"))
     lines = frozenset(int(n) for n in re.findall(r"\d+", fields["line"]))
-    return Header(fields["kind"], expect, lines)
+    steps = None
+    if "step" in fields:
+        steps = frozenset(s.strip() for s in fields["step"].split(",") if s.strip())
+    return Header(fields["kind"], expect, lines, steps)
+
+
+LESSON_COMPUTES = " (there the lesson computes "
+
+
+def reported_steps(result: Result, steps: dict[str, Text]) -> frozenset[str]:
+    """The [steps] names of what the localisation says its line computes ({"none"}: nothing).
+    Read from `localisation.step` where the Result has it, else from the English sentence
+    "(there the lesson computes …)" (a grader from before the field), its words mapped back to
+    every name they are the words of."""
+    found = result.model_dump().get("localisation")
+    if not isinstance(found, dict):
+        return frozenset({"none"})
+    if "step" in found:
+        return frozenset({str(found["step"] or "none")})
+    message = str(found.get("message", ""))
+    if LESSON_COMPUTES not in message:
+        return frozenset({"none"})
+    words = message.rsplit(LESSON_COMPUTES, 1)[1].removesuffix(".").removesuffix(")")
+    return frozenset(name for name, told in steps.items() if told.en == words) or frozenset({"?"})
 
 
 def reported_lines(result: Result) -> list[int] | None:
@@ -103,9 +132,11 @@ class Outcome:
     one_story: bool
     false: bool
     line_right: bool | None
+    step_right: bool | None  # None: the header names no step, or the line is not right
     clean_pass: bool
     full_score: bool
     ms: float
+    told_text: dict[str, str] = field(default_factory=dict)  # the localisation, by language
 
 
 def _expected_met(header: Header, ids: tuple[str, ...]) -> bool:
@@ -144,6 +175,12 @@ def judge(path: Path, prepared: PreparedChallenge, sandbox: Sandbox) -> Outcome:
     ids = tuple(sorted(d.id for d in first.diagnoses))
     wanted = {e.removeprefix(NEW) for e in header.expect}
     lines = reported_lines(first)
+    line_right = None if lines is None else bool(lines) and set(lines) <= header.lines
+    step_right = None
+    if header.steps is not None and header.kind != "correct" and (line_right or lines is None):
+        step_right = bool(line_right) and bool(
+            reported_steps(told["en"], prepared.challenge.steps) & header.steps
+        )
     return Outcome(
         path=path,
         header=header,
@@ -151,10 +188,12 @@ def judge(path: Path, prepared: PreparedChallenge, sandbox: Sandbox) -> Outcome:
         told=bool(header.expect) and _expected_met(header, ids),
         one_story=all(_one_story(header, r) for r in told.values()),
         false=bool(set(ids) - wanted),
-        line_right=None if lines is None else bool(lines) and set(lines) <= header.lines,
+        line_right=line_right,
+        step_right=step_right,
         clean_pass=_clean_pass(first) and _clean_pass(told[LANGS[1]]),
         full_score=first.score == 100,
         ms=ms,
+        told_text={lang: r.localisation.message for lang, r in told.items() if r.localisation is not None},
     )
 
 
@@ -187,11 +226,18 @@ def _line_column(outcomes: list[Outcome]) -> str:
     return _pct(sum(bool(o.line_right) for o in judged), len(judged))
 
 
+def _step_column(outcomes: list[Outcome]) -> str:
+    judged = [o for o in outcomes if o.step_right is not None]
+    if not judged:
+        return "n/a"
+    return _pct(sum(bool(o.step_right) for o in judged), len(judged))
+
+
 def table(rows: list[Row]) -> list[str]:
     out = [
         "| challenge | kind | files | told their misconception | one story | false diagnoses "
-        "| line right | correct at 100 | wrong at 100 | grading ms (median / p99) |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| line right | step right | correct at 100 | wrong at 100 | grading ms (median / p99) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in [*rows, *_totals(rows)]:
         o = row.outcomes
@@ -201,7 +247,7 @@ def table(rows: list[Row]) -> list[str]:
             f"| {row.challenge} | {row.kind} | {len(o)} "
             f"| {_pct(sum(x.told for x in expecting), len(expecting))} "
             f"| {_pct(row.count('one_story'), len(o)) if row.kind != 'correct' else '-'} "
-            f"| {row.count('false')} | {_line_column(o)} "
+            f"| {row.count('false')} | {_line_column(o)} | {_step_column(o)} "
             f"| {_pct(sum(x.clean_pass for x in correct), len(correct))} "
             f"| {sum(x.full_score for x in o if x.header.kind != 'correct')} | {_ms([x.ms for x in o])} |"
         )
@@ -241,17 +287,20 @@ def split_line(rows: list[Row]) -> str:
     )
 
 
-def measure(corpus: Path, chosen: list[str] | None, sandbox: Sandbox) -> list[Row]:
+def measure(corpus: Path, chosen: list[str] | None, sandbox: Sandbox, subset: str | None = None) -> list[Row]:
     challenges = load_challenges(ROOT / "challenges")
     folders = sorted(d for d in corpus.iterdir() if d.is_dir() and d.name in challenges)
     rows: list[Row] = []
     for folder in folders:
         if chosen and folder.name not in chosen:
             continue
+        files = sorted((folder / subset if subset else folder).glob("*.py"))
+        if not files:
+            continue
         prepared = prepare(challenges[folder.name])
         prepared.warm()
         by_kind = {kind: Row(folder.name, kind) for kind in KINDS}
-        for path in sorted(folder.glob("*.py")):
+        for path in files:
             outcome = judge(path, prepared, sandbox)
             by_kind[outcome.header.kind].outcomes.append(outcome)
         rows += [row for row in by_kind.values() if row.outcomes]
@@ -278,17 +327,33 @@ def misses(rows: list[Row]) -> list[str]:
     return out
 
 
+def shown(rows: list[Row]) -> list[str]:
+    """Every wrong file's localisation, in both languages: to be read as a student reads it."""
+    out = []
+    for row in rows:
+        for o in row.outcomes:
+            if o.header.kind == "correct":
+                continue
+            mark = {True: "", False: "  [line wrong]", None: ""}[o.line_right]
+            step = "  [step wrong]" if o.step_right is False and o.line_right else ""
+            out.append(f"{row.challenge}/{o.path.stem}{mark}{step}")
+            out += [f"  {lang}: {message}" for lang, message in o.told_text.items()] or ["  (none)"]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--challenge", action="append")
+    parser.add_argument("--set", help="the files are in <corpus>/<challenge>/SET/ (tests/corpora)")
     parser.add_argument("--list", action="store_true", help="print every file the feedback gets wrong")
+    parser.add_argument("--show", action="store_true", help="print every wrong file's localisation")
     options = parser.parse_args(argv)
     sandbox = default_sandbox()
     try:
-        rows = measure(options.corpus, options.challenge, sandbox)
+        rows = measure(options.corpus, options.challenge, sandbox, options.set)
     finally:
         sandbox.close()
     if not rows:
@@ -300,6 +365,8 @@ def main(argv: list[str] | None = None) -> int:
     print(cost_line(rows))
     if options.list:
         print("\n".join(misses(rows)))
+    if options.show:
+        print("\n".join(shown(rows)))
     return 0
 
 

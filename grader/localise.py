@@ -23,16 +23,16 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from grader.calls import Call
 from grader.checks import shape_text
 from grader.codelines import Code, read
-from grader.sandbox.tracer import EDITED, LINES
+from grader.sandbox.tracer import Kind
 from grader.text import Text, text
-from grader.tracing import Traced
+from grader.tracing import Traced, is_local_key
 
 MAX_CODE = 100
 
@@ -137,12 +137,12 @@ def _constant(a: np.ndarray) -> bool:
     return a.size > 1 and bool(np.all(a == a.flat[0]))
 
 
-def _outputs(trace: list[Traced]) -> dict[str, Traced]:
-    """The last value returned under each return name: the traced call's own result."""
-    found: dict[str, Traced] = {}
+def _outputs(trace: list[Traced]) -> dict[str | None, Traced]:
+    """The last value returned at each position: the traced call's own result."""
+    found: dict[str | None, Traced] = {}
     for traced in trace:
-        if traced.name.startswith("return"):
-            found[traced.name] = traced
+        if traced.is_result:
+            found[traced.key] = traced
     return found
 
 
@@ -156,8 +156,8 @@ def _inputs(call: Call) -> list[np.ndarray]:
 
 def _split(trace: list[Traced]) -> tuple[list[Traced], set[int]]:
     """The values, and the lines the call executed."""
-    values = [t for t in trace if t.name != LINES]
-    ran = {int(n) for t in trace if t.name == LINES for n in t.value.ravel()}
+    values = [t for t in trace if t.kind is not Kind.LINES]
+    ran = {int(n) for t in trace if t.kind is Kind.LINES for n in t.value.ravel()}
     return values, ran
 
 
@@ -215,9 +215,9 @@ def _diverge(
     how = how or walk.told.get(id(place))
     if how is not None:
         return Divergence(call.function, place.line, text_of, right, last_right, None, how)
-    if place.name.startswith(EDITED):
+    if place.is_edit:
         return Divergence(call.function, place.line, text_of, right, last_right, None, _edited(place))
-    if _is_argument(place):
+    if place.is_argument:
         want = walk.wanted(place)
         return Divergence(
             call.function, place.line, text_of, right, last_right, None, _how_given(place, want)
@@ -243,7 +243,7 @@ def _step_of(value: np.ndarray, lesson: list[Traced]) -> tuple[int, bool] | None
     result too)."""
     found = None
     for index, step in enumerate(lesson):
-        if _is_argument(step):
+        if step.is_argument:
             continue
         if value.shape == step.value.shape and _same(value, step.value):
             match = (index, True)
@@ -251,7 +251,7 @@ def _step_of(value: np.ndarray, lesson: list[Traced]) -> tuple[int, bool] | None
             match = (index, False)
         else:
             continue
-        if not step.name.startswith("return"):
+        if not step.is_result:
             return match
         found = found or match
     return found
@@ -284,13 +284,16 @@ class _Walk:
         self.call_inputs = call_inputs
         self.code = code
         self.steps = steps
-        self.step_names = {name for name in steps if not name.startswith("return")}
+        self.step_names = {name for name in steps if is_local_key(name)}
         self.given = _grouped(lesson)
         self.calls = _calls(student)
         self.made: dict[int, Traced] = {}
         self.loose: dict[str, _Loose] = {}
         self.told: dict[int, Text] = {}  # what a place the values do not make plainly is, by its id
         self.index = 0
+
+    def _words(self, step: Traced) -> Text | None:
+        return self.steps.get(step.key or "")
 
     def wanted(self, argument: Traced) -> Traced | None:
         """What the lesson hands the same function, at the same call, for the same parameter."""
@@ -303,9 +306,9 @@ class _Walk:
         input changed in place."""
         for index, traced in enumerate(self.student):
             self.index = index
-            if traced.name.startswith(EDITED):
+            if traced.is_edit:
                 return traced
-            if _is_argument(traced):
+            if traced.is_argument:
                 # What one function of the file hands another (or the traced call gets, its
                 # defaults included), against what the lesson hands it at the same call.
                 given = self._given_off(traced)
@@ -331,7 +334,7 @@ class _Walk:
             names = {t.name for t in self.student if self.calls.get(id(t)) == call}
             missing = [name for name in lesson if name not in names]
             if missing:
-                return Traced(traced.line, missing[0], np.zeros(0))
+                return replace(traced, name=missing[0], value=np.zeros(0))
         want = lesson.get(traced.name)
         if want is not None and not any(_same(v, want.value) for v in _layouts(traced.value, want.value)):
             return traced
@@ -341,13 +344,13 @@ class _Walk:
         """False when the value may pass, True when it is off, None when it is off right here
         (no earlier value to blame)."""
         step = _step_of(traced.value, self.lesson)
-        if step is not None and not self.lesson[step[0]].name.startswith("return"):
+        if step is not None and not self.lesson[step[0]].is_result:
             self.loose.pop(traced.name, None)
-            if traced.name.startswith("return"):
+            if traced.is_result:
                 # A function's result: the caller names it; but arithmetic that gives back a step
                 # the function had already made (`return ex / ex.max()`) is the step that is not there.
                 if step[0] in self.made and traced.line in self.code.computed_returns:
-                    self.told[id(traced)] = _gives_back(self.steps.get(self.lesson[step[0]].name))
+                    self.told[id(traced)] = _gives_back(self._words(self.lesson[step[0]]))
                     return None
                 return False
             if step[0] in self.made and self.made[step[0]].name != traced.name:
@@ -375,7 +378,7 @@ class _Walk:
             return False
         if kind == FILLING:
             loop = self.code.loops.get(traced.line)
-            blame = Traced(loop, traced.name, traced.value) if loop is not None else traced
+            blame = replace(traced, line=loop) if loop is not None else traced
             self.loose[traced.name] = _Loose(traced, blame)
             if loop is not None:
                 self.told[id(blame)] = text(
@@ -394,7 +397,9 @@ class _Walk:
     def _filled_later(self, traced: Traced) -> bool:
         """A buffer made to be filled (`np.empty_like(X)`: whatever was in memory), told by
         what the code does next with it: assigns into it."""
-        later = next((t for t in self.student[self.index + 1 :] if t.name == traced.name), None)
+        later = next(
+            (t for t in self.student[self.index + 1 :] if t.is_local and t.name == traced.name), None
+        )
         return (
             later is not None
             and later.line != traced.line
@@ -427,7 +432,7 @@ class _Walk:
     def before_raise(self, line: int, error_type: str) -> tuple[Traced, Text | None]:
         """Where a call that raised at `line` parts, when none of its values did: a loose value
         the raising line uses, or that line."""
-        raising = Traced(line, "", np.zeros(0))
+        raising = Traced(line, Kind.LOCAL, np.zeros(0))
         place = self.origin(raising, raising=True)
         return place, (_raises(error_type) if place is raising else None)
 
@@ -452,10 +457,6 @@ def _copies_input(traced: Traced, inputs: list[np.ndarray]) -> bool:
     )
 
 
-def _is_argument(traced: Traced) -> bool:
-    return traced.name.endswith(")") and "(" in traced.name
-
-
 def _calls(trace: list[Traced]) -> dict[int, tuple[str, int]]:
     """Each argument record's call: its function and which of that function's calls it is (the
     arguments of one call are recorded together, on the caller's line)."""
@@ -463,13 +464,13 @@ def _calls(trace: list[Traced]) -> dict[int, tuple[str, int]]:
     count: dict[str, int] = {}
     previous: Traced | None = None
     for traced in trace:
-        if _is_argument(traced):
-            function = traced.name.split("(")[0]
+        if traced.is_argument:
+            function = traced.function
             same = (
                 previous is not None
-                and _is_argument(previous)
+                and previous.is_argument
                 and previous.line == traced.line
-                and previous.name.split("(")[0] == function
+                and previous.function == function
                 and previous.name != traced.name
             )
             if not same:
@@ -504,7 +505,7 @@ class _Places:
         self.function = function
 
     def refine(self, place: Traced) -> Traced:
-        if place.name.startswith(EDITED) or _is_argument(place) or place not in self.walk.student:
+        if place.is_edit or place.is_argument or place not in self.walk.student:
             return place
         return self._helper_call(place) or self._stale(place) or self._misplaced(place) or place
 
@@ -516,32 +517,32 @@ class _Places:
         """A helper of the student's own (no function of the lesson) that gave the lesson's
         values before and now returns none: it was right, calling it here is the mistake."""
         helper = self.code.function_at(place.line)
-        if not place.name.startswith("return") or helper is None:
+        if not place.is_result or helper is None:
             return None
-        lesson_functions = {t.name.split("(")[0] for t in self.walk.lesson if _is_argument(t)}
+        lesson_functions = {t.function for t in self.walk.lesson if t.is_argument}
         if helper.name in lesson_functions | {self.function}:
             return None
         before = self.walk.student[: self.walk.student.index(place)]
         worked = any(
-            t.name.startswith("return")
+            t.is_result
             and helper.first <= t.line <= helper.last
             and _step_of(t.value, self.walk.lesson) is not None
             for t in before
         )
-        call = next((t for t in reversed(before) if t.name.startswith(helper.name + "(")), None)
+        call = next((t for t in reversed(before) if t.is_argument and t.function == helper.name), None)
         if not worked or call is None:
             return None
         how = text(
             f"tu {helper.name} da los valores de la lección donde la lección lo usa, pero aquí la lección no lo aplica",
             f"your {helper.name} gives the lesson's values where the lesson uses it, but the lesson does not apply it here",
         )
-        return self._told(Traced(call.line, place.name, place.value), how)
+        return self._told(replace(place, line=call.line), how)
 
     def _misplaced(self, place: Traced) -> Traced | None:
         """A buffer filled under an `if` with the lesson's values in other cells (−∞ below the
         diagonal): the assignment is right, the condition that chooses the cells is not. Under a
         loop alone the assignment's own subscript may choose them (`M[i, i + 2:]`): it stays."""
-        if place.name not in self.code.fills.get(place.line, set()):
+        if not place.is_local or place.name not in self.code.fills.get(place.line, set()):
             return None
         condition = self.code.ifs.get(place.line)
         if condition is None or condition < self.code.loops.get(place.line, 0) or place.value.size == 0:
@@ -556,7 +557,7 @@ class _Places:
             f"tu {place.name} tiene los valores de la lección, pero en otras casillas: esta línea decide cuáles se escriben",
             f"your {place.name} holds the lesson's values, but in other cells: this line decides which are written",
         )
-        return self._told(Traced(condition, place.name, place.value), how)
+        return self._told(replace(place, line=condition), how)
 
     def _stale(self, place: Traced) -> Traced | None:
         """A value the lesson goes on updating (the scores, masked) that the student's code
@@ -582,7 +583,7 @@ class _Places:
                     f"la lección cambia {name} antes de usarlo y tu código lo usa tal cual (en la línea {place.line})",
                     f"the lesson changes {name} before using it, and your code uses it as it was (on line {place.line})",
                 )
-                return self._told(Traced(found, place.name, place.value), how)
+                return self._told(replace(place, line=found), how)
         return None
 
     def _read(self, name: str, place: Traced, index: int) -> Traced | None:
@@ -592,16 +593,33 @@ class _Places:
         update of a name made in its function is not a read."""
         student = self.walk.student
         where = self.code.function_at(place.line)
-        last = next((t for t in reversed(student[:index]) if t.name == name), None)
+        last = next((t for t in reversed(student[:index]) if t.is_local and t.name == name), None)
         if last is not None and self.code.function_at(last.line) == where:
-            return last if name != place.name else None
+            return last if not (place.is_local and name == place.name) else None
         if where is None or where.name == self.function or name not in where.params:
             return None
-        return next((t for t in reversed(student[:index]) if t.name == f"{where.name}({name})"), None)
+        return next(
+            (
+                t
+                for t in reversed(student[:index])
+                if t.is_argument and t.function == where.name and t.name == name
+            ),
+            None,
+        )
 
     def _unchanged(self, last: Traced, before: list[Traced]) -> int | None:
         """A line that remade the value as it was (`E = E * 1.0`) where the lesson updates it."""
-        prior = next((t for t in reversed(before) if t.name == last.name and t is not last), None)
+        prior = next(
+            (
+                t
+                for t in reversed(before)
+                if t.kind is last.kind
+                and t.name == last.name
+                and t.function == last.function
+                and t is not last
+            ),
+            None,
+        )
         if prior is not None and prior.line != last.line and np.array_equal(prior.value, last.value):
             return last.line
         return None
@@ -637,9 +655,9 @@ class _Places:
 def _update(lesson: list[Traced], step: int) -> int | None:
     """The lesson's next value under the same name in the same call (E, then E masked)."""
     for j in range(step + 1, len(lesson)):
-        if lesson[j].name.startswith("return"):
+        if lesson[j].is_result:
             return None
-        if lesson[j].name == lesson[step].name:
+        if lesson[j].is_local and lesson[j].name == lesson[step].name:
             return j
     return None
 
@@ -665,8 +683,8 @@ def _right_steps(before: list[Traced], lesson: list[Traced], steps: dict[str, Te
     """The lesson's named values the student's code had made, in the lesson's order."""
     found = []
     for step in lesson:
-        words = steps.get(step.name)
-        if words is None or words in found or step.name.startswith("return"):
+        words = steps.get(step.name) if step.is_local else None
+        if words is None or words in found:
             continue
         if any(_same(layout, step.value) for t in before for layout in _layouts(t.value, step.value)):
             found.append(words)
@@ -678,29 +696,29 @@ def _expected_step(
 ) -> tuple[Text | None, Traced | None]:
     """The lesson's value the diverging line stands for: the result for a returned value, else
     the first named value of that shape the student's code never made."""
-    if place.name.startswith("return"):
-        want = _outputs(lesson).get(place.name)
-        return (steps.get(place.name) if want is not None else None), want
+    if place.is_result:
+        want = _outputs(lesson).get(place.key)
+        return (steps.get(place.key or "") if want is not None else None), want
     made = [t.value for t in student]
     for step in lesson:
         if (
-            step.name in steps
+            step.is_local
+            and step.name in steps
             and step.value.shape == place.value.shape
             and not any(is_lesson(v, [step.value]) for v in made)
         ):
             return steps[step.name], step
     for step in lesson:
-        if step.name in steps and not any(is_lesson(v, [step.value]) for v in made):
+        if step.is_local and step.name in steps and not any(is_lesson(v, [step.value]) for v in made):
             return steps[step.name], step
     return None, None
 
 
 def _called(place: Traced) -> Text:
-    if place.name.startswith("return"):
+    if place.is_result:
         return text("lo que devuelve", "what it returns")
-    function, given, param = place.name.partition("(")
-    if given and param.endswith(")"):  # what a function was given: `layer_norm(X)`
-        param = param.removesuffix(")")
+    if place.is_argument:
+        function, param = place.function, place.name
         return text(f"lo que tu {function} recibe como {param}", f"what your {function} gets as {param}")
     return text(f"tu {place.name}", f"your {place.name}")
 
@@ -727,7 +745,7 @@ def _how(place: Traced, want: Traced | None) -> Text:
 
 
 def _edited(place: Traced) -> Text:
-    name = place.name.removeprefix(EDITED)
+    name = place.name
     return text(
         f"ahí tu código cambia en el sitio el {name} que recibe, y la lección nunca cambia sus entradas",
         f"there your code changes the {name} it was given, in place, and the lesson never changes its inputs",
@@ -736,8 +754,7 @@ def _edited(place: Traced) -> Text:
 
 def _how_given(place: Traced, want: Traced | None) -> Text:
     """What a function was given, against what the lesson gives it: a default, a swapped argument."""
-    function, _, param = place.name.partition("(")
-    param = param.removesuffix(")")
+    function, param = place.function, place.name
     if place.value.size == 0:
         return text(
             f"tu {function} no recibe un array como {param}, y en la lección sí",

@@ -6,6 +6,7 @@ instead, so that a course author can act on it without reading this module.
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from pathlib import Path
@@ -35,6 +36,18 @@ class Words(_Strict):
     en: Annotated[str, Field(min_length=1)]
 
 
+def definition_line(signature: str) -> str:
+    """The `def` line the editor starts with: the signature's name and parameters as written,
+    without what a signature may show people after them (`-> (salida, pesos)` names the returned
+    arrays for a reader; as an annotation it would be evaluated at import and raise)."""
+    depth = 0
+    for end, char in enumerate(signature):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ")" and depth == 0:
+            return f"def {signature[: end + 1]}:"
+    return f"def {signature}:"
+
+
 class FunctionEntry(_Strict):
     name: Annotated[str, Field(pattern=IDENTIFIER)]
     signature: Annotated[str, Field(min_length=1)]
@@ -56,6 +69,19 @@ class FunctionEntry(_Strict):
             raise ValueError(
                 f"the signature must start with {self.name}( (the function's name and its parameters)"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _definition_is_python(self) -> FunctionEntry:
+        line = definition_line(self.signature)
+        try:
+            ast.parse(f"{line}\n    pass\n")
+        except SyntaxError as error:
+            raise ValueError(
+                f"{line!r}, the editor's def line, is not Python ({error.msg}): write the parameters "
+                "as Python writes them, e.g. f(X, eps=1e-5); after them a signature may show people "
+                "what it returns, e.g. -> (salida, pesos)"
+            ) from None
         return self
 
 

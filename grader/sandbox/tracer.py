@@ -7,10 +7,13 @@ the reference's intermediates to find the line where the student's computation l
 lesson's. It is feedback only: nothing here ever decides a score, and a student who tampers with
 it misleads only their own feedback.
 
-Besides the locals it records what the traced call was given (its defaults included: a changed
-default is the signature's doing), an in-place change of an array the call was given (under the
-name `!name`), and, once the call is over, the lines it executed (under `#lines`): a line that ran
-and changed nothing, or an `if` whose body never ran, is a place too. No local has such names.
+Each record says what it is (`Kind`) apart from any name, so no name a student chooses can pass
+for another kind: a local after a line; what a function of the file returned (its place in a
+returned tuple); what a function of the file was given (the function and the parameter; the
+traced call's own arguments at its `def`, defaults included: a changed default is the
+signature's doing); an array the traced call was given, changed in place; and, once the call is
+over, the lines it executed: a line that ran and changed nothing, or an `if` whose body never
+ran, is a place too.
 
 Bounded in line events, records, elements and time; past a bound the trace says it was cut,
 stops, and the parent tells no localisation. A scalar one line keeps remaking (a loop's counter,
@@ -23,6 +26,7 @@ import struct
 import sys
 import time
 from collections.abc import Callable
+from enum import IntEnum
 from types import FrameType
 from typing import Any
 
@@ -37,9 +41,21 @@ MAX_ELEMENTS = 60_000  # elements of all recorded values
 MAX_SECONDS = 0.25
 MAX_NAME = 40
 MAX_REPEATS = 16  # records of one scalar at one line
-EDITED = "!"  # prefix of an in-place change to an array the call was given
-LINES = "#lines"  # the lines the traced call executed, in the order they first ran
-LINE = struct.Struct("<IB")
+MAX_POSITION = 8  # the items of a returned tuple that are recorded
+BARE = 255  # the position of a value returned alone, not in a tuple
+# A record's payload: line, kind, position, the lengths of its name and its function's name;
+# then the name, the function's name and the array.
+RECORD = struct.Struct("<IBBBB")
+
+
+class Kind(IntEnum):
+    LOCAL = 0  # a local after a line: its name
+    RESULT = 1  # what a function of the file returned: the function, the position
+    ARGUMENT = 2  # what a function of the file was given: the function, the parameter's name
+    EDITED = 3  # an array the traced call was given, changed in place: the parameter's name
+    LINES = 4  # the lines the traced call executed, in the order they first ran
+
+
 _COMPREHENSIONS = frozenset({"<genexpr>", "<listcomp>", "<setcomp>", "<dictcomp>"})
 
 _ndarray = np.ndarray
@@ -85,7 +101,7 @@ class LineTracer:
         self.cut = False
         self.frames: dict[int, tuple[int, dict[str, tuple[int, np.ndarray]]]] = {}
         self.given: set[int] | None = None  # the arrays the traced call was given, by identity
-        self.repeats: dict[tuple[int, str], int] = {}
+        self.repeats: dict[tuple[int, Kind, str, int], int] = {}
         self.executed: dict[int, None] = {}
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> Any:
@@ -107,7 +123,7 @@ class LineTracer:
         for name in code.co_varnames[: code.co_argcount]:
             array = _argument(frame.f_locals.get(name))
             if array is not None:
-                self.record(line, f"{code.co_name}({name})", array)
+                self.record(line, Kind.ARGUMENT, name, array, function=code.co_name)
 
     def local(self, frame: FrameType, event: str, arg: Any) -> Any:
         if self.cut:
@@ -124,7 +140,7 @@ class LineTracer:
             self.after(frame)
             line = self.frames.pop(id(frame), (frame.f_lineno, {}))[0]
             if frame.f_code.co_name not in _COMPREHENSIONS:  # a generator's yield, a list it built
-                self.returned(line, arg)
+                self.returned(line, frame.f_code.co_name, arg)
         return self.local
 
     def after(self, frame: FrameType, record: bool = True) -> None:
@@ -142,23 +158,33 @@ class LineTracer:
             ):
                 continue
             if before is not None and before[0] == id(value) and self.given and id(value) in self.given:
-                self.record(line, EDITED + name, array)  # changed in place, and it is an input
+                self.record(line, Kind.EDITED, name, array)  # changed in place, and it is an input
             seen[name] = (id(value), array.copy())
             if record:
-                self.record(line, name, array)
+                self.record(line, Kind.LOCAL, name, array)
         self.frames[id(frame)] = (line, seen)
 
-    def returned(self, line: int, value: Any) -> None:
+    def returned(self, line: int, function: str, value: Any) -> None:
         items = value if isinstance(value, tuple) else (value,)
-        for position, item in enumerate(items[:8]):
+        for position, item in enumerate(items[:MAX_POSITION]):
             array = _numeric(item)
             if array is not None:
-                self.record(line, "return" if len(items) == 1 else f"return[{position}]", array)
+                where = BARE if len(items) == 1 else position
+                self.record(line, Kind.RESULT, "", array, function=function, position=where)
 
-    def record(self, line: int, name: str, array: np.ndarray) -> None:
+    def record(
+        self,
+        line: int,
+        kind: Kind,
+        name: str,
+        array: np.ndarray,
+        function: str = "",
+        position: int = BARE,
+    ) -> None:
         if array.size == 1:
-            times = self.repeats.get((line, name), 0) + 1
-            self.repeats[(line, name)] = times
+            key = (line, kind, name, position)
+            times = self.repeats.get(key, 0) + 1
+            self.repeats[key] = times
             if times > MAX_REPEATS:
                 return
         self.records += 1
@@ -166,20 +192,22 @@ class LineTracer:
         if self.records > MAX_RECORDS or self.elements > MAX_ELEMENTS:
             self.stop()
             return
+        self.write_record(line, kind, name, function, position, array)
+
+    def write_record(
+        self, line: int, kind: Kind, name: str, function: str, position: int, array: np.ndarray
+    ) -> None:
         label = name.encode("utf-8", "replace")[:MAX_NAME]
+        of = function.encode("utf-8", "replace")[:MAX_NAME]
         kept = array.astype(_float32 if array.dtype == _float32 else _float64)
-        self.write(
-            encode_record(Tag.TRACED, self.call, LINE.pack(line, len(label)) + label + encode_array(kept))
-        )
+        head = RECORD.pack(line, kind, position, len(label), len(of))
+        self.write(encode_record(Tag.TRACED, self.call, head + label + of + encode_array(kept)))
 
     def finish(self) -> None:
         """The lines the call executed, once it is over (an uncut trace only)."""
         if not self.cut:
             lines = _asarray(list(self.executed), dtype=_float64)
-            label = LINES.encode()
-            self.write(
-                encode_record(Tag.TRACED, self.call, LINE.pack(0, len(label)) + label + encode_array(lines))
-            )
+            self.write_record(0, Kind.LINES, "", "", BARE, lines)
 
     def stop(self) -> None:
         if not self.cut:

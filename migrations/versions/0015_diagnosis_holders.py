@@ -1,7 +1,7 @@
 """who still has each diagnosis: the students whose current attempt (their latest graded
 submission of the challenge) has it, counted per course, challenge and diagnosis beside those who
 ever had it; each student's row keeps its current attempt's diagnoses. Filled from the existing
-rows by the newest revision that changes the aggregates (0017).
+rows by the newest revision that changes the aggregates.
 
 Revision ID: 0015_diagnosis_holders
 Revises: 0014_due_dates

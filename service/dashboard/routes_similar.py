@@ -38,19 +38,13 @@ class Shown:
     evidence: tuple[str, ...]
 
 
-def scaffold(challenge: Challenge) -> str:
-    """What the statement hands every student: NumPy and the signatures to fill in."""
-    defs = "\n\n".join(f"def {f.signature}:\n    pass\n" for f in challenge.functions)
-    return f"import numpy as np\n\n\n{defs}"
-
-
 def report(
     db: Database, course: GrantedCourse, challenge: Challenge, which: Which
 ) -> tuple[similarity.Report, bool]:
     """The challenge's similar pairs in the course, and whether the class was capped."""
     with db.reading() as session:
         sources = one_per_student(session, course, challenge.id, which)
-    handed = similarity.given(scaffold(challenge), challenge.reference_source)
+    handed = similarity.given(challenge.starter, challenge.reference_source)
     return similarity.compare(sources, handed), len(sources) >= MAX_CLASS
 
 

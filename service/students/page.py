@@ -33,18 +33,13 @@ class PageView:
     frame_origin: str  # the platform that may frame the page ("" for none): told the page's height
 
 
-def starter_code(challenge: Challenge) -> str:
-    stubs = [f"def {f.signature}:\n    pass\n" for f in challenge.functions]
-    return "import numpy as np\n\n\n" + "\n\n".join(stubs)
-
-
 def page_view(challenge: Challenge, grant: PageGrant, token: str) -> PageView:
     return PageView(
         lang=grant.lang,
         title=challenge.title(grant.lang),
         statement=statement_html(challenge, grant.lang),
         signatures=tuple(f.signature for f in challenge.functions),
-        starter=starter_code(challenge),
+        starter=challenge.starter,
         token=token,
         draft_key=grant.draft_key,
         gradebook=grant.lti_link_id is not None,

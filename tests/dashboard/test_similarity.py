@@ -15,7 +15,6 @@ import pytest
 
 from grader.challenge import Challenge, load_challenges
 from service.dashboard import similarity
-from service.dashboard.routes_similar import scaffold
 from service.dashboard.similarity import Source
 from tests.conftest import ROOT
 
@@ -40,7 +39,7 @@ def _class(challenge: str) -> list[Path]:
 
 
 def _given(challenge: Challenge) -> similarity.Print:
-    return similarity.given(scaffold(challenge), challenge.reference_source)
+    return similarity.given(challenge.starter, challenge.reference_source)
 
 
 def _flagged(report: similarity.Report) -> set[frozenset[str]]:

@@ -161,6 +161,23 @@ def layer_norm(X, gamma, beta, eps=1e-5):
     assert where.line == 11
 
 
+def test_a_variable_called_returned_is_the_students_variable_not_the_result(grader: Grader) -> None:
+    """What a record is comes with it, not from its name: `returned` and `return_value` are locals."""
+    code = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    return_value = X.std(axis=1, keepdims=True)
+    returned = (X - mu) / (return_value + eps)
+    return gamma * returned + beta
+"""
+    where = grader.grade("layer_norm", code, lang="en").localisation
+    assert where is not None
+    assert where.line == 6
+    assert "your returned" in where.message
+    assert "what it returns" not in where.message
+
+
 def test_the_step_a_localisation_names_is_given_by_its_name_in_the_challenges_steps(grader: Grader) -> None:
     """What the dashboard counts a localisation by: the step its message names, as [steps] names it."""
     steps = grader.challenges["layer_norm"].steps

@@ -4,8 +4,8 @@ whose next attempt no longer has it and those in whom it is gone, with a histogr
 and the time it took; each student's row keeps what became of each message told. Filled from the
 existing rows (the steps of results stored before have no name: none is counted).
 
-Revision ID: 0017_feedback_effect
-Revises: 0016_rosters
+Revision ID: 0018_feedback_effect
+Revises: 0017_roster_reads
 Create Date: 2026-12-03 02:00:00
 """
 
@@ -18,8 +18,8 @@ from alembic import op
 
 from service.storage.aggregates_rebuild import rebuild
 
-revision: str = "0017_feedback_effect"
-down_revision: str | None = "0016_rosters"
+revision: str = "0018_feedback_effect"
+down_revision: str | None = "0017_roster_reads"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,19 @@
+# kind: single
+# misconception_es: Devuelve (pesos, salida) en lugar de (salida, pesos).
+# misconception_en: Returns (weights, output) instead of (output, weights).
+# line: 19
+# step: return
+# expect: swapped_outputs
+import numpy as np
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+
+def atencion(Q, K, V, mascara=None):
+    E = Q @ K.T / np.sqrt(Q.shape[1])
+    if mascara is not None:
+        E = E + mascara
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    return pesos, pesos @ V

@@ -1,0 +1,18 @@
+# kind: single
+# misconception_es: No normaliza la segunda suma residual: devuelve H + F.
+# misconception_en: Does not normalise the second residual sum: returns H + F.
+# line: 18
+# step: return
+# expect: missing_second_norm
+import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    var = X.var(axis=1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(var + eps) + beta
+
+
+def bloque(X, atencion, p):
+    H = layer_norm(X + atencion(X), p["gamma1"], p["beta1"])
+    F = np.maximum(0, H @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return H + F

@@ -1,4 +1,4 @@
-"""Migration 0018 rewrites, on SQLite, the stored moments that carry their offset as the UTC
+"""Migration 0019 rewrites, on SQLite, the stored moments that carry their offset as the UTC
 instants they name, so that SQL sorts and compares them by instant; a moment stored without an
 offset cannot be told apart from a UTC one and is left as it is. PostgreSQL kept the instants."""
 
@@ -15,7 +15,7 @@ from service.core.settings import Settings
 from service.policies.tables import DueExtension
 from service.storage.migrations import alembic_config
 
-BEFORE = "0017_roster_reads"
+BEFORE = "0018_feedback_effect"
 STORED = {
     "honolulu": "2030-01-01 00:00:00-10:00",  # 10:00Z, written with its offset by another tool
     "utc": "2030-01-01 05:00:00.000000",  # as the service wrote it: no offset, read as UTC

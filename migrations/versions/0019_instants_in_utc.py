@@ -24,8 +24,8 @@ What it cannot recover:
 - A value without its offset in any other form (`2026-12-05T18:08`) is read as UTC, for the
   same reason, and only rewritten in the service's form.
 
-Revision ID: 0018_instants_in_utc
-Revises: 0017_roster_reads
+Revision ID: 0019_instants_in_utc
+Revises: 0018_feedback_effect
 Create Date: 2026-12-06 02:00:00
 """
 
@@ -37,8 +37,8 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0018_instants_in_utc"
-down_revision: str | None = "0017_roster_reads"
+revision: str = "0019_instants_in_utc"
+down_revision: str | None = "0018_feedback_effect"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -58,6 +58,11 @@ class Localisation(BaseModel):
     line: int = Field(description="the line of the student's file where its values part from the lesson's")
     code: str = Field(description="that line, as the student wrote it")
     message: str
+    step: str | None = Field(
+        default=None,
+        description="the lesson's step that line computes, by its name in the challenge's steps; "
+        "none when no step corresponds (the message then says what the line feeds)",
+    )
 
 
 class GradingError(BaseModel):

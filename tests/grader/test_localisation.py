@@ -51,8 +51,12 @@ def test_the_line_that_leaves_the_lesson_is_told_with_its_code(grader: Grader) -
     assert where is not None
     assert where.line == 5
     assert where.code == "sigma = X.std()"
-    assert where.message.startswith("Hasta la línea 4 tus valores son los de la lección (μ_t")
+    assert where.message.startswith("Hasta la línea 4 tus valores son los de la lección: μ_t")
     assert "La línea 5, `sigma = X.std()`, es donde se separan" in where.message
+    # the line computes the deviation, by what its value does, and is told against it
+    assert where.step == "s"
+    assert "ahí calculas s_t, la desviación de cada fila" in where.message
+    assert "es un solo número" in where.message
 
 
 def test_arithmetic_nonsense_reads_the_localisation_and_no_hint(grader: Grader) -> None:
@@ -121,7 +125,8 @@ def bloque(X, atencion, p):
     where = grader.grade("bloque", code, lang="en").localisation
     assert where is not None
     assert where.line == 8
-    assert "what your layer_norm gets as X is off" in where.message
+    assert "what your layer_norm gets as X differs from the lesson's by up to" in where.message
+    assert "the lesson hands it X + atencion(X), the first residual sum" in where.message
     assert "your layer_norm(X)" not in where.message
 
 

@@ -14,14 +14,17 @@ challenges/<id>/
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import cast
 
-from grader.authoring import HiddenTest, Mistake
+from grader.authoring import PROMISE_CAP, HiddenTest, Mistake
 from grader.errormodel import Deviation, ErrorModel, from_mistakes
+from grader.kit import Built, Context, KitError, Lesson, build
 from grader.manifest import Manifest, ManifestError, definition_line, read_manifest
 from grader.modules import import_file
 from grader.sandbox.base import Limits
@@ -72,6 +75,8 @@ class Challenge:
     order: int = UNORDERED
     # The challenges whose functions this one's student writes too (challenge.toml's `uses`).
     uses: tuple[str, ...] = ()
+    # What the kit made of mistakes.py's LESSON: the derived mistakes kept and those left out.
+    built: Built | None = field(default=None, compare=False, repr=False)
 
     @property
     def required(self) -> list[str]:
@@ -111,13 +116,24 @@ def load_challenge(
     challenge_id = manifest.id
     used = _used(directory, manifest, dict(library or {}), (*_chain, manifest.id))
     tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
-    reference = _read(directory, "reference.py")
-    model = _model(import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes"), reference)
+    reference = _with_used(_read(directory, "reference.py"), used)
     functions = tuple(FunctionSpec(**f.model_dump()) for f in manifest.functions)
     declared = {f.name for f in functions}
     inherited = tuple(f for u in used for f in u.functions if f.name not in declared)
     own = {name: Text(es=w.es, en=w.en) for name, w in manifest.steps.items()}
     steps = {name: words for u in used for name, words in u.steps.items() if name not in own} | own
+    helpers = _read(directory, "helpers.py", default="")
+    context = Context(
+        reference,
+        steps,
+        {f.name: f.signature for f in inherited + functions},
+        [u.model for u in used],
+        [c for t in tests for c in t.calls],
+        helpers,
+    )
+    module = import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes")
+    model, built = _model(module, context)
+    model = _given_values_used(model, tests)
     challenge = Challenge(
         id=challenge_id,
         version=manifest.version,
@@ -128,12 +144,13 @@ def load_challenge(
         tests=tuple(tests),
         mistakes=_each_choice(model),
         reference_source=reference,
-        helpers_source=_read(directory, "helpers.py", default=""),
+        helpers_source=helpers,
         directory=directory,
         model=model,
         steps=steps,
         order=manifest.order if manifest.order is not None else UNORDERED,
         uses=tuple(u.id for u in used),
+        built=built,
     )
     _validate(challenge)
     return challenge
@@ -159,11 +176,49 @@ def _used(
     return found
 
 
-def _model(module: ModuleType, reference: str) -> ErrorModel:
-    """MODEL, or a model made of MISTAKES (whole rewritten functions) for a folder that lists them."""
+def _model(module: ModuleType, context: Context) -> tuple[ErrorModel, Built | None]:
+    """The model the kit builds from LESSON and the reference; else MODEL, or a model made of
+    MISTAKES (whole rewritten functions) for a folder that lists them."""
+    if hasattr(module, "LESSON"):
+        try:
+            built = build(cast(Lesson, module.LESSON), context)
+        except KitError as error:
+            raise ChallengeError(f"{module.__name__.removeprefix('challenge_')}: {error}") from error
+        return built.model, built
     if hasattr(module, "MODEL"):
-        return cast(ErrorModel, module.MODEL)
-    return from_mistakes(reference, module.MISTAKES)
+        return cast(ErrorModel, module.MODEL), None
+    return from_mistakes(context.reference, module.MISTAKES), None
+
+
+def _with_used(reference: str, used: list[Challenge]) -> str:
+    """reference.py with the functions of the challenges it uses that it does not write itself."""
+    written = {n.name for n in ast.parse(reference).body if isinstance(n, ast.FunctionDef)}
+    added = []
+    for challenge in used:
+        tree = ast.parse(challenge.reference_source)
+        for node in tree.body:
+            if (
+                isinstance(node, ast.FunctionDef)
+                and node.name in challenge.required
+                and node.name not in written
+            ):
+                added.append(ast.get_source_segment(challenge.reference_source, node) or "")
+                written.add(node.name)
+    return reference if not added else reference.rstrip("\n") + "\n\n\n" + "\n\n\n".join(added) + "\n"
+
+
+def _given_values_used(model: ErrorModel, tests: Iterable[HiddenTest]) -> ErrorModel:
+    """The model with what the tests' calls make a function depend on: a call given what another
+    of the student's functions returns (an `Own`) answers as both do, so its function is diagnosed
+    as one that calls the other, with the mistakes found there taken along."""
+    uses = {function: list(used) for function, used in model.uses.items()}
+    for test in tests:
+        for c in test.calls:
+            for given in c.functions[1:]:
+                if given not in uses.setdefault(c.function, []):
+                    uses[c.function].append(given)
+    found = {function: tuple(used) for function, used in uses.items() if used}
+    return model if found == model.uses else dataclasses.replace(model, uses=found)
 
 
 def _each_choice(model: ErrorModel) -> tuple[Mistake, ...]:
@@ -188,11 +243,26 @@ def _validate(challenge: Challenge) -> None:
         raise ChallengeError(f"{challenge.id}: duplicate mistake ids")
     for test in challenge.tests:
         for c in test.calls:
-            if c.function not in challenge.required:
-                raise ChallengeError(f"{challenge.id}/{test.id}: calls unknown function {c.function}")
+            for function in c.functions:
+                if function not in challenge.required:
+                    raise ChallengeError(f"{challenge.id}/{test.id}: calls unknown function {function}")
+        _check_promise_weight(challenge, test)
     for mistake in challenge.mistakes:
         if not mistake.functions or not set(mistake.functions) <= set(challenge.required):
             raise ChallengeError(f"{challenge.id}/{mistake.id}: must redefine required functions only")
+
+
+def _check_promise_weight(challenge: Challenge, test: HiddenTest) -> None:
+    """A promise test carries enough points that failing it alone leaves at most PROMISE_CAP."""
+    total = challenge.max_points
+    rest = total - test.points
+    if test.promise and 100 * rest > PROMISE_CAP * total:
+        needed = -(-(100 - PROMISE_CAP) * rest // PROMISE_CAP)
+        raise ChallengeError(
+            f"{challenge.id}/{test.id}: the lesson's promise carries {test.points} of {total} points, so "
+            f"failing it alone scores {100 * rest / total:.4g}; give it at least {needed} points "
+            f"(at most {PROMISE_CAP} without it)"
+        )
 
 
 def in_course_order(names: Iterable[str], known: Mapping[str, Challenge]) -> list[str]:

@@ -264,6 +264,8 @@ class _Search:
         """No evidence of what the value does: the first step not yet made whose inputs are all
         what the line reads, of the value's shape (any, for a line that raised)."""
         value = self.place.value
+        if not value.size and any(t.line == self.place.line for t in self.before):
+            return None  # a loop's later pass raised: the line computed before, the loop is the news
         for order, step in enumerate(self.lesson):
             if order in self.made or step.is_result or self.words(step) is None:
                 continue

@@ -58,7 +58,6 @@ class Divergence:
     last_right: int | None  # the last line that made one of them
     step: Text | None  # the lesson's step the line computes, when one is named
     how: Text
-    step_key: str | None = None  # that step's name in challenge.toml's [steps]
     at_first_step: bool = False  # nothing was the lesson's before, and the line is its first step
 
 
@@ -176,11 +175,11 @@ def _diverge(
 
 def _told_with(divergence: Divergence, counterpart: Counterpart, how: Text, first: str | None) -> Divergence:
     """The divergence with its step; at the lesson's first step when nothing before was the
-    lesson's and the line computes that first step (or nothing the lesson names)."""
+    lesson's and the line computes that first step."""
     step = counterpart.step
     key = step.key if step is not None and counterpart.words is not None else None
     at_first = not divergence.right and key is not None and key == first
-    return replace(divergence, step=counterpart.words, step_key=key, how=how, at_first_step=at_first)
+    return replace(divergence, step=counterpart.words, how=how, at_first_step=at_first)
 
 
 def _first_step(lesson: list[Traced], steps: dict[str, Text]) -> str | None:

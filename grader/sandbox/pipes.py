@@ -38,13 +38,14 @@ class Collected:
 
     stdout: bytearray = field(default_factory=bytearray)
     stdout_seen: int = 0  # bytes printed in all
-    newlines: int = 0  # in the first COUNTED bytes
+    counted: int = 0  # the first of them, read here (the rest was spliced away unread)
+    newlines: int = 0  # in the bytes counted
     ends_open: bool = False  # the last byte counted was not a newline
 
     @property
     def lines(self) -> int | None:
         """How many lines were printed; None when there were too many bytes to count them."""
-        if self.stdout_seen > COUNTED:
+        if self.stdout_seen > self.counted:
             return None
         return self.newlines + int(self.ends_open)
 
@@ -143,6 +144,7 @@ class Reader:
             self._closed(fd)
             return
         got.stdout_seen += len(chunk)
+        got.counted += len(chunk)
         got.newlines += chunk.count(b"\n")
         got.ends_open = not chunk.endswith(b"\n")
         got.stdout += chunk[: max(0, self.limits.output_bytes - len(got.stdout))]

@@ -10,6 +10,7 @@ from service.policies.rules import Standing
 USED = text("{used} de {allowed} intentos usados", "{used} of {allowed} attempts used")
 USED_ONLY = text("{used} intentos usados", "{used} attempts used")
 USED_ONE = text("1 intento usado", "1 attempt used")
+USED_OF_ONE = text("1 de 1 intento usado", "1 of 1 attempt used")
 NONE_LEFT = text("no quedan más intentos", "no attempts left")
 NEXT_TODAY = text("el próximo desde las {time}", "next one from {time}")
 NEXT_LATER = text("el próximo desde el {time}", "next one from {time}")
@@ -17,15 +18,18 @@ NEXT_LATER = text("el próximo desde el {time}", "next one from {time}")
 
 def refusal(standing: Standing, lang: Lang, at: datetime, zone: tzinfo = UTC) -> str:
     """`3 de 5 intentos usados; el próximo desde las 14:32 UTC`."""
-    used = _used(standing)
+    used = used_words(standing)
     if standing.next_at is None:
         return f"{used(lang)}; {NONE_LEFT(lang)}"
     return f"{used(lang)}; {_next(standing.next_at, at, zone)(lang)}"
 
 
-def _used(standing: Standing) -> Text:
+def used_words(standing: Standing) -> Text:
+    """How many attempts were used (of how many), singular or plural as the numbers ask."""
     if standing.allowed is None:
         return USED_ONE if standing.used == 1 else USED_ONLY.format(used=standing.used)
+    if standing.allowed == 1:
+        return USED_OF_ONE
     return USED.format(used=standing.used, allowed=standing.allowed)
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from service.core.errors import NotFound
-from service.policies import admin, gate
+from service.policies import admin, gate, wording
 from service.storage.db import Database
 from service.students import feedback, labels
 from service.students.gradebook import Gradebook
 from service.students.grants import GrantRefused, PageGrant
-from service.students.schemas import Allowance, Attempt
+from service.students.schemas import Allowance, Attempt, Refusal, Refused
 from service.submissions import keys, records, schemas
 from service.submissions import rate_limits as ratelimit
 from service.submissions.intake import Intake
@@ -95,12 +95,22 @@ def allowance(db: Database, grant: PageGrant) -> Allowance:
     due_at = admin.due_now(db, grant.platform_id, grant.course, grant.student, grant.challenge).at
     if found is None:
         return Allowance(limited=False, due_at=due_at)
+    left = found.left
     return Allowance(
         due_at=due_at,
         limited=True,
         used=found.used,
         allowed=found.allowed,
-        left=found.left,
+        left=left,
         next_at=found.next_at,
         exhausted=found.refused == "max_attempts",
+        left_told=None
+        if found.allowed is None or left is None
+        else labels.attempts_left(left, found.allowed)(grant.lang),
     )
+
+
+def refused(error: gate.AttemptRefused, grant: PageGrant) -> Refused:
+    """The refusal for the page: its words without a time, the time for the browser to word."""
+    used = wording.used_words(error.standing)(grant.lang)
+    return Refused(detail=error.detail, refusal=Refusal(used=used, next_at=error.standing.next_at))

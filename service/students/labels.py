@@ -36,7 +36,17 @@ FORMULA = text("Fórmula", "Formula")
 TABLE = text("Tabla", "Table")
 NO_ATTEMPTS = text("Aún no has enviado nada.", "You have not submitted anything yet.")
 ALLOWANCE_LEFT = text("Te quedan {left} de {allowed} intentos", "{left} of {allowed} attempts left")
-ALLOWANCE_NONE = text("No te quedan intentos", "No attempts left")
+ALLOWANCE_LEFT_ONE = text("Te queda 1 de {allowed} intentos", "1 of {allowed} attempts left")
+ALLOWANCE_LEFT_ONLY = text("Te queda 1 de 1 intento", "1 of 1 attempt left")
+ALLOWANCE_NONE = text(
+    "No te quedan intentos: usaste los {allowed}; Enviar queda desactivado",
+    "No attempts left: you used all {allowed}; Submit is disabled",
+)
+ALLOWANCE_NONE_ONLY = text(
+    "No te quedan intentos: usaste el único; Enviar queda desactivado",
+    "No attempts left: you used your only one; Submit is disabled",
+)
+REFUSAL_NONE = wording.NONE_LEFT
 # The refusal and the page word the next attempt alike: "desde el" reads a date, "desde las" an hour.
 ALLOWANCE_NEXT = wording.NEXT_TODAY
 ALLOWANCE_NEXT_ONLY = text("Próximo intento desde las {time}", "Next attempt from {time}")
@@ -87,6 +97,15 @@ CATEGORIES: dict[str, Text] = {
     "scaling": text("Escalado", "Scaling"),
     "comparison": text("Comparación con la referencia", "Comparison with the reference"),
 }
+
+
+def attempts_left(left: int, allowed: int) -> Text:
+    """`Te queda 1 de 3 intentos`: the verb and the noun agree with their numbers."""
+    if left == 0:
+        return ALLOWANCE_NONE_ONLY if allowed == 1 else ALLOWANCE_NONE.format(allowed=allowed)
+    if left == 1:
+        return ALLOWANCE_LEFT_ONLY if allowed == 1 else ALLOWANCE_LEFT_ONE.format(allowed=allowed)
+    return ALLOWANCE_LEFT.format(left=left, allowed=allowed)
 
 
 def category(name: str) -> Text:

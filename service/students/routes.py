@@ -7,11 +7,12 @@ import secrets
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from service.core.errors import NotFound
+from service.policies.gate import AttemptRefused
 from service.storage.tables import new_id
 from service.students import attempts, labels
 from service.students.gradebook import Gradebook
@@ -85,7 +86,7 @@ def _final(view: schemas.Submission) -> bool:
     return view.status in schemas.FINAL_STATUSES
 
 
-@router.post("/api/submissions", name="student_submit")
+@router.post("/api/submissions", name="student_submit", response_model=Attempt)
 async def submit(
     body: CodeIn,
     grant: Grant,
@@ -94,9 +95,13 @@ async def submit(
     limits: Limits,
     gradebook: LmsGradebook,
     wait: Wait = 5,
-) -> Attempt:
+) -> Attempt | JSONResponse:
+    try:
+        view = await run_in_threadpool(attempts.submit, intake, grant, body.code, new_id(), limits, gradebook)
+    except AttemptRefused as error:  # the page words its time in the browser's zone
+        told = attempts.refused(error, grant).model_dump(mode="json")
+        return JSONResponse(told, status_code=error.status_code, headers=error.headers)
     # _settle listens, then reads once more: a grading finished before it listens is not missed.
-    view = await run_in_threadpool(attempts.submit, intake, grant, body.code, new_id(), limits, gradebook)
     return await _settle(intake, waiter, grant, view, wait)
 
 

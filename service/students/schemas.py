@@ -68,4 +68,18 @@ class Allowance(BaseModel):
     left: int | None = None
     next_at: datetime | None = None  # the next attempt is refused before this time
     exhausted: bool = False  # no attempt left at all
+    left_told: str | None = None  # the attempts left, in the page's language (its script adds the times)
     due_at: datetime | None = None  # the student's due date (their extension, the course's or the LMS's)
+
+
+class Refusal(BaseModel):
+    """A course policy refused the page's attempt: how many were used, in the page's language,
+    and from when the next one is taken (None: never), which the page says in the browser's zone."""
+
+    used: str
+    next_at: datetime | None
+
+
+class Refused(BaseModel):
+    detail: str  # the refusal as the API words it (its times in UTC)
+    refusal: Refusal

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.accessibility import Audit, weak_rings
 from tests.dashboard.conftest import DESKTOP, PHONE, served
 from tests.dashboard.site import Site
+from tests.reflow import NARROWEST, cut_controls, overflow
 
 SYNTAX_ERROR = "def layer_norm(X, gamma, beta, eps=1e-5)\n    return X\n"
 # ben's page holds every kind of attempt: a diagnosis, one that did not run, one graded in Spanish.
@@ -142,6 +144,54 @@ def test_every_focus_ring_stands_out_on_its_background(own_site: Site, browser: 
         assert weak == []
     finally:
         context.close()
+
+
+REFLOWED = (
+    *PAGES,
+    "/courses/c1/students?q=nobody",
+    "/courses/c1/students/nobody",
+    "/courses/c1/similar",
+    "/courses/c9",
+    "/no/such/page",
+)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_page_reflows_at_320_px_and_shows_its_choices_whole(
+    own_site: Site, browser: Browser, lang: str
+) -> None:
+    extension = {
+        "student": "ana-with-a-long-id",
+        "challenge": "atencion_causal",
+        "due_at": "2026-12-05T18:08:00Z",
+    }
+    answer = httpx.put(
+        f"{own_site.base}/v1/courses/c1/extensions",
+        json=extension,
+        headers={"Authorization": f"Bearer {own_site.key}"},
+    )
+    assert answer.status_code == 200, answer.text  # the policies page lists it in its table
+    locale = "es-ES" if lang == "es" else "en-US"
+    for viewport in (NARROWEST, DESKTOP):
+        context = browser.new_context(viewport=viewport, locale=locale, timezone_id="UTC")
+        page = context.new_page()
+        try:
+            page.goto(f"{own_site.base}/dashboard/login?lang={lang}")
+            assert overflow(page) <= 0, "login"
+            log_in(page, own_site)
+            for path in REFLOWED:
+                page.goto(f"{own_site.base}/dashboard{path}?lang={lang}")
+                page.evaluate(OPEN_ALL)
+                width = viewport["width"]
+                assert overflow(page) <= 0, f"{path} scrolls sideways at {width} px ({lang})"
+                if viewport is DESKTOP:  # on a phone a choice may be longer than the phone is wide
+                    assert cut_controls(page) == [], f"{path} cuts a choice at {width} px ({lang})"
+            page.goto(f"{own_site.base}/dashboard/courses/c1/policies?lang={lang}")
+            due = page.get_by_role("cell").filter(has_text="2026-12-05").bounding_box()
+            assert due is not None
+            assert due["x"] + due["width"] <= viewport["width"], "an extension's due date is cut"
+        finally:
+            context.close()
 
 
 FOCUSED_TEXT = "() => (document.activeElement.textContent || document.activeElement.value || '').trim()"

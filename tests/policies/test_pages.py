@@ -3,6 +3,7 @@ en), the student page says what is left before Submit and tells a refusal in the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import httpx
@@ -81,22 +82,62 @@ def test_the_student_page_says_what_is_left_and_tells_a_refusal(
     instructor: Page, own_site: Site, browser: Browser
 ) -> None:
     headers = {"Authorization": f"Bearer {own_site.key}"}
-    # a day's cool-down: the next attempt is always on another day, whatever the clock says
-    limits = {"max_attempts": 2, "cooldown_seconds": 86400}
+    limits = {"max_attempts": 2, "cooldown_seconds": 600}
     put = httpx.put(f"{own_site.base}/v1/courses/c1/policies/bloque", json=limits, headers=headers)
     assert put.status_code == 200, put.text
     context = browser.new_context(viewport=PHONE, locale="es-ES", timezone_id="Europe/Madrid")
     student = context.new_page()
+    student.clock.install()  # time flows as usual; fast_forward below stands for the wait
     student.goto(student_link(own_site, challenge="bloque", student="eva", lang="es").json()["url"])
     allowance = student.locator("#allowance")
     expect(allowance).to_have_text("Te quedan 2 de 2 intentos")
     type_code(student.main_frame, SYNTAX_ERROR)
     click_submit(student.main_frame, "Enviar")
     expect(student.locator(".ag-feedback")).to_be_visible(timeout=GRADED)
-    expect(allowance).to_contain_text("Te quedan 1 de 2 intentos; el próximo desde el ")
-    expect(allowance).to_contain_text("CET")  # the student's zone, not the server's
+    # one left: the verb agrees with it; the next one at an hour of the student's zone
+    expect(allowance).to_contain_text(
+        re.compile(r"^Te queda 1 de 2 intentos; el próximo desde (las|el) .*CET$")
+    )
     click_submit(student.main_frame, "Enviar")
-    expect(student.locator("#status")).to_contain_text("1 de 2 intentos usados; el próximo desde el ")
+    refusal = student.locator("#refusal")
+    expect(refusal).to_contain_text(re.compile(r"^1 de 2 intentos usados; el próximo desde (las|el) .*CET$"))
+    assert "UTC" not in refusal.inner_text()  # one clock on the page: the student's
+    expect(refusal).to_have_attribute("aria-live", "assertive")
+    expect(student.locator(".ag-error")).to_be_visible()  # beside the last feedback, not instead of it
+    expect(student.locator("#status")).to_be_empty()  # no "grading" left behind
+    student.clock.fast_forward("10:05")  # the wait is over: the refusal goes
+    expect(refusal).to_be_empty()
+    expect(student.locator(".ag-error")).to_be_visible()
+    context.close()
+
+
+def test_with_no_attempt_left_submit_is_off_and_says_why(own_site: Site, browser: Browser) -> None:
+    headers = {"Authorization": f"Bearer {own_site.key}"}
+    put = httpx.put(
+        f"{own_site.base}/v1/courses/c2/policies/layer_norm", json={"max_attempts": 1}, headers=headers
+    )
+    assert put.status_code == 200, put.text
+    context = browser.new_context(viewport=PHONE, locale="en-GB", timezone_id="Europe/Madrid")
+    student = context.new_page()
+    url = student_link(own_site, course="c2", challenge="layer_norm", student="una").json()["url"]
+    student.goto(url)
+    allowance = student.locator("#allowance")
+    expect(allowance).to_have_text("1 of 1 attempt left")
+    expect(allowance).to_have_attribute("aria-live", "polite")  # its change is announced
+    type_code(student.main_frame, SYNTAX_ERROR)
+    click_submit(student.main_frame, "Submit")
+    expect(student.locator(".ag-feedback")).to_be_visible(timeout=GRADED)
+    reason = "No attempts left: you used your only one; Submit is disabled"
+    expect(allowance).to_have_text(reason)
+    button = student.get_by_role("button", name="Submit")
+    expect(button).to_be_disabled()
+    expect(button).to_have_accessible_description(reason)
+    expect(button).to_be_focused()  # kept where the student was, not dropped to the page
+    student.keyboard.press("Enter")  # does nothing: no attempt is sent
+    expect(student.locator("#status")).not_to_have_text("Grading…")
+    student.reload()  # the same on the next visit, beside the last feedback
+    expect(student.get_by_role("button", name="Submit")).to_be_disabled()
+    expect(student.locator(".ag-error")).to_be_visible()
     context.close()
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
 from tests.conftest import ROOT
 from tests.dashboard.site import Site
+from tests.reflow import NARROWEST, overflow
 from tests.student_page import click_submit
 from tests.students.conftest import PHONE, FramingPlatform, shoot, student_link
 
@@ -115,16 +117,25 @@ def test_tab_indents_inside_the_editor_and_the_page_is_usable_by_keyboard(site: 
     expect(desktop.locator("#status")).to_contain_text("Score:")  # graded: the status line says the result
 
 
-def test_the_page_reads_at_phone_width(site: Site, browser: Browser) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_page_reflows_at_320_px_before_and_after_submit(site: Site, browser: Browser, lang: str) -> None:
+    context = browser.new_context(viewport=NARROWEST, is_mobile=True, has_touch=True, locale=lang)
     page = context.new_page()
+    submit = "Enviar" if lang == "es" else "Submit"
     try:
-        page.goto(student_link(site, student="dario", lang="es").json()["url"])
-        page.wait_for_selector(".cm-editor")
-        expect(page.get_by_role("button", name="Enviar")).to_be_visible()
-        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0
-        shoot(page, "page-phone")
+        for challenge in ("layer_norm", "bloque", "atencion_causal"):
+            page.goto(
+                student_link(site, student=f"dario-{lang}", challenge=challenge, lang=lang).json()["url"]
+            )
+            page.wait_for_selector("#attempts tbody tr")
+            expect(page.get_by_role("button", name=submit)).to_be_visible()
+            assert overflow(page) <= 0, f"{challenge} ({lang}) scrolls sideways at 320 px"
+        type_code(page.main_frame, BATCH_NORM.replace("layer_norm", "atencion"))
+        click_submit(page.main_frame, submit)
+        expect(page.locator(".ag-feedback")).to_be_visible(timeout=GRADED)
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        assert overflow(page) <= 0, f"the feedback ({lang}) scrolls sideways at 320 px"
+        shoot(page, f"page-320-{lang}")
     finally:
         context.close()
 

@@ -13,6 +13,7 @@
   const attemptsStatus = document.getElementById("attempts-status");
   const allowanceNote = document.getElementById("allowance");
   const dueNote = document.getElementById("due");
+  const refusalNote = document.getElementById("refusal");
   const headers = { Authorization: "Bearer " + data.token, "Content-Type": "application/json" };
 
   function loadDraft() {
@@ -33,22 +34,42 @@
     : { getValue: () => textarea.value, markLine: () => {}, focus: () => textarea.focus() };
   if (!window.AutograderEditor) textarea.addEventListener("input", () => onChange(textarea.value));
 
+  // A course policy refused the attempt (429 with its refusal): told by the page, not thrown.
+  class Refused extends Error {
+    constructor(refusal) { super(refusal.used); this.refusal = refusal; }
+  }
+
   async function call(url, options) {
     const response = await fetch(url, Object.assign({ headers, cache: "no-store" }, options || {}));
     if (response.status === 401) throw new Error(data.expired);
-    if (response.status === 429) throw new Error(await refusal(response));
+    if (response.status === 429) throw await tooMany(response);
     if (!response.ok) throw new Error(data.unavailable);
     return response.json();
   }
 
-  // A course policy refused the attempt: its words (in the page's language) say how many were
-  // used and from when; the line above Submit is read again in this browser's time zone.
-  async function refusal(response) {
-    refreshAllowance().catch(() => {});
-    try { return (await response.json()).detail; } catch (e) { return data.unavailable; }
+  // A policy's refusal says how many attempts were used and from when; another 429 (the
+  // platform's rate limit) says its own words.
+  async function tooMany(response) {
+    let body = {};
+    try { body = await response.json(); } catch (e) { /* no body */ }
+    if (body.refusal) return new Refused(body.refusal);
+    return new Error(typeof body.detail === "string" ? body.detail : data.unavailable);
   }
 
-  // The due date, in this browser's time zone (the student's), said in words when it has passed.
+  // Every time on the page in this browser's time zone (the student's), with the zone's name:
+  // an hour for today, the day too for a later one.
+  function nextTime(next, after) {
+    const today = next.toDateString() === new Date().toDateString();
+    const shown = { hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+    if (!today) Object.assign(shown, { weekday: "long", day: "numeric", month: "long" });
+    const time = next.toLocaleString(document.documentElement.lang, shown);
+    const label = today
+      ? (after ? data.allowanceNext : data.allowanceNextOnly)
+      : (after ? data.allowanceNextLater : data.allowanceNextOnlyLater);
+    return label.replace("{time}", time);
+  }
+
+  // The due date, said in words when it has passed.
   function showDue(dueAt) {
     dueNote.hidden = dueAt === null;
     if (dueAt === null) return;
@@ -57,27 +78,34 @@
     dueNote.textContent = (due < Date.now() ? data.duePassed : data.due).replace("{when}", when);
   }
 
+  // A refusal stays above the last feedback until its wait ends (for good when none is left).
+  let refusalTimer = null;
+  function showRefusal(refusal) {
+    clearTimeout(refusalTimer);
+    const next = refusal.next_at === null ? null : new Date(refusal.next_at);
+    refusalNote.textContent = refusal.used + "; " + (next === null ? data.refusalNone : nextTime(next, true));
+    if (next !== null) refusalTimer = setTimeout(clearRefusal, Math.max(next - Date.now(), 0) + 500);
+  }
+  function clearRefusal() {
+    clearTimeout(refusalTimer);
+    refusalNote.textContent = "";
+  }
+
   // What the course's policy leaves: attempts left and the next allowed time, before Submit.
+  // None left: Submit is off, and says why when it takes the focus.
   let allowanceTimer = null;
+  let exhausted = false;
   async function refreshAllowance() {
     const found = await call(data.allowance);
     clearTimeout(allowanceTimer);
     showDue(found.due_at);
     allowanceNote.hidden = !found.limited;
+    setExhausted(found.limited && found.exhausted);
     if (!found.limited) return;
-    const parts = [];
-    if (found.exhausted) parts.push(data.allowanceNone);
-    else if (found.allowed !== null) parts.push(data.allowanceLeft.replace("{left}", found.left).replace("{allowed}", found.allowed));
+    const parts = found.left_told === null ? [] : [found.left_told];
     if (found.next_at !== null) {
       const next = new Date(found.next_at);
-      const today = next.toDateString() === new Date().toDateString();
-      const shown = { hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
-      if (!today) Object.assign(shown, { weekday: "long", day: "numeric", month: "long" });
-      const time = next.toLocaleString(document.documentElement.lang, shown);
-      const label = today
-        ? (parts.length ? data.allowanceNext : data.allowanceNextOnly)
-        : (parts.length ? data.allowanceNextLater : data.allowanceNextOnlyLater);
-      parts.push(label.replace("{time}", time));
+      parts.push(nextTime(next, parts.length > 0));
       allowanceTimer = setTimeout(() => refreshAllowance().catch(() => {}), Math.max(next - Date.now(), 0) + 500);
     }
     allowanceNote.textContent = parts.join("; ");
@@ -99,29 +127,53 @@
 
   function show(attempt) {
     if (attempt.feedback_html === null) return false;
-    feedback.innerHTML = attempt.feedback_html;  // rendered and escaped by the server
-    // said once, by the status line: an alert inside the fragment would say it a second time
-    feedback.querySelectorAll("[role=alert]").forEach((e) => e.removeAttribute("role"));
+    place(attempt);
     say(summary(), false);  // heard, not seen twice: the feedback below shows it
     editor.markLine(attempt.error_line);
     return true;
   }
+  function place(attempt) {
+    feedback.innerHTML = attempt.feedback_html;  // rendered and escaped by the server
+    // said once, by the status line: an alert inside the fragment would say it a second time
+    feedback.querySelectorAll("[role=alert]").forEach((e) => e.removeAttribute("role"));
+  }
+
+  // On opening the page, the newest attempt's feedback is there to read again (not said aloud,
+  // and its line not marked: the editor holds the draft, which may have moved on).
+  async function showNewest(attempts) {
+    const newest = attempts[0];
+    if (!newest || feedback.childElementCount || !["done", "error"].includes(newest.status)) return;
+    const attempt = await call(data.read.replace("ID", newest.id));
+    if (attempt.feedback_html !== null && !feedback.childElementCount) place(attempt);
+  }
 
   // While grading, Submit is aria-disabled, not disabled: a disabled button loses the focus (to
   // <body>), and a keyboard user would start again from the top of the page.
+  // With no attempt left it stays aria-disabled, described by the line that says so.
   let grading = false;
   function setGrading(on) {
     grading = on;
-    if (on) button.setAttribute("aria-disabled", "true");
+    showButton();
+  }
+  function setExhausted(on) {
+    exhausted = on;
+    showButton();
+  }
+  function showButton() {
+    if (grading || exhausted) button.setAttribute("aria-disabled", "true");
     else button.removeAttribute("aria-disabled");
+    button.classList.toggle("exhausted", exhausted);
+    if (exhausted) button.setAttribute("aria-describedby", "allowance");
+    else button.removeAttribute("aria-describedby");
   }
 
   async function submit() {
-    if (grading || button.disabled) return;
+    if (grading || exhausted || button.disabled) return;
     const code = editor.getValue();
     saveDraft(code);
     gradebookDelay = GRADEBOOK_FIRST_MS;  // a new score is on its way: follow it closely again
     setGrading(true);
+    clearRefusal();
     say(data.pending, true);
     try {
       let attempt = await call(data.submit, { method: "POST", body: JSON.stringify({ code }) });
@@ -131,7 +183,13 @@
       setGrading(false);  // the feedback is shown: a next try need not wait for the list below
       await refreshAttempts();
     } catch (error) {
-      say(error.message, true);
+      if (error instanceof Refused) {
+        say("", false);
+        showRefusal(error.refusal);
+        refreshAllowance().catch(() => {});
+      } else {
+        say(error.message, true);
+      }
     } finally {
       setGrading(false);
     }
@@ -173,7 +231,7 @@
       cell.colSpan = document.querySelectorAll("#attempts thead th").length;
       cell.textContent = data.noAttempts;
       announceAttempts(0, "");
-      return;
+      return attempts;
     }
     attempts.forEach((attempt, index) => {
       const row = attemptsBody.insertRow();
@@ -187,6 +245,7 @@
       });
       if (index === 0) announceAttempts(attempts.length, cells.join(", "));
     });
+    return attempts;
   }
 
   // A display formula or a table wider than the page scrolls sideways in a box of its own; the box
@@ -237,5 +296,5 @@
   button.addEventListener("click", submit);
   button.disabled = false;  // rendered disabled: a click before this script ran would be lost
   fitFrame();
-  refreshAttempts().catch((error) => say(error.message, true));
+  refreshAttempts().then(showNewest).catch((error) => say(error.message, true));
 })();

@@ -19,8 +19,8 @@ CRASH = text(
     "The process running your code crashed (signal {signal}).",
 )
 OUTPUT = text(
-    "Tu código produjo demasiado (texto impreso o arrays devueltos); se detuvo.",
-    "Your code produced too much (printed text or returned arrays) and was stopped.",
+    "Tu código devolvió más arrays, o más grandes, de los que el corrector puede leer; se detuvo.",
+    "Your code returned more arrays, or larger ones, than the grader can read back, and was stopped.",
 )
 FORBIDDEN = text(
     "Tu código intentó una operación prohibida en el corrector (red, procesos o archivos).",

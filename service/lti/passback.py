@@ -268,15 +268,11 @@ def _graded(session: Session, link_id: int, student: str) -> list[late.Graded]:
             Submission.status.in_(FINAL_STATUSES),
         )
     ).all()
-    return [late.Graded(_aware(r.created_at), r.score or 0.0) for r in graded]
+    return [late.Graded(r.created_at, r.score or 0.0) for r in graded]
 
 
 def _mode(score_mode: str) -> late.ScoreMode:
     return "last" if score_mode == "last" else "best"
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _line_item_end(job: _Job, connector: CachedTokens) -> datetime | None:

@@ -276,7 +276,9 @@ ONE_KEEPDIMS_TOLD = (
     "Pones keepdims=True en una de las estadísticas de la fila (la media o la varianza) pero no en la otra: esa sale de forma (T,), y al combinarla con una matriz (T, d_model) NumPy la alinea con las columnas, no con las filas (con T ≠ d_model ni siquiera puede). Las dos llevan keepdims=True: salen de forma (T, 1) y cada fila usa las suyas.",
     "You put keepdims=True on one of the row's statistics (the mean or the variance) but not on the other: that one comes out of shape (T,), and combined with a (T, d_model) matrix NumPy lines it up with the columns, not the rows (with T ≠ d_model it cannot even combine them). Both take keepdims=True: they come out of shape (T, 1) and each row uses its own.",
 )
-lesson.at("mu").choice("keepdims_on_one_statistic", "X.mean(axis={axis})", did=ONE_KEEPDIMS, told=ONE_KEEPDIMS_TOLD)
+lesson.at("mu").choice(
+    "keepdims_on_one_statistic", "X.mean(axis={axis})", did=ONE_KEEPDIMS, told=ONE_KEEPDIMS_TOLD
+)
 lesson.at("var").spelling("keepdims_on_one_statistic", "(centred**2).mean(axis={axis})")
 
 lesson.at("s").choice(
@@ -449,6 +451,4 @@ lesson.at("return").choice(
     ),
 ).spelling("precedence", "gamma * X - mu / root + beta").spelling(
     "loop_skips_last_row", "np.concatenate([({return})[:-1], np.zeros_like(X[-1:])])"
-).spelling(
-    "loop_skips_last_row", "np.concatenate([({return})[:-1], X[-1:]])"
-)
+).spelling("loop_skips_last_row", "np.concatenate([({return})[:-1], X[-1:]])")

@@ -65,6 +65,13 @@ def test_a_renamed_definition_is_caught(tree: Tree) -> None:
     assert all(map(checker.exists, ["np.where", "redis://", "/dev/null", "gradebook.csv"])), "not ours"
 
 
+def test_a_link_to_a_renamed_heading_is_caught(tree: Tree) -> None:
+    checker = _checker(tree)
+    assert checker.link_exists("docs/security.md", "architecture.md#trust-rules")
+    assert not checker.link_exists("docs/security.md", "architecture.md#trust-rule")
+    assert not checker.link_exists("README.md", "architecture.md#trust-rules"), "relative to the doc"
+
+
 def test_the_layout_names_every_package_and_top_folder(tree: Tree) -> None:
     text = (ROOT / "CONTRIBUTING.md").read_text()
     drawn = {path.rstrip("/") for _, path in layout(text)} | {"challenges"}  # `challenges/<id>/`

@@ -14,6 +14,7 @@ import ast
 import importlib
 import inspect
 import itertools
+import posixpath
 import re
 import subprocess
 import textwrap
@@ -28,6 +29,7 @@ FILE_ENDINGS = (".py", ".md", ".toml", ".js", ".json", ".lock", ".html", ".sql",
 NOT_A_PATH = re.compile(r"[\s<>{}*…$~:,=]|^\.|^/")
 DATA_FILE = re.compile(r"[\w-]+\.(csv|key|secret|txt|log|pem|sqlite)")
 LAYOUT_NAME = re.compile(r"[\w.<>-]+/|[\w-]+\.\w+|\.\.")  # a folder, a file, a range's dots
+LINK = re.compile(r"\]\(([^)\s]+)\)")
 INLINE_CODE = re.compile(r"`([^`\n]+)`")
 FENCE = re.compile(r"^(```|~~~)")
 DOTTED = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(.*\))?")
@@ -130,6 +132,23 @@ def inline_code(text: str) -> Iterator[tuple[int, str]]:
                 yield number, match.group(1)
 
 
+def links(text: str) -> Iterator[tuple[int, str]]:
+    """Each relative Markdown link's target (`[x](docs/lti.md#setup)`), with its line number."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        for match in LINK.finditer(line):
+            if not re.match(r"\w+:", match.group(1)):  # not http:, mailto:...
+                yield number, match.group(1)
+
+
+def headings(text: str) -> set[str]:
+    """The anchors of a Markdown file's headings, as GitHub makes them."""
+    return {
+        re.sub(r"[^\w\- ]", "", line.lstrip("#").strip().lower()).replace(" ", "-")
+        for line in text.splitlines()
+        if line.startswith("#")
+    }
+
+
 def layout(text: str) -> Iterator[tuple[int, str]]:
     """The paths CONTRIBUTING.md's layout block draws: the names that start a line (a folder's
     contents indented under it); a line indented as far as the descriptions continues one."""
@@ -160,9 +179,18 @@ class Checker:
 
     def missing(self, doc: str, text: str) -> list[Reference]:
         found = [Reference(doc, n, t) for n, t in inline_code(text) if not self.exists(t)]
+        found += [Reference(doc, n, t) for n, t in links(text) if not self.link_exists(doc, t)]
         if doc == "CONTRIBUTING.md":
             found += [Reference(doc, n, p) for n, p in layout(text) if not self.tree.is_there(p)]
         return found
+
+    def link_exists(self, doc: str, target: str) -> bool:
+        """Whether a relative link's file is there and, with `#heading`, has that heading."""
+        path, _, anchor = target.partition("#")
+        full = posixpath.normpath(posixpath.join(posixpath.dirname(doc), path)) if path else doc
+        if not self.tree.is_there(full):
+            return False
+        return not anchor or anchor in headings((self.tree.root / full).read_text())
 
     def exists(self, text: str) -> bool:
         """Whether what the span names is there; True for what does not name anything of ours."""

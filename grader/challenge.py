@@ -192,11 +192,15 @@ def _model(module: ModuleType, context: Context) -> tuple[ErrorModel, Built | No
 
 def _with_used(reference: str, used: list[Challenge]) -> str:
     """reference.py with the functions of the challenges it uses that it does not write itself."""
-    written = {n.name for n in ast.parse(reference).body if isinstance(n, ast.FunctionDef)}
+    try:
+        tree = ast.parse(reference)
+    except SyntaxError as error:
+        raise ChallengeError(f"reference.py, line {error.lineno}: {error.msg}") from error
+    written = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
     added = []
     for challenge in used:
-        tree = ast.parse(challenge.reference_source)
-        for node in tree.body:
+        theirs = ast.parse(challenge.reference_source)
+        for node in theirs.body:
             if (
                 isinstance(node, ast.FunctionDef)
                 and node.name in challenge.required

@@ -160,6 +160,7 @@ def _traced_call(prepared: PreparedChallenge, report: ChildReport) -> int | None
                     _visibly_off(report.calls[i], prepared.expected[i]),
                     report.calls[i].ok,
                     sum(a.size for a in prepared.calls[i].array_args()),
+                    sum(o.size for o in prepared.expected[i].outputs),  # a mask's T: no array given
                     -i,
                 ),
             )
@@ -244,6 +245,8 @@ class _Tracing:
             Sources(self.source, self.prepared.challenge.reference_source),
             self.prepared.challenge.steps,
             raised,
+            self.prepared.flow,
+            (self.index, self.report.calls[self.index]),
         )
         return found if found is not None else self.raised
 

@@ -97,6 +97,8 @@ SPANISH: dict[str, str] = {
     "Give a student their own due date (no date: remove it)": "Dar a un estudiante su propia fecha límite (sin fecha: quitarla)",
     "Save the extension": "Guardar la prórroga",
     "Not saved: unknown challenge.": "No se guardó: reto desconocido.",
+    "late": "tarde",
+    "late: counts {score}/100": "tarde: cuenta {score}/100",
     "Not saved: {time} does not exist in {zone}: the clocks skip that hour.": "No se guardó: las {time} no existen en {zone}: los relojes se saltan esa hora.",
     "Every challenge (course-wide)": "Todos los retos (todo el curso)",
     "Attempts allowed in all": "Intentos permitidos en total",

@@ -37,8 +37,7 @@ def test_every_path_and_name_the_docs_give_is_there(tree: Tree) -> None:
 
 
 def test_a_renamed_file_is_caught_wherever_the_docs_name_it(tree: Tree) -> None:
-    renamed = tree.without("service/storage/idle_ping.py")
-    missing = _missing(renamed)
+    missing = sorted(set(_missing(tree.without("service/storage/idle_ping.py"))) - set(_missing(tree)))
     assert "CONTRIBUTING.md" in " ".join(missing), "`storage/idle_ping.py`, named from service/"
     assert any(m.endswith("`service/storage/idle_ping.py`") for m in missing), "named from the root"
     assert all("idle_ping" in m for m in missing)

@@ -197,7 +197,7 @@ class Checker:
         if "/" in text:
             return self._path_exists(text)
         if text.endswith(FILE_ENDINGS) and text.count(".") == 1:
-            return text in self.tree.names
+            return text in self.tree.names or bool(NOT_A_PATH.search(text))  # `*_tables.py`: a pattern
         if DATA_FILE.fullmatch(text):
             return True  # a file the service writes or serves (`gradebook.csv`), not one of ours
         dotted = DOTTED.fullmatch(text)

@@ -29,6 +29,7 @@ from bench_fill import BigCourse, database, new_course  # noqa: E402
 
 from grader.challenge import Challenge, load_challenges  # noqa: E402
 from service.core.settings import Settings  # noqa: E402
+from service.policies import gate  # noqa: E402
 from service.storage.db import Database  # noqa: E402
 from service.storage.tables import new_id  # noqa: E402
 from service.submissions import accepting, schemas  # noqa: E402
@@ -45,7 +46,8 @@ def _accept(db: Database, caller: Caller, body: schemas.SubmissionIn, known: dic
 def _limits_first(
     db: Database, caller: Caller, body: schemas.SubmissionIn, known: dict[str, Challenge]
 ) -> None:
-    accepting._limits(db, caller, body)  # the way before: a query of its own
+    with db.single_statements() as connection:  # the way before: the limits read by a query of their own
+        gate.limits(connection, caller.platform_id, body.course, body.challenge)
     accepting.accept(db, caller, body, None, known, new_id())
 
 

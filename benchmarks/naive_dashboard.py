@@ -110,10 +110,10 @@ def naive_students_page(
 
 def naive_gradebook(session: Session, course: BigCourse) -> str:
     rows = sorted(_student_rows(session, course))
-    return "".join(export._line([student, *bests.values(), attempts]) for student, bests, attempts in rows)
+    return "".join(export.csv_line([student, *bests.values(), attempts]) for student, bests, attempts in rows)
 
 
 def naive_long_csv(session: Session, course: BigCourse) -> str:
     """Every row fetched at once, the whole file built in memory."""
-    rows = session.connection().execute(export._attempts(course.course_id)).all()
-    return "".join(export._line(row) for row in rows)
+    rows = session.connection().execute(export.attempts_in_order(course.course_id, dues=False)).all()
+    return "".join(export.csv_line(row) for row in rows)

@@ -26,7 +26,7 @@ from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
 from grader.prepared import MAX_OUTPUT_ELEMENTS, PreparedChallenge, prepare
 from grader.report import CallOutcome, ChildReport, parse_report
 from grader.sandbox.base import ExitKind, Sandbox, SandboxRun
-from grader.sandbox.tracer import MAX_ARRAY
+from grader.sandbox.inside.tracer import MAX_ARRAY
 from grader.text import Lang
 from grader.tracing import Traced, parse_trace
 

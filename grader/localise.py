@@ -35,7 +35,7 @@ from grader.codelines import Code, read
 from grader.counterpart import Context, Counterpart, find, stands_for_a_step
 from grader.flow import Flow
 from grader.report import CallOutcome
-from grader.sandbox.tracer import Kind
+from grader.sandbox.inside.tracer import Kind
 from grader.text import Text, text
 from grader.tracing import Traced, is_local_key
 from grader.values import FILLING, PART, WHOLE, constant, layouts, lesson_kind, same, whole

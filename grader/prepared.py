@@ -24,7 +24,7 @@ from grader.flow import Flow, flow_of
 from grader.modelruns import ModelRuns
 from grader.replay import Program
 from grader.report import CallOutcome, ChildReport, parse_report
-from grader.sandbox import harness
+from grader.sandbox.inside import harness
 from grader.tracing import Traced, parse_trace
 from grader.wire import Job, encode_job, encode_refusal, setup_key
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grader.sandbox.tracer import BARE, MAX_NAME, MAX_POSITION, MAX_RECORDS, RECORD, Kind
+from grader.sandbox.inside.tracer import BARE, MAX_NAME, MAX_POSITION, MAX_RECORDS, RECORD, Kind
 from grader.wire import RECORD_HEADER, Tag, WireError, decode_array
 
 MAX_TRACE_ELEMENTS = 1 << 16

@@ -201,6 +201,16 @@ def decode_job(data: bytes) -> tuple[dict[str, Any], memoryview]:
     return header, blob
 
 
+@dataclass(frozen=True)
+class Layer:
+    """One isolation layer, as the zygote tells the parent which it set up (JSON, once)."""
+
+    name: str
+    active: bool
+    detail: str = ""  # what it does; for a layer not used by design, why it is not needed
+    by_design: bool = False  # inactive on purpose (other layers cover it), not missing here
+
+
 class Desk(Protocol):
     """The parent's side of the helpers a child calls: answers each request, counting it."""
 

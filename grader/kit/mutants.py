@@ -23,8 +23,8 @@ from grader.challenge import Challenge
 from grader.compare import same_outcome
 from grader.prepared import PreparedChallenge
 from grader.replay import Program
-from grader.sandbox import harness
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
+from grader.sandbox.inside import harness
 from grader.wire import Job, encode_refusal
 
 Change = Callable[[ast.AST, ast.AST], bool]  # mutates the node (in the tree); whether it could

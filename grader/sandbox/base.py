@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from grader.wire import Job
+from grader.wire import Layer as Layer  # the zygote tells the layers over the wire; callers find them here
 
 
 class ExitKind(StrEnum):
@@ -41,14 +42,6 @@ class SandboxRun:
     notes: list[str] = field(default_factory=list)
     printed_bytes: int = 0  # all it printed, kept or not
     printed_lines: int | None = 0  # how many lines that was; None: too much to count
-
-
-@dataclass(frozen=True)
-class Layer:
-    name: str
-    active: bool
-    detail: str = ""  # what it does; for a layer not used by design, why it is not needed
-    by_design: bool = False  # inactive on purpose (other layers cover it), not missing here
 
 
 class Sandbox(Protocol):

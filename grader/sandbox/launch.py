@@ -26,7 +26,7 @@ BLAS_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREAD
 _BOOT = (
     "import sys; sys.path[:0] = "
     + repr([p for p in sys.path if p.endswith("site-packages")] + [str(PROJECT_ROOT)])
-    + "\nfrom grader.sandbox.zygote import main; main(*map(int, sys.argv[1:4]))"
+    + "\nfrom grader.sandbox.inside.zygote import main; main(*map(int, sys.argv[1:4]))"
 )
 
 

@@ -12,8 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from grader.sandbox import argument_memory, harness, report_memory
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
+from grader.sandbox.inside import argument_memory, harness, report_memory
 from grader.sandbox.pipes import Reader
 from grader.wire import Job
 
@@ -40,7 +40,7 @@ def _exit_kind(code: int, timed_out: bool) -> ExitKind:
 
 
 class PlainSandbox:
-    """Starts `python -m grader.sandbox.harness` for every job. Isolation: rlimits only."""
+    """Starts `python -m grader.sandbox.inside.harness` for every job. Isolation: rlimits only."""
 
     def layers(self) -> list[Layer]:
         return [Layer("rlimits", True, "cpu, address space, file size, core")]
@@ -123,7 +123,7 @@ class PlainSandbox:
 _BOOT = (
     "import sys; sys.path[:0] = "
     + repr([p for p in sys.path if p.endswith("site-packages")] + [str(PROJECT_ROOT)])
-    + "\nfrom grader.sandbox.harness import main; main(*(int(a) for a in sys.argv[1:5]))"
+    + "\nfrom grader.sandbox.inside.harness import main; main(*(int(a) for a in sys.argv[1:5]))"
 )
 
 

@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.sandbox import argument_memory, channel, harness, report_memory
 from grader.sandbox.base import ExitKind, Layer, Limits, SandboxRun
+from grader.sandbox.inside import argument_memory, channel, harness, report_memory
 from grader.sandbox.launch import Launched, launch
 from grader.sandbox.pipes import Reader
 from grader.sandbox.uids import UidClaim

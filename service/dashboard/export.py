@@ -123,7 +123,7 @@ def _course_id(session: Session, course: GrantedCourse) -> int | None:
     return session.scalar(course_ids(course))
 
 
-def _attempts(course_id: int, dues: bool) -> Select[*tuple[Any, ...]]:
+def attempts_in_order(course_id: int, dues: bool) -> Select[*tuple[Any, ...]]:
     """Every submission of the course in (created_at, id) order, read along the index of that
     order (no sort before the first row), each with its student and its newest result's points,
     version, error kind and diagnoses (two index lookups per row), and, where the course sets due
@@ -205,7 +205,7 @@ def long_lines(
             session.execute(text(f"SET LOCAL cursor_tuple_fraction = {FIRST_ROWS_FRACTION}"))
         # Core rows: the ORM's per-row work buys nothing for plain columns
         dues = store.any_due(session.connection(), course_id)
-        rows = session.connection().execute(_attempts(course_id, dues), execution_options={"yield_per": PAGE})
+        rows = session.connection().execute(attempts_in_order(course_id, dues), execution_options={"yield_per": PAGE})
         for page in rows.partitions():
             buffer = io.StringIO()
             csv.writer(buffer, lineterminator="\r\n").writerows(_long_row(row, zone) for row in page)

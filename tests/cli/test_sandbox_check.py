@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from grader.sandbox import syscalls
 from grader.sandbox.base import Layer
-from grader.sandbox.zygote import _own_layers
+from grader.sandbox.inside import syscalls
+from grader.sandbox.inside.zygote import _own_layers
 from service.cli.sandbox import line
 
 

@@ -35,7 +35,7 @@ def processes() -> list[Proc]:
 
 def zygotes() -> list[Proc]:
     me = os.getpid()
-    return [p for p in processes() if p.ppid == me and "grader.sandbox.zygote" in p.cmdline]
+    return [p for p in processes() if p.ppid == me and "grader.sandbox.inside.zygote" in p.cmdline]
 
 
 def sandboxed() -> list[Proc]:

@@ -46,7 +46,7 @@ def test_children_start_from_the_zygotes_state(challenges: dict[str, Challenge])
 
 THREADS = """
 import threading
-from grader.sandbox.zygote import thread_count
+from grader.sandbox.inside.zygote import thread_count
 
 alone = thread_count()
 release = threading.Event()

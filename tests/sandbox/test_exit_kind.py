@@ -7,8 +7,8 @@ import signal
 import pytest
 
 from grader.sandbox.base import ExitKind, Limits
-from grader.sandbox.channel import Ended
-from grader.sandbox.harness import REPORT_FULL
+from grader.sandbox.inside.channel import Ended
+from grader.sandbox.inside.harness import REPORT_FULL
 from grader.sandbox.zygote_client import exit_kind
 
 LIMITS = Limits(cpu_seconds=2)

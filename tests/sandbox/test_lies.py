@@ -43,7 +43,7 @@ def test_monkeypatching_the_harness(attack: Attack) -> None:
     code = (
         """
 import sys
-harness = sys.modules["grader.sandbox.harness"]
+harness = sys.modules["grader.sandbox.inside.harness"]
 wire = sys.modules["grader.wire"]
 harness._output_record = lambda call, value, max_elements: b""
 wire.encode_array = lambda array: b"\\x00\\x02\\x05\\x00\\x00\\x00\\x08\\x00\\x00\\x00" + bytes(320)

@@ -71,7 +71,7 @@ import builtins, sys
 import numpy as np
 builtins.POISONED = True
 np.mean = lambda *a, **k: 0.0
-sys.modules["grader.sandbox.harness"].MAX_MESSAGE = 0
+sys.modules["grader.sandbox.inside.harness"].MAX_MESSAGE = 0
 """
         + WRONG
     )

@@ -15,9 +15,9 @@ from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.prepared import prepare
 from grader.report import parse_report
-from grader.sandbox import channel, harness, warmup
 from grader.sandbox.base import ExitKind
 from grader.sandbox.idle import WINDOW, OthersMeter
+from grader.sandbox.inside import channel, harness, warmup
 from grader.sandbox.uids import default_lock_dir
 from grader.sandbox.zygote_client import BUSY_GAP, ZygoteProcess
 from grader.wire import Job, decode_job, decode_reference

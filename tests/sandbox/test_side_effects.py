@@ -62,7 +62,7 @@ def bloque(X, atencion, p):
 """
 )
 
-HARNESS = 'import sys\nharness = sys.modules["grader.sandbox.harness"]\n'
+HARNESS = 'import sys\nharness = sys.modules["grader.sandbox.inside.harness"]\n'
 
 
 def failed(result: Result) -> set[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from grader.sandbox.tracer import MAX_REPEATS, RECORD, Kind, LineTracer, traced
+from grader.sandbox.inside.tracer import MAX_REPEATS, RECORD, Kind, LineTracer, traced
 from grader.tracing import Traced, parse_trace
 from grader.wire import Tag, encode_record
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from grader.sandbox import zygote
+from grader.sandbox.inside import zygote
 
 
 class _SleepingChild(zygote.Zygote):

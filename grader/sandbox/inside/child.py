@@ -20,8 +20,8 @@ import socket
 from collections.abc import Mapping
 from typing import NoReturn
 
-from grader.sandbox import channel, harness, linux, warmup
-from grader.sandbox.syscalls import Filter
+from grader.sandbox.inside import channel, harness, linux, warmup
+from grader.sandbox.inside.syscalls import Filter
 
 JOB_FD = 3
 REPORT_FD = 4

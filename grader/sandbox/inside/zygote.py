@@ -22,8 +22,8 @@ import socket
 import sys
 from dataclasses import asdict, dataclass
 
-from grader.sandbox import channel, child, harness, linux, namespaces, syscalls, warmup
-from grader.sandbox.base import Layer
+from grader.sandbox.inside import channel, child, harness, linux, namespaces, syscalls, warmup
+from grader.wire import Layer
 
 PRELOADED = (
     "math", "cmath", "random", "statistics", "itertools", "functools", "operator", "collections",

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from grader.sandbox.tracer import LineTracer, traced
+from grader.sandbox.inside.tracer import LineTracer, traced
 from grader.wire import (
     ANSWER_OK,
     MAX_HELPER_ARGUMENTS,

@@ -12,8 +12,8 @@ import os
 import tempfile
 from dataclasses import dataclass
 
-from grader.sandbox import linux
-from grader.sandbox.base import Layer
+from grader.sandbox.inside import linux
+from grader.wire import Layer
 
 SHARED = linux.CLONE_NEWNS | linux.CLONE_NEWIPC | linux.CLONE_NEWUTS | linux.CLONE_NEWNET
 SCRATCH = "/tmp/scratch"  # noqa: S108 the path inside the child's own mount namespace

@@ -14,7 +14,7 @@ import functools
 import os
 from dataclasses import dataclass
 
-from grader.sandbox import linux
+from grader.sandbox.inside import linux
 
 ALLOWED = (
     "read", "write", "readv", "writev", "pread64", "pwrite64", "close", "lseek", "fstat",

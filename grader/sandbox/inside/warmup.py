@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from grader.sandbox import harness
+from grader.sandbox.inside import harness
 from grader.wire import (
     ARRAY_ALIGN,
     KEY_LENGTH,

@@ -1,6 +1,6 @@
 """The memory a child writes its report into, shared with the parent through a memfd.
 
-The child maps it and writes records with no system call (`grader.sandbox.harness`); the parent reads
+The child maps it and writes records with no system call (`grader.sandbox.inside.harness`); the parent reads
 it with pread once the child is done or dead. Sealed at its size first: the child can neither
 grow nor shrink it, so what the parent reads is bounded and never faults.
 """

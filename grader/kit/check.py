@@ -71,6 +71,15 @@ def _items(
     except Exception as error:  # noqa: BLE001 an author's file may raise anything: told, not raised
         yield Item("loads", False, _error(error))
         return
+    theirs = library.get(challenge.id)
+    if theirs is not None and theirs.directory.resolve() != directory.resolve():
+        yield Item(
+            "loads",
+            False,
+            f"its id {challenge.id!r} is already the challenge of {theirs.directory}: a course's challenge may "
+            "not shadow another (the service refuses to start); give it an id and folder of its own",
+        )
+        return
     yield _loaded(challenge)
     try:
         started, wall = time.process_time(), time.perf_counter()

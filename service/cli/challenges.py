@@ -72,7 +72,7 @@ def _known() -> dict[str, Challenge]:
     from grader.challenge import load_challenges
     from service.core.settings import Settings
 
-    return load_challenges(Settings().challenges_dir)
+    return load_challenges(*Settings().challenge_roots)
 
 
 def _library(excluding: Path) -> dict[str, Challenge]:
@@ -82,10 +82,11 @@ def _library(excluding: Path) -> dict[str, Challenge]:
     from service.core.settings import Settings
 
     library: dict[str, Challenge] = {}
-    for found in sorted(Settings().challenges_dir.iterdir()):
+    roots = Settings().challenge_roots
+    for found in (f for root in roots for f in sorted(root.iterdir())):
         if (found / "challenge.toml").exists() and found.resolve() != excluding.resolve():
             try:
-                library.setdefault(found.name, load_challenge(found, library))
+                library.setdefault(found.name, load_challenge(found, library, search=roots))
             except Exception:  # noqa: BLE001, S112 a broken neighbour is left out of the library
                 continue
     return library

@@ -85,7 +85,7 @@ def create_dashboard(settings: Settings, db: Database, queue: TaskQueue, *more: 
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.db = db
     app.state.queue = queue
-    app.state.challenges = load_challenges(settings.challenges_dir)
+    app.state.challenges = load_challenges(*settings.challenge_roots)
     app.state.login_throttle = LoginThrottle(
         counts_for(settings), settings.queue, settings.login_failures_per_minute
     )

@@ -98,6 +98,8 @@ SPANISH: dict[str, str] = {
     "Save the extension": "Guardar la prórroga",
     "Not saved: unknown challenge.": "No se guardó: reto desconocido.",
     "late": "tarde",
+    "No student {student} in this course: nobody of that id has submitted, and the LMS's roster does not list them. A typo? Correct the id below, or save it as it is.": "Ningún estudiante {student} en este curso: nadie con ese id ha enviado nada y la lista del LMS no lo incluye. ¿Una errata? Corrige el id abajo, o guárdala tal cual.",
+    "Save the extension of {student} anyway": "Guardar igualmente la prórroga de {student}",
     "late: counts {score}/100": "tarde: cuenta {score}/100",
     "Not saved: {time} does not exist in {zone}: the clocks skip that hour.": "No se guardó: las {time} no existen en {zone}: los relojes se saltan esa hora.",
     "Every challenge (course-wide)": "Todos los retos (todo el curso)",

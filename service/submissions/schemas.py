@@ -94,6 +94,10 @@ class ChallengeDetail(ChallengeSummary):
     lang: Literal["es", "en"]
     statement: str
     max_points: int
+    starter: str = Field(
+        description="The code an editor starts with: NumPy and a stub per function, whose def lines "
+        "are the signatures' name and parameters (a signature may show people what it returns)"
+    )
 
 
 class Layer(BaseModel):

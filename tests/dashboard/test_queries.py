@@ -7,16 +7,17 @@ import io
 from contextlib import AbstractContextManager
 
 import pytest
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.grade import Grader
-from service.core.errors import Invalid, NotFound
+from service.core.errors import Conflict, Invalid, NotFound
 from service.dashboard import export, regrade
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
 from service.dashboard.queries.students import Order, StudentFilter, StudentRow, every_student, student_page
 from service.dashboard.queries.timeline import attempts
+from service.dashboard.tables import Regrade, RegradeItem
 from service.storage.db import Database
 from service.storage.results import Stored, store_graded
 from service.storage.sealing import Sealer
@@ -112,26 +113,40 @@ def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:
     assert {r["student"]: r["layer_norm"] for r in wide}["ana"] == "100"
 
 
-def test_regrade_batches_count_progress_from_the_results(engine: Engine, grader: Grader) -> None:
+def test_a_regrade_is_previewed_into_its_items_then_confirmed(engine: Engine, grader: Grader) -> None:
     c1 = _grade_class(engine, grader, "c1")
+    newer = {"layer_norm": 2, "bloque": 1}
     with _opener(engine).begin() as session:
-        batch = regrade.start(session, c1, "layer_norm", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
+        batch = regrade.start(session, c1, "layer_norm", newer, instructor_id=None)
         batch_id = batch.id
-        nothing = regrade.start(session, c1, "bloque", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
-        assert nothing.total == 0  # bloque is graded at its current version already
+    with pytest.raises(Conflict), _opener(engine).begin() as session:
+        regrade.start(session, c1, "bloque", newer, instructor_id=None)  # at its current version already
     with _opener(engine).begin() as session:
+        assert session.scalar(select(func.count()).select_from(Regrade)) == 1  # no empty batch kept
         ids = regrade.submission_ids(session, batch_id)
         assert regrade.progress(session, batch_id, (c1,)).done == 0
-        regraded = [session.get_one(Submission, submission_id) for submission_id in ids[:2]]
-    for submission in regraded:
-        with engine.begin() as connection:
-            stored = Stored(submission.id, submission.course_id, submission.challenge)
-            store_graded(connection, stored, 2, grader.grade("layer_norm", submission.code, "en"))
+        with pytest.raises(Conflict):  # nothing previewed yet
+            regrade.confirm(session, batch_id, (c1,), newer)
+        for submission_id in ids[:2]:
+            item = session.get_one(RegradeItem, (batch_id, submission_id))
+            item.score = 50.0
     with _opener(engine).begin() as session:
         progress = regrade.progress(session, batch_id, (c1,))
-        assert (progress.total, progress.done, progress.finished) == (4, 2, False)
+        assert (progress.total, progress.previewed, progress.stored, progress.finished) == (4, 2, 0, False)
         with pytest.raises(NotFound):
             regrade.progress(session, batch_id, (_other(c1, "c2"),))
+        for submission_id in ids[2:]:
+            session.get_one(RegradeItem, (batch_id, submission_id)).score = 50.0
+    with _opener(engine).begin() as session:
+        with pytest.raises(NotFound):  # another course's instructor
+            regrade.confirm(session, batch_id, (_other(c1, "c2"),), newer)
+        with pytest.raises(Conflict):  # a newer version since the preview: preview again
+            regrade.confirm(session, batch_id, (c1,), {"layer_norm": 3, "bloque": 1})
+        assert regrade.confirm(session, batch_id, (c1,), newer) is True
+    with _opener(engine).begin() as session:
+        assert regrade.confirm(session, batch_id, (c1,), newer) is False  # once
+        progress = regrade.progress(session, batch_id, (c1,))
+        assert (progress.confirmed, progress.done, progress.finished) == (True, 0, False)  # storing next
 
 
 def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
@@ -142,6 +157,8 @@ def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
         everything = regrade.start(session, c1, None, {"layer_norm": 2, "bloque": 2}, instructor_id=None)
         only_bloque = regrade.start(session, c1, None, {"layer_norm": 1, "bloque": 2}, instructor_id=None)
         assert (everything.total, only_bloque.total) == (5, 1)
+        with pytest.raises(Conflict):  # every challenge at its current version: nothing to regrade
+            regrade.start(session, c1, None, VERSIONS, instructor_id=None)
         with pytest.raises(Invalid):
             regrade.start(session, c1, "no_such_challenge", VERSIONS, instructor_id=None)
 

@@ -34,7 +34,6 @@ sys.path.insert(0, str(ROOT))
 
 from grader.challenge import Challenge, load_challenges  # noqa: E402
 from service.dashboard import similarity  # noqa: E402
-from service.dashboard.routes_similar import scaffold  # noqa: E402
 from service.dashboard.similarity import Source  # noqa: E402
 
 HEADER = re.compile(r"^# (kind|misconception_es|misconception_en|line|expect|copy_of|disguise):.*\n", re.M)
@@ -97,7 +96,7 @@ def figures(challenges: dict[str, Challenge]) -> None:
     print("| challenge | set | programs | copies | flagged | precision | recall | correct pairs flagged |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for cid, challenge in challenges.items():
-        handed = similarity.given(scaffold(challenge), challenge.reference_source)
+        handed = similarity.given(challenge.starter, challenge.reference_source)
         paths = corpus(cid)
         sources = [source(p) for p in paths]
         right = {s.key for p, s in zip(paths, sources, strict=True) if correct(p)}
@@ -155,7 +154,7 @@ def naive(sources: list[Source], handed: similarity.Print) -> int:
 
 
 def timing(challenge: Challenge, sizes: list[int], repeats: int) -> None:
-    handed = similarity.given(scaffold(challenge), challenge.reference_source)
+    handed = similarity.given(challenge.starter, challenge.reference_source)
     print("| students | median s | p99 s | programs/s | pairs flagged | naive median s | naive ÷ compare |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for size in sizes:

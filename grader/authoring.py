@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from grader.calls import Call, Helper, call
+from grader.calls import Call, Helper, Own, call, own
 from grader.errormodel import Choice, ErrorModel, Point
 from grader.report import CallOutcome
 from grader.text import Text, text
@@ -21,14 +21,20 @@ __all__ = [
     "HiddenTest",
     "Mistake",
     "Observed",
+    "Own",
     "Point",
     "Text",
     "Verdict",
     "call",
     "fail",
+    "own",
     "passed",
     "text",
 ]
+
+# The most a submission that breaks its lesson's promise may score: a promise test carries the
+# rest, so failing it alone leaves this much whatever else passes (docs/challenges.md).
+PROMISE_CAP = 60
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,10 @@ class HiddenTest:
     # The error model's points this test is about (a sublayer, the mask): when a diagnosis
     # reproduces its failure both with and without a mistake there, the story names that one.
     part: tuple[str, ...] = ()
+    # The lesson's central promise (a row touched moves no other row; the future moves nothing
+    # before it), computed with the student's own pieces together: weighted so that failing it
+    # alone leaves at most PROMISE_CAP, which the challenge checks when it loads.
+    promise: bool = False
 
     def __post_init__(self) -> None:
         if not self.calls:

@@ -1,10 +1,12 @@
 """Calls to a student's functions, written by the trusted parent and replayed by the child.
 
-A call's arguments are arrays, numbers, dicts of them, or a `Helper`: a function of the
+A call's arguments are arrays, numbers, dicts of them, a `Helper`: a function of the
 challenge's helper source bound to parameters (for instance the attention that `bloque`
-receives, with its weights). A helper stays in the parent: the child gets a stub that asks the
-parent for each value, so the parent counts the calls and sees their arguments, and the
-parameters never enter the child.
+receives, with its weights), or an `Own`: what another of the student's functions returns (the
+student's causal mask, fed to their attention). A helper stays in the parent: the child gets a
+stub that asks the parent for each value, so the parent counts the calls and sees their
+arguments, and the parameters never enter the child. An `Own` is computed in the child, by the
+student's code, from numbers the parent chose: nothing of the parent's goes with it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import numpy as np
 
 from grader.wire import ARRAY_ALIGN, encode_job_array
 
-Arg = Union[np.ndarray, float, int, bool, None, "Helper", dict[str, Any]]
+Arg = Union[np.ndarray, float, int, bool, None, "Helper", "Own", dict[str, Any]]
+Number = float | int | bool | None
 
 
 @dataclass(frozen=True, eq=False)
@@ -25,6 +28,24 @@ class Helper:
 
     name: str
     params: dict[str, Arg] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, eq=False)
+class Own:
+    """What the student's own `function` returns on `args`, handed to the call as an argument:
+    the student's pieces computed together, as the lesson promises they work. Its arguments are
+    numbers, so the call's arrays (and what it changes in them) stay the parent's to read."""
+
+    function: str
+    args: tuple[Number, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not all(isinstance(a, float | int | bool) or a is None for a in self.args):
+            raise TypeError(f"the arguments of {self.function} handed to another call must be numbers")
+
+
+def own(function: str, *args: Number) -> Own:
+    return Own(function, tuple(args))
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,6 +64,12 @@ class Call:
     def helpers(self) -> list[Helper]:
         """Every helper argument in slot order."""
         return [v for v in (*self.args, *self.kwargs.values()) if isinstance(v, Helper)]
+
+    @property
+    def functions(self) -> tuple[str, ...]:
+        """The student's functions this call runs: its own, then those its arguments come from."""
+        given = (v.function for v in (*self.args, *self.kwargs.values()) if isinstance(v, Own))
+        return (self.function, *dict.fromkeys(f for f in given if f != self.function))
 
 
 def call(function: str, *args: Arg, **kwargs: Arg) -> Call:
@@ -98,6 +125,8 @@ class CallEncoder:
         if isinstance(value, Helper):
             self.helpers[-1].append(value)
             return {"helper": value.name, "slot": len(self.helpers[-1]) - 1}
+        if isinstance(value, Own):
+            return {"own": value.function, "args": [self.encode(a) for a in value.args]}
         if isinstance(value, dict):
             return {"dict": {k: self.encode(v) for k, v in value.items()}}
         if isinstance(value, bool) or value is None:

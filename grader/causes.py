@@ -11,7 +11,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from grader import messages
+from grader import codelines, messages
 from grader.prepared import PreparedChallenge
 from grader.report import ChildReport, StudentError
 from grader.text import Text, text
@@ -74,6 +74,24 @@ def _named(error: StudentError, function: str, source: str) -> tuple[str, Text]:
     return "raised", messages.raised(error, messages.RAISED_ONCE, function=function)
 
 
+def _raising(prepared: PreparedChallenge, report: ChildReport, index: int, source: str) -> str:
+    """The function whose exception call `index` raised: its own, or one whose value it was given
+    (the student's mask, made for their attention) when that one raises the same on its own calls
+    or the line is in its body."""
+    call, error = prepared.calls[index], report.calls[index].error
+    if len(call.functions) == 1 or error is None:
+        return call.function
+    code = codelines.read(source) if error.line is not None else None
+    for given in call.functions[1:]:
+        alone = (report.calls[i].error for i in prepared.runs.calls_of.get(given, ()))
+        if any(e is not None and (e.type, e.line) == (error.type, error.line) for e in alone):
+            return given
+        body = code.function(given) if code is not None else None
+        if body is not None and error.line is not None and body.first <= error.line <= body.last:
+            return given
+    return call.function
+
+
 def find_causes(
     prepared: PreparedChallenge, report: ChildReport, source: str, tests: set[str]
 ) -> list[Cause]:
@@ -89,7 +107,7 @@ def find_causes(
         error = report.calls[raised].error
         assert error is not None  # noqa: S101 a raised call has an error: narrows for mypy
         # The same line raising the same type is one cause, whatever sizes each call's message names.
-        key = (prepared.calls[raised].function, error.type, error.line)
+        key = (_raising(prepared, report, raised, source), error.type, error.line)
         groups.setdefault(key, (error, []))[1].append(test.id)
     causes = []
     for (function, _, _), (first, test_ids) in groups.items():

@@ -14,13 +14,14 @@ challenges/<id>/
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import cast
 
-from grader.authoring import HiddenTest, Mistake
+from grader.authoring import PROMISE_CAP, HiddenTest, Mistake
 from grader.errormodel import Deviation, ErrorModel, from_mistakes
 from grader.manifest import Manifest, ManifestError, definition_line, read_manifest
 from grader.modules import import_file
@@ -113,6 +114,7 @@ def load_challenge(
     tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
     reference = _read(directory, "reference.py")
     model = _model(import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes"), reference)
+    model = _given_values_used(model, tests)
     functions = tuple(FunctionSpec(**f.model_dump()) for f in manifest.functions)
     declared = {f.name for f in functions}
     inherited = tuple(f for u in used for f in u.functions if f.name not in declared)
@@ -166,6 +168,20 @@ def _model(module: ModuleType, reference: str) -> ErrorModel:
     return from_mistakes(reference, module.MISTAKES)
 
 
+def _given_values_used(model: ErrorModel, tests: Iterable[HiddenTest]) -> ErrorModel:
+    """The model with what the tests' calls make a function depend on: a call given what another
+    of the student's functions returns (an `Own`) answers as both do, so its function is diagnosed
+    as one that calls the other, with the mistakes found there taken along."""
+    uses = {function: list(used) for function, used in model.uses.items()}
+    for test in tests:
+        for c in test.calls:
+            for given in c.functions[1:]:
+                if given not in uses.setdefault(c.function, []):
+                    uses[c.function].append(given)
+    found = {function: tuple(used) for function, used in uses.items() if used}
+    return model if found == model.uses else dataclasses.replace(model, uses=found)
+
+
 def _each_choice(model: ErrorModel) -> tuple[Mistake, ...]:
     """Every choice of the model made alone, at its usual parameter, as a Mistake."""
     mistakes = []
@@ -188,11 +204,26 @@ def _validate(challenge: Challenge) -> None:
         raise ChallengeError(f"{challenge.id}: duplicate mistake ids")
     for test in challenge.tests:
         for c in test.calls:
-            if c.function not in challenge.required:
-                raise ChallengeError(f"{challenge.id}/{test.id}: calls unknown function {c.function}")
+            for function in c.functions:
+                if function not in challenge.required:
+                    raise ChallengeError(f"{challenge.id}/{test.id}: calls unknown function {function}")
+        _check_promise_weight(challenge, test)
     for mistake in challenge.mistakes:
         if not mistake.functions or not set(mistake.functions) <= set(challenge.required):
             raise ChallengeError(f"{challenge.id}/{mistake.id}: must redefine required functions only")
+
+
+def _check_promise_weight(challenge: Challenge, test: HiddenTest) -> None:
+    """A promise test carries enough points that failing it alone leaves at most PROMISE_CAP."""
+    total = challenge.max_points
+    rest = total - test.points
+    if test.promise and 100 * rest > PROMISE_CAP * total:
+        needed = -(-(100 - PROMISE_CAP) * rest // PROMISE_CAP)
+        raise ChallengeError(
+            f"{challenge.id}/{test.id}: the lesson's promise carries {test.points} of {total} points, so "
+            f"failing it alone scores {100 * rest / total:.4g}; give it at least {needed} points "
+            f"(at most {PROMISE_CAP} without it)"
+        )
 
 
 def in_course_order(names: Iterable[str], known: Mapping[str, Challenge]) -> list[str]:

@@ -21,9 +21,9 @@ def _unanswered(
 ) -> Verdict | None:
     """Why a call of this test gave no array to judge, if one did not."""
     for call, outcome in zip(test.calls, outcomes, strict=True):
-        if call.function in missing:
+        if absent := [f for f in call.functions if f in missing]:
             return Verdict(
-                False, messages.FUNCTION_MISSING.format(name=call.function), show_hint=False, ran=False
+                False, messages.FUNCTION_MISSING.format(name=absent[0]), show_hint=False, ran=False
             )
         if not outcome.done or not outcome.answered:
             return Verdict(False, messages.NOT_RUN, show_hint=False, ran=False)

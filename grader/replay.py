@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from grader.calls import Arg, Call, Helper
+from grader.calls import Arg, Call, Helper, Own
 from grader.report import CallOutcome, StudentError
 
 MAX_HELPER_LOG = 4  # as the harness: the first inputs of each helper are kept
@@ -36,10 +36,12 @@ class _Logged:
 
 
 class _Arguments:
-    """A call's arguments built fresh, remembering the arrays handed over and the helpers."""
+    """A call's arguments built fresh, remembering the arrays handed over and the helpers; the
+    value of one of the program's own functions computed where the call is given it."""
 
-    def __init__(self, helpers: dict[str, Any]) -> None:
+    def __init__(self, helpers: dict[str, Any], namespace: dict[str, Any]) -> None:
         self.helpers = helpers
+        self.namespace = namespace
         self.arrays: list[tuple[np.ndarray, np.ndarray]] = []
         self.logged: list[_Logged] = []
 
@@ -54,6 +56,8 @@ class _Arguments:
             logged = _Logged(self.helpers[value.name], params)
             self.logged.append(logged)
             return logged
+        if isinstance(value, Own):
+            return self.namespace[value.function](*value.args)
         if isinstance(value, dict):
             return {k: self.build(v, track) for k, v in value.items()}
         return value
@@ -119,12 +123,12 @@ class Program:
         exec(compile(helpers_source, "<ayudas>", "exec"), self.helpers)  # noqa: S102 trusted challenge
 
     def answer(self, call: Call) -> CallOutcome:
-        arguments = _Arguments(self.helpers)
-        args = [arguments.build(a) for a in call.args]
-        kwargs = {k: arguments.build(v) for k, v in call.kwargs.items()}
+        arguments = _Arguments(self.helpers, self.namespace)
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             try:
+                args = [arguments.build(a) for a in call.args]
+                kwargs = {k: arguments.build(v) for k, v in call.kwargs.items()}
                 outcome = _outcome(self.namespace[call.function](*args, **kwargs))
             except Exception as error:  # noqa: BLE001 whatever a mistake's program raises is its outcome
                 outcome = CallOutcome(

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from grader.calls import Call, Helper
+from grader.calls import Call, Helper, Own
 from grader.errormodel import Deviation, ErrorModel
 from grader.report import CallOutcome, StudentError
 
@@ -127,6 +127,8 @@ def _digest_value(digest: Any, value: object) -> None:
     elif isinstance(value, Helper):
         digest.update(f"h{value.name}".encode())
         _digest_value(digest, value.params)
+    elif isinstance(value, Own):
+        digest.update(f"o{value.function}{value.args!r}".encode())
     elif isinstance(value, dict):
         digest.update(f"d{len(value)}".encode())
         for name in sorted(value):

@@ -1,12 +1,13 @@
 """Hidden tests of `mascara_causal` and `atencion`. Inputs are fixed by seeds.
 
-`atencion` is always called with masks built here, never with the student's own
-`mascara_causal`: each function is judged (and diagnosed) on its own.
+`atencion` is called with masks built here, so that each function is judged (and diagnosed) on
+its own, except in the lesson's promise: the student's own `mascara_causal` fed to their own
+`atencion`, which is what the lesson's cell runs and what a decoder does.
 """
 
 import numpy as np
 
-from grader.authoring import HiddenTest, Observed, Verdict, call, fail, passed, text
+from grader.authoring import HiddenTest, Observed, Verdict, call, fail, own, passed, text
 from grader.checks import (
     all_finite,
     all_of,
@@ -50,11 +51,19 @@ W_SELF = projections()
 W_CROSS = projections()
 X_DEC_REWRITTEN = X_DEC.copy()
 X_DEC_REWRITTEN[3:] = rng.normal(size=(2, D_MODEL))  # the lesson's positions 4 and 5
+X_DEC_FIRST_REWRITTEN = X_DEC.copy()  # its position 1, from a generator of its own (the rest stay)
+X_DEC_FIRST_REWRITTEN[0] = np.random.default_rng(20261208).normal(size=D_MODEL)
 
 
 def self_attention(X):
     Wq, Wk, Wv = W_SELF
     return call("atencion", X @ Wq, X @ Wk, X @ Wv, causal(len(X)))
+
+
+def own_self_attention(X):
+    """The decoder's self-attention with the student's own pieces: their mask, their attention."""
+    Wq, Wk, Wv = W_SELF
+    return call("atencion", X @ Wq, X @ Wk, X @ Wv, own("mascara_causal", len(X)))
 
 
 def cross_attention(X_dec, X_enc):
@@ -150,10 +159,11 @@ def earlier_positions_still(seen: Observed) -> Verdict:
             if (verdict := wrong_shape(seen.out(index, part), seen.exp(index, part))) is not None:
                 return verdict
     before, after = seen.out(0), seen.out(1)
-    moved = max(
-        float(np.abs(after[:3] - before[:3]).max()),
-        float(np.abs(seen.out(1, 1)[:3] - seen.out(0, 1)[:3]).max()),
-    )
+    with np.errstate(invalid="ignore"):  # −∞ − (−∞): a mask of the student's own gives NaN, which moved
+        moved = max(
+            float(np.abs(after[:3] - before[:3]).max()),
+            float(np.abs(seen.out(1, 1)[:3] - seen.out(0, 1)[:3]).max()),
+        )
     if moved != 0.0:  # NaN moved too
         return fail(
             text(
@@ -166,6 +176,27 @@ def earlier_positions_still(seen: Observed) -> Verdict:
             text(
                 "la cuarta posición, que es de las reescritas, no se movió",
                 "the fourth position, one of those rewritten, did not move",
+            )
+        )
+    return passed()
+
+
+def past_read_future_not(seen: Observed) -> Verdict:
+    """The lesson's cell (`earlier_positions_still`), and what the attention is for: rewriting
+    position 1 moves every output, since each position reads the past (not only itself)."""
+    verdict = earlier_positions_still(seen)
+    if not verdict.passed:
+        return verdict
+    if (verdict := wrong_shape(seen.out(2), seen.exp(2))) is not None:
+        return verdict
+    with np.errstate(invalid="ignore"):
+        moved = np.abs(seen.out(2) - seen.out(0)).max(axis=1)
+    still = [i + 1 for i, m in enumerate(moved) if not m > 0.0]
+    if still:
+        return fail(
+            text(
+                f"reescribir la posición 1 no movió las salidas de las posiciones {still}: no leen el pasado",
+                f"rewriting position 1 did not move the outputs of positions {still}: they do not read the past",
             )
         )
     return passed()
@@ -316,6 +347,27 @@ TESTS = [
         ),
         calls=(self_attention(X_DEC), self_attention(X_DEC_REWRITTEN)),
         check=earlier_positions_still,
+    ),
+    HiddenTest(
+        id="causality_with_your_mask",
+        category="causality",
+        points=17,
+        promise=True,
+        title=text(
+            "Con tu mascara_causal y tu atencion juntas, reescribir las posiciones 4 y 5 mueve las tres primeras salidas exactamente 0.0",
+            "With your mascara_causal and your atencion together, rewriting positions 4 and 5 moves the first three outputs by exactly 0.0",
+        ),
+        hint=text(
+            "la máscara que devuelve tu mascara_causal(T), sumada dentro de tu atencion, debe dejar la fila i mirando sólo las posiciones hasta i: −∞ encima de la diagonal (j > i), 0 en ella y debajo. Si el futuro queda abierto, el modelo lee lo que todavía no ha escrito",
+            "the mask your mascara_causal(T) returns, added inside your atencion, must leave row i looking only at positions up to i: −∞ above the diagonal (j > i), 0 on and below it. If the future stays open, the model reads what it has not written yet",
+        ),
+        calls=(
+            own_self_attention(X_DEC),
+            own_self_attention(X_DEC_REWRITTEN),
+            own_self_attention(X_DEC_FIRST_REWRITTEN),
+        ),
+        check=past_read_future_not,
+        part=("mask", "k", "neg"),
     ),
     HiddenTest(
         id="cross_attention_unmasked",

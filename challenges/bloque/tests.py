@@ -1,7 +1,9 @@
 """Hidden tests of `bloque` (and of the `layer_norm` it is built on).
 
 Some tests switch one sublayer off so that another can be seen alone: Wo = 0 silences the
-attention, W1 = b1 = b2 = 0 silences the position-wise perceptron.
+attention, W1 = b1 = b2 = 0 silences the position-wise perceptron. The lesson's promise (the
+«Add & layer norm» box mixes no positions) is tested with the student's own pieces together:
+their layer_norm alone, and their block, built on it, given an attention that mixes no positions.
 """
 
 from dataclasses import replace
@@ -89,11 +91,64 @@ def attention_once_on_input(seen: Observed) -> Verdict:
     return passed()
 
 
+def _moved(before: np.ndarray, after: np.ndarray) -> float:
+    """How far the rows moved (NaN counts as moving as far as it gets)."""
+    with np.errstate(invalid="ignore"):
+        moved = np.abs(after - before)
+    return float(np.nan_to_num(moved, nan=np.inf).max(initial=0.0))
+
+
+TOUCHED = 2  # the row of X rewritten in the block's pair of calls
+
+
+def rows_stay_apart(seen: Observed) -> Verdict:
+    """layer_norm alone (the lesson's cell: row 4 touched, rows 0 to 3 still), then the block
+    given an attention that mixes no positions: rewriting row TOUCHED of X moves that row and no
+    other."""
+    for index in range(len(seen.calls)):
+        if (verdict := wrong_shape(seen.out(index), seen.exp(index))) is not None:
+            return verdict
+    if (moved := _moved(seen.out(0)[:4], seen.out(1)[:4])) != 0.0:
+        return fail(
+            text(
+                f"en tu layer_norm, tocar la fila 4 movió la fila 0 {moved:.3g}, no exactamente 0.0",
+                f"in your layer_norm, touching row 4 moved row 0 by {moved:.3g}, not by exactly 0.0",
+            )
+        )
+    before, after = seen.out(2), seen.out(3)
+    others = np.arange(len(before)) != TOUCHED
+    if (moved := _moved(before[others], after[others])) != 0.0:
+        return fail(
+            text(
+                f"con una atención en la que cada posición sólo se mira a sí misma, reescribir la fila {TOUCHED} de X movió otras filas de la salida del bloque {moved:.3g}, no exactamente 0.0",
+                f"with an attention in which each position looks only at itself, rewriting row {TOUCHED} of X moved other rows of the block's output by {moved:.3g}, not by exactly 0.0",
+            )
+        )
+    if not _moved(before[TOUCHED], after[TOUCHED]) > 0.0:
+        return fail(
+            text(
+                f"reescribir la fila {TOUCHED} de X no movió la fila {TOUCHED} de la salida del bloque",
+                f"rewriting row {TOUCHED} of X did not move row {TOUCHED} of the block's output",
+            )
+        )
+    return passed()
+
+
+def touched_pair(T=5, d=D):
+    """The block on X and on X with one row rewritten, given an attention in which each position
+    looks only at itself: a block that mixes no positions of its own is then position-wise."""
+    weights = {name: rng.normal(scale=0.6, size=(d, d)) for name in ("Wv", "Wo")}
+    X_block, helper, p = X(T, d), Helper("atencion_de_cada_fila", weights), params(d)
+    X_touched = X_block.copy()
+    X_touched[TOUCHED] = rng.normal(loc=-1.0, scale=2.0, size=X_block.shape[1])
+    return call("bloque", X_block, helper, p), call("bloque", X_touched, helper, p)
+
+
 LN_TESTS = sibling(__file__, "layer_norm", "tests").TESTS
+LN_ROWS = next(t for t in LN_TESTS if t.id == "row_independence")  # in the promise below
 LN_KEPT = {
     "shape",
     "rows_mean0_std1",
-    "row_independence",
     "gamma_beta_per_coordinate",
     "population_deviation",
     "constant_row",
@@ -251,6 +306,22 @@ BLOCK_TESTS = [
         ),
         calls=(block(1), block(4), block(7, d=6, dff=10), block(9, d=16, dff=32)),
         check=matches_reference(),
+    ),
+    HiddenTest(
+        id="rows_stay_apart",
+        category="independence",
+        points=23,
+        promise=True,
+        title=text(
+            "Una fila tocada no mueve ninguna otra: en tu layer_norm y en tu bloque construido con él, si la atención no mezcla posiciones",
+            "A row touched moves no other row: in your layer_norm, and in your block built on it when its attention mixes no positions",
+        ),
+        hint=text(
+            "la caja «Suma y layer norm» no mezcla posiciones: μ_t y s_t salen de la fila t y de nada más (axis=1), y el perceptrón se aplica a una fila cada vez; sólo la atención mira otras filas",
+            "the «Add & layer norm» box mixes no positions: μ_t and s_t come from row t and nothing else (axis=1), and the perceptron is applied one row at a time; only the attention looks at other rows",
+        ),
+        calls=(*LN_ROWS.calls, *touched_pair()),
+        check=rows_stay_apart,
     ),
 ]
 

@@ -124,14 +124,19 @@ def _asker(fd: int) -> Ask:
 
 
 class _Materializer:
-    """Builds one call's arguments: arrays as views of the argument memory, helpers as stubs."""
+    """Builds one call's arguments: arrays as views of the argument memory, helpers as stubs,
+    and what the student's own functions return where the call is given that (`own`)."""
 
-    def __init__(self, arrays: list[dict[str, Any]], memory: Any, call: int, ask: Ask) -> None:
+    def __init__(
+        self, arrays: list[dict[str, Any]], memory: Any, call: int, ask: Ask, namespace: dict[str, Any]
+    ) -> None:
         self.arrays = arrays
         self.memory = memory
         self.call = call
         self.ask = ask
+        self.namespace = namespace
         self.given: list[tuple[np.ndarray, dict[str, Any]]] = []  # arrays, in slot order
+        self.owned: dict[int, Any] = {}  # the student's values, by their spec, once computed
 
     def build(self, spec: dict[str, Any]) -> Any:
         if "array" in spec:
@@ -141,6 +146,10 @@ class _Materializer:
             return array
         if "helper" in spec:
             return _HelperStub(self.call, int(spec["slot"]), self.ask)
+        if "own" in spec:
+            if id(spec) not in self.owned:
+                self.owned[id(spec)] = self.namespace[spec["own"]](*[self.build(a) for a in spec["args"]])
+            return self.owned[id(spec)]
         if "dict" in spec:
             return {k: self.build(v) for k, v in spec["dict"].items()}
         if "number" in spec:
@@ -148,6 +157,14 @@ class _Materializer:
         if "int" in spec:
             return int(spec["int"])
         return spec["const"]
+
+    def own_values(self, spec: dict[str, Any]) -> None:
+        """Compute now what the student's own functions give this call (not yet its arrays): the
+        traced call's trace is then of its own lines alone. A raise is raised again in the call."""
+        for value in (*spec["args"], *spec["kwargs"].values()):
+            if "own" in value:
+                with _suppress(BaseException):  # as the call itself would
+                    self.build(value)
 
 
 def _student_line(error: BaseException) -> int | None:
@@ -253,9 +270,9 @@ def _run_call(
     write: Write,
     max_elements: int,
 ) -> None:
-    args = [builder.build(a) for a in spec["args"]]
-    kwargs = {k: builder.build(v) for k, v in spec["kwargs"].items()}
-    try:
+    try:  # an argument the student's own function computes may raise: the call's outcome too
+        args = [builder.build(a) for a in spec["args"]]
+        kwargs = {k: builder.build(v) for k, v in spec["kwargs"].items()}
         value = function(*args, **kwargs)
         record = _output_record(index, value, max_elements)
     except BaseException as error:  # noqa: BLE001 whatever the student's function raises is its outcome
@@ -304,8 +321,8 @@ def run(
     max_elements = int(header["max_output_elements"])
     for index, spec in enumerate(header["calls"]):
         function = namespace.get(spec["function"])
-        if callable(function):
-            builder = _Materializer(header["arrays"], memory, index, ask)
+        if callable(function) and _given_functions(spec, namespace):
+            builder = _Materializer(header["arrays"], memory, index, ask, namespace)
             _run_call(index, spec, function, builder, write, max_elements)
         write(encode_record(Tag.CALL_DONE, index))
     write(encode_record(Tag.FINISHED, 0))
@@ -317,11 +334,19 @@ def _run_traced(
     """Only call `index`, under the line tracer: its values line by line, then its outcome."""
     spec = header["calls"][index]
     function = namespace.get(spec["function"])
-    if callable(function):
-        builder = _Materializer(header["arrays"], memory, index, ask)
+    if callable(function) and _given_functions(spec, namespace):
+        builder = _Materializer(header["arrays"], memory, index, ask, namespace)
+        builder.own_values(spec)
         tracer = LineTracer(STUDENT_FILENAME, index, write)
         traced(tracer, lambda: _run_call(index, spec, function, builder, _no_write, 0))
     write(encode_record(Tag.FINISHED, 0))
+
+
+def _given_functions(spec: dict[str, Any], namespace: dict[str, Any]) -> bool:
+    """Whether every function of the student's whose value the call is given is defined (else the
+    call is not made, as a call of a missing function is not: the parent says which is missing)."""
+    values = (*spec["args"], *spec["kwargs"].values())
+    return all(callable(namespace.get(v["own"])) for v in values if "own" in v)
 
 
 def _no_write(record: bytes) -> None:

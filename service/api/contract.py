@@ -41,9 +41,9 @@ _ERRORS: dict[int, str] = {
         " cursor, an Idempotency-Key already used with another body)"
     ),
     429: (
-        "Too many submissions from this API key or this student, or an attempt the course's policy"
-        " refuses (its limit or cool-down; the detail says so in the student's language): try again"
-        " after `Retry-After` seconds"
+        "Too many submissions from this API key or this student, an attempt the course's policy"
+        " refuses (its limit or cool-down; the detail says so in the student's language), or too"
+        " many roster readings asked for a course this hour: try again after `Retry-After` seconds"
     ),
     503: "The database or the grading queue is unavailable: try again after `Retry-After` seconds",
 }
@@ -58,9 +58,11 @@ WWW_AUTHENTICATE = {
     "WWW-Authenticate": {"description": "`Bearer`", "required": True, "schema": {"type": "string"}}
 }
 RATE_LIMITS = {
-    "RateLimit-Limit": _header("submissions allowed per minute by the closest limit (key or student)", 30),
-    "RateLimit-Remaining": _header("submissions left in this minute under that limit", 29),
-    "RateLimit-Reset": _header("seconds until the minute ends and the counts start again", 42),
+    "RateLimit-Limit": _header(
+        "requests allowed in the window (a minute; an hour for roster readings) by the closest limit", 30
+    ),
+    "RateLimit-Remaining": _header("requests left in this window under that limit", 29),
+    "RateLimit-Reset": _header("seconds until the window ends and the counts start again", 42),
 }
 _HEADERS: dict[int, dict[str, Any]] = {
     401: WWW_AUTHENTICATE,

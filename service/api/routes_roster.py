@@ -5,19 +5,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from fastapi import APIRouter
-from kombu.exceptions import OperationalError
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from service.api.contract import errors
 from service.api.routes_policies import course_of
-from service.core.errors import NotFound, NotReady
+from service.core.errors import NotFound
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.roster import course_roster
-from service.dashboard.queries.scope import course_ids
-from service.messaging.enqueue import TaskQueue
-from service.storage import rosters
-from service.storage.db import Database
+from service.dashboard.roster_asks import RosterAsks
 from service.web.deps import CurrentCaller, Db, Tasks
 
 router = APIRouter(prefix="/v1/courses/{course}", tags=["roster"])
@@ -39,12 +35,16 @@ class CourseRoster(BaseModel):
     error: str | None = Field(
         description="why the last reading failed (the members are then the earlier list's)"
     )
+    reading: bool = Field(description="a reading asked for is on its way (queued or running)")
     members: list[RosterMember]
 
 
 class RosterAsked(BaseModel):
     course: str
-    requested_at: datetime
+    requested_at: datetime = Field(description="when the reading on its way was asked for")
+    queued: bool = Field(
+        description="false: a reading asked for before was still queued or running, and this ask joined it"
+    )
 
 
 def _granted(caller: CurrentCaller, course: str) -> GrantedCourse:
@@ -68,29 +68,21 @@ def get_course_roster(course: str, caller: CurrentCaller, db: Db) -> CourseRoste
         synced_at=sync.synced_at if sync else None,
         skipped=sync.skipped if sync else 0,
         error=sync.error if sync else None,
+        reading=sync.reading if sync else False,
         members=members,
     )
 
 
-def _ask(db: Database, queue: TaskQueue, granted: GrantedCourse) -> datetime:
-    with db.transaction() as session:
-        course_id = session.scalar(course_ids(granted))
-        if course_id is None or not rosters.offered(session, course_id):
-            raise NotFound(
-                f"no LMS has offered the roster of course {granted.slug!r}: launch it from one first"
-            )
-        rosters.ask(session, course_id)
-        asked = rosters.sync_row(session, course_id).requested_at
-    try:
-        queue.roster(course_id)
-    except (OperationalError, OSError) as error:
-        raise NotReady("the queue is unavailable; ask for the roster again in a moment") from error
-    assert asked is not None  # noqa: S101 narrows for mypy: `ask` just set it
-    return asked
-
-
-@router.post("/roster/refresh", status_code=202, responses=errors(401, 403, 404, 422, 503))
-def refresh_course_roster(course: str, caller: CurrentCaller, queue: Tasks, db: Db) -> RosterAsked:
-    """Ask the course's LMS for its roster again; read in the background (`synced_at` moves)."""
+@router.post("/roster/refresh", status_code=202, responses=errors(401, 403, 404, 422, 429, 503))
+def refresh_course_roster(
+    course: str, caller: CurrentCaller, queue: Tasks, db: Db, request: Request
+) -> RosterAsked:
+    """Ask the course's LMS for its roster again; read in the background (`synced_at` moves).
+    An ask while a reading is on its way joins it (`queued` false); a course's readings are
+    limited per hour (429 with `Retry-After` beyond)."""
     granted = _granted(caller, course)
-    return RosterAsked(course=granted.slug, requested_at=_ask(db, queue, granted))
+    asks: RosterAsks = request.app.state.dashboard.state.roster_asks
+    asked = asks.ask(db, queue, granted)
+    if asked is None:
+        raise NotFound(f"no LMS has offered the roster of course {granted.slug!r}: launch it from one first")
+    return RosterAsked(course=granted.slug, requested_at=asked.requested_at, queued=asked.queued)

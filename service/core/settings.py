@@ -53,6 +53,9 @@ class Settings(BaseSettings):
     rate_limit_url: str | None = None  # Redis for shared limits; default: the events Redis, else local
     rate_per_key_per_minute: int = 12_000  # submissions one API key may post per minute
     rate_per_student_per_minute: int = 30  # submissions one student of one course may post per minute
+    roster_read_seconds: float = 120.0  # one reading of a course's roster from its LMSs, every page
+    roster_read_bytes: int = 32 * 1024 * 1024  # the answers of that reading, every page together
+    roster_reads_per_course_per_hour: int = 12  # readings asked by instructors and platforms
 
     @property
     def public_base(self) -> str:

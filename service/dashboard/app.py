@@ -30,6 +30,7 @@ from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.live import POLL_SECONDS, LiveHub
 from service.dashboard.password_checks import WAITING_CHECKS, PasswordChecks
 from service.dashboard.regrade_effect import GradebookMoves, no_gradebooks
+from service.dashboard.roster_asks import RosterAsks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
@@ -99,6 +100,7 @@ def create_dashboard(
     )
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
     app.state.live = LiveHub(settings.events, POLL_SECONDS)
+    app.state.roster_asks = RosterAsks.from_settings(settings)  # the API's refresh route asks here too
     for module in (
         routes_auth,
         routes_pages,

@@ -7,20 +7,18 @@ from typing import Annotated, get_args
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from kombu.exceptions import OperationalError
 from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import in_course_order
-from service.core.errors import NotReady
 from service.dashboard import csrf, export, links
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.roster import Roster, Show, course_roster
-from service.dashboard.queries.scope import course_ids
+from service.dashboard.roster_asks import RosterAsks
 from service.messaging.enqueue import TaskQueue
-from service.storage import rosters
 from service.storage.db import Database
+from service.submissions.rate_limits import RateLimited
 from service.web.deps import Db
 
 router = APIRouter()
@@ -44,7 +42,7 @@ def roster_page(
     challenge: Annotated[str, Query(max_length=100)] = "",
     show: Annotated[str, Query(max_length=20)] = "all",
     page: Annotated[int, Query(ge=1, le=1_000)] = 1,
-    asked: Annotated[str, Query(max_length=3)] = "",
+    asked: Annotated[str, Query(max_length=10)] = "",
 ) -> HTMLResponse:
     found = _roster(db, course)
     names = in_course_order(set(known), known)
@@ -71,28 +69,24 @@ def roster_page(
     return render(request, "roster.html", context)
 
 
-def _ask(db: Database, queue: TaskQueue, course: GrantedCourse) -> bool:
-    """The roster asked for now; False when no LMS ever offered this course's."""
-    with db.transaction() as session:
-        course_id = session.scalar(course_ids(course))
-        if course_id is None or not rosters.offered(session, course_id):
-            return False
-        rosters.ask(session, course_id)
+def _ask(asks: RosterAsks, db: Database, queue: TaskQueue, course: GrantedCourse) -> str:
+    """What became of the ask, as the page says it: yes, joined (a reading was on its way),
+    limited (the course's readings this hour are spent) or no (no LMS offers this roster)."""
     try:
-        queue.roster(course_id)  # after the commit: the worker reads the contexts it names
-    except (OperationalError, OSError) as error:
-        raise NotReady("the queue is unavailable; ask for the roster again in a moment") from error
-    return True
+        asked = asks.ask(db, queue, course)
+    except RateLimited:
+        return "limited"
+    if asked is None:
+        return "no"
+    return "yes" if asked.queued else "joined"
 
 
 @router.post("/courses/{course}/roster/refresh", name="roster_refresh")
 async def refresh(request: Request, course: VisibleCourse, fields: Form, db: Db) -> RedirectResponse:
     csrf.check(request, fields)
-    queue: TaskQueue = request.app.state.queue
-    asked = await run_in_threadpool(_ask, db, queue, course)
-    target = links.url(request, "roster", course=course.slug).include_query_params(
-        asked="yes" if asked else "no"
-    )
+    state = request.app.state
+    asked = await run_in_threadpool(_ask, state.roster_asks, db, state.queue, course)
+    target = links.url(request, "roster", course=course.slug).include_query_params(asked=asked)
     return RedirectResponse(str(target), status_code=303)
 
 

@@ -3,9 +3,11 @@ tool's service token from the memberships URL its launches name, page by page (`
 rel="next"`), and stored whole (`service.storage.roster_tables`) in place of the last list.
 
 What the LMS sends is believed no more than a launch: each page is capped (the outgoing policy's
-answer size), so are the pages and the members; an entry that is not a member as the spec writes
-one is left out and counted; a page of another context, or a next link already followed, ends
-the reading with nothing stored. Requests go to the registration's own origins only (the policy
+answer size and deadline), and the whole reading too (a `Budget` of time and bytes across every
+page and context), so are the pages and the members; an entry that is not a member as the spec
+writes one is left out and counted; a page that is not JSON or is nested too deeply to parse, a
+page of another context, a next link already followed or a spent budget ends the reading with
+nothing stored and the reason kept for the dashboard. Requests go to the registration's own origins only (the policy
 session), so a memberships URL or a next link elsewhere is refused and the token never leaves.
 """
 
@@ -15,7 +17,7 @@ import logging
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import requests
@@ -26,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from service.lti import claims, contexts, passback, tool_keys
 from service.lti.tables import LtiContext, LtiRegistration
+from service.outbound.budget import Budget, OverBudget
 from service.outbound.session import Outbound, RefusedRequest
 from service.policies import store
 from service.storage import rosters
@@ -124,7 +127,7 @@ def fetch(connector: passback.CachedTokens, url: str, context_id: str) -> Listin
         if next_url in followed:
             raise Unreadable("a next link leads back to a page already read")
         followed.add(next_url)
-        answer = connector.make_service_request([NRPS_SCOPE], next_url, accept=CONTAINER)
+        answer = _page(connector, next_url, len(followed))
         found, left_out = page_members(answer["body"], context_id)
         members.update((m.student, m) for m in found)
         skipped += left_out
@@ -135,6 +138,19 @@ def fetch(connector: passback.CachedTokens, url: str, context_id: str) -> Listin
             return Listing(members, skipped)
         next_url = following
     raise Unreadable(f"more than {MAX_PAGES} pages")
+
+
+def _page(connector: passback.CachedTokens, url: str, number: int) -> Any:
+    """One page's answer; Unreadable when its body cannot be parsed, OverBudget (saying how far
+    the reading got) when the reading's budget is spent."""
+    try:
+        return connector.make_service_request([NRPS_SCOPE], url, accept=CONTAINER)
+    except OverBudget as spent:
+        raise OverBudget(f"{spent} ({number - 1} pages read)") from None
+    except RecursionError:  # json's parser recurses once per level of nesting
+        raise Unreadable(f"page {number} is nested too deeply to be a membership container") from None
+    except ValueError as error:  # requests' JSONDecodeError is one
+        raise Unreadable(f"page {number} is not JSON ({error})"[:300]) from None
 
 
 # -- keeping it ------------------------------------------------------------------------------------
@@ -189,9 +205,10 @@ def _sources(session: Session, course_id: int) -> list[tuple[LtiContext, LtiRegi
     return [(context, registration) for context, registration in session.execute(query)]
 
 
-def refresh(db: Database, course_id: int, outbound: Outbound) -> Refreshed:
-    """The course's roster read again from each LMS context that opens it (the worker's task);
-    on any failure the stored roster stays as it was and the error is kept for the dashboard."""
+def refresh(db: Database, course_id: int, outbound: Outbound, budget: Budget) -> Refreshed:
+    """The course's roster read again from each LMS context that opens it (the worker's task),
+    every request under one `budget`; on any failure the stored roster stays as it was and the
+    error is kept for the dashboard."""
     with db.transaction() as session:
         sources = [(c.context_id, c.memberships_url or "", r) for c, r in _sources(session, course_id)]
         key = tool_keys.signing_key(session)
@@ -199,9 +216,10 @@ def refresh(db: Database, course_id: int, outbound: Outbound) -> Refreshed:
         return _record(db, course_id, None, "no LMS context of this course offers its roster")
     members: dict[str, Member] = {}
     skipped = 0
+    budgeted = replace(outbound, budget=budget)
     try:
         for context_id, url, registration in sources:
-            listing = fetch(passback.lms_connector(registration, key, outbound), url, context_id)
+            listing = fetch(passback.lms_connector(registration, key, budgeted), url, context_id)
             members.update(listing.members)
             skipped += listing.skipped
     except (
@@ -219,13 +237,15 @@ def refresh(db: Database, course_id: int, outbound: Outbound) -> Refreshed:
 def _told(error: Exception) -> str:
     if isinstance(error, LtiServiceException) and error.response is not None:
         return f"the LMS answered HTTP {error.response.status_code}"
+    if isinstance(error, OverBudget):
+        return str(error)
     return f"{type(error).__name__}: {error}"[:500]
 
 
 def _record(db: Database, course_id: int, listing: Listing | None, error: str | None) -> Refreshed:
     with db.transaction() as session:
         row = rosters.sync_row(session, course_id)
-        row.error = error
+        row.error, row.read_at = error, now()
         if listing is not None:
             store_listing(session, course_id, listing)
             row.synced_at, row.members, row.skipped = now(), len(listing.members), listing.skipped

@@ -55,6 +55,10 @@ class Unanswered(Exception):
     """No complete answer: the deadline passed, the answer was over its cap, or the network failed."""
 
 
+class TooLarge(Unanswered):
+    """The answer was longer than the cap it was read under."""
+
+
 class _PinnedBackend(httpcore.AnyIOBackend):
     """Connects to the addresses checked for the target, whatever host the URL is then read as."""
 
@@ -140,7 +144,7 @@ async def fetch(
             async with _opened(method, target, headers, body, destinations) as response:
                 content = await _read(response, max_bytes + 1)
                 if len(content) > max_bytes:
-                    raise Unanswered(f"{target.origin} answered more than {max_bytes} bytes")
+                    raise TooLarge(f"{target.origin} answered more than {max_bytes} bytes")
                 listed = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in response.headers]
                 return Reply(response.status, listed, content)
     except TimeoutError:

@@ -26,6 +26,7 @@ from requests.utils import get_encoding_from_headers
 
 from service.core.settings import Settings
 from service.outbound import http
+from service.outbound.budget import Budget, OverBudget
 from service.outbound.destinations import Destinations, Refused, allowed_networks, own_addresses
 
 DEADLINE_SECONDS = 10.0  # one request, from resolving the host to the answer's last byte
@@ -42,6 +43,7 @@ class Outbound:
     destinations: Destinations
     deadline_seconds: float = DEADLINE_SECONDS
     max_answer_bytes: int = MAX_ANSWER_BYTES
+    budget: Budget | None = None  # shared by every request of one reading (a roster's pages)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Outbound:
@@ -88,26 +90,39 @@ class _PolicyAdapter(BaseAdapter):
             )
         body = request.body.encode() if isinstance(request.body, str) else bytes(request.body or b"")
         headers = {**request.headers, "Accept-Encoding": "identity"}  # the answer's bytes, read as they are
+        budget = self.policy.budget
+        deadline, max_bytes = self.policy.deadline_seconds, self.policy.max_answer_bytes
+        if budget is not None:
+            deadline, max_bytes = budget.left(deadline, max_bytes)
         exchange = http.fetch(
-            request.method or "GET",
-            target,
-            headers,
-            body,
-            self.policy.destinations,
-            self.policy.deadline_seconds,
-            self.policy.max_answer_bytes,
+            request.method or "GET", target, headers, body, self.policy.destinations, deadline, max_bytes
         )
         try:
             reply = _run(exchange)
         except Refused as refused:
             raise RefusedRequest(f"{url}: {refused}", request=request) from None
         except http.Unanswered as unanswered:
-            raise requests.exceptions.ConnectionError(str(unanswered), request=request) from None
+            why = self._budget_spent(unanswered, deadline, max_bytes)
+            error = requests.exceptions.ConnectionError if why is None else OverBudget
+            raise error(why or str(unanswered), request=request) from None
+        if budget is not None:
+            budget.spend(len(reply.content))
         if 300 <= reply.status < 400:
             raise RefusedRequest(
                 f"{target.origin} answered a redirect: redirects are not followed", request=request
             )
         return _response(request, reply)
+
+    def _budget_spent(self, unanswered: http.Unanswered, deadline: float, max_bytes: int) -> str | None:
+        """Why the reading's budget ended this request (it was tighter than the request's own
+        limits, and is spent); None when it did not."""
+        budget = self.policy.budget
+        if budget is None:
+            return None
+        if isinstance(unanswered, http.TooLarge):
+            return budget.over_bytes() if max_bytes < self.policy.max_answer_bytes else None
+        spent = deadline < self.policy.deadline_seconds and budget.out_of_time()
+        return budget.over_time() if spent else None
 
     def close(self) -> None:
         pass  # one connection per request, closed with it

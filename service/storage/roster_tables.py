@@ -34,3 +34,4 @@ class RosterSync(Base):
     members: Mapped[int] = mapped_column(Integer, default=0)
     skipped: Mapped[int] = mapped_column(Integer, default=0)  # entries of the LMS's list not taken
     error: Mapped[str | None] = mapped_column(Text)  # the last try's, None once one succeeds
+    read_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # the last try's end

@@ -49,6 +49,7 @@ class Limit:
     name: str  # what is limited, in words the client reads
     key: str  # the counter's identity (no raw key or student id)
     per_window: int
+    counted: str = "submissions from"  # what is counted, in those words
 
 
 def _digest(*parts: object) -> str:
@@ -86,18 +87,22 @@ class SubmissionLimits:
         return enforce(self.counts, self.limits_for(caller, body), self.clock())
 
 
-def enforce(counts: Counts, limits: list[Limit], moment: float | None = None) -> Standing:
+def enforce(
+    counts: Counts, limits: list[Limit], moment: float | None = None, seconds: int = WINDOW_SECONDS
+) -> Standing:
     """Count one request against every limit (all at once, so a refused request counts against
-    each); RateLimited (429, Retry-After) once one is over, else where the closest one stands."""
+    each) in fixed windows of `seconds`; RateLimited (429, Retry-After) once one is over, else
+    where the closest one stands."""
     current = time.time() if moment is None else moment
-    window = int(current // WINDOW_SECONDS)
-    reset = max(1, int((window + 1) * WINDOW_SECONDS - current + 0.999))
+    window = int(current // seconds)
+    reset = max(1, int((window + 1) * seconds - current + 0.999))
     keys = [f"autograder:rate:{limit.key}:{window}" for limit in limits]
-    counts_now = counts.add([(key, 1) for key in keys], WINDOW_SECONDS * 2)
+    counts_now = counts.add([(key, 1) for key in keys], seconds * 2)
+    span = {60: "a minute", 3600: "an hour"}.get(seconds, f"in {seconds} s")
     for limit, count in zip(limits, counts_now, strict=True):
         if count > limit.per_window:
             raise RateLimited(
-                f"too many submissions from {limit.name}: at most {limit.per_window} a minute; "
+                f"too many {limit.counted} {limit.name}: at most {limit.per_window} {span}; "
                 f"retry in {reset} s",
                 Standing(limit.per_window, 0, reset),
             )

@@ -23,6 +23,7 @@ from service.messaging.celery_app import (
     ROSTER_TASK,
     WEBHOOK_TASK,
 )
+from service.outbound.budget import Budget
 from service.webhooks import delivery
 from service.worker import regrading
 from service.worker.grading import grade_submission
@@ -102,7 +103,9 @@ def regrade_passback(process: WorkerProcess, regrade_id: int) -> None:
 def refresh_roster(process: WorkerProcess, course_id: int) -> None:
     """On the webhook queue: a course's roster read again from its LMS; a failure is kept for the
     dashboard to show, and the next launch or the instructor asks again."""
-    roster.refresh(process.db, course_id, process.outbound)
+    settings = process.settings
+    budget = Budget(settings.roster_read_seconds, settings.roster_read_bytes)
+    roster.refresh(process.db, course_id, process.outbound, budget)
 
 
 def register(process: WorkerProcess) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from grader.authoring import PROMISE_CAP
 from grader.challenge import Challenge, load_challenges
 from grader.grade import Grader
 from tests.conftest import ROOT
@@ -27,6 +28,21 @@ def test_known_mistake_is_rejected_and_named(grader: Grader, challenge_id: str, 
     result = grader.grade(challenge_id, challenge.reference_source + "\n\n" + mistake.code)
     assert result.score < 100
     assert [d.id for d in result.diagnoses] == [mistake_id]
+    promises = {t.id for t in challenge.tests if t.promise}
+    if any(t.id in promises and not t.passed for t in result.tests):
+        assert result.score <= PROMISE_CAP  # breaking the lesson's promise cannot pass
+
+
+@pytest.mark.parametrize("challenge_id", sorted(CHALLENGES))
+def test_a_challenge_of_several_pieces_tests_its_promise_with_them_together(challenge_id: str) -> None:
+    """The lesson's promise with the student's own functions together, weighted so that failing
+    it alone leaves at most PROMISE_CAP (the loader refuses a lighter one)."""
+    challenge = CHALLENGES[challenge_id]
+    promises = [t for t in challenge.tests if t.promise]
+    if len(challenge.functions) > 1:
+        assert promises
+    for test in promises:
+        assert 100 * (challenge.max_points - test.points) <= PROMISE_CAP * challenge.max_points
 
 
 @pytest.mark.parametrize("challenge_id", sorted(CHALLENGES))

@@ -18,6 +18,8 @@ from tests.student_page import whole_page
 ARTIFACTS = ROOT / "test-artifacts" / "lti"
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+ROSTER_READ_SECONDS = 8
+ROSTER_READ_BYTES = 2 * 1024 * 1024
 
 
 @pytest.fixture(scope="session")
@@ -46,8 +48,15 @@ def serve_tool(folder: Path, lms: Platform, **env: str) -> Iterator[Site]:
 
 @pytest.fixture(scope="session")
 def tool(tmp_path_factory: pytest.TempPathFactory, lms: Platform) -> Iterator[Site]:
-    # a lost score is sent again within the test
-    yield from serve_tool(tmp_path_factory.mktemp("lti"), lms, AUTOGRADER_SWEEP_EVERY_SECONDS="1")
+    # A lost score is sent again within the test; a roster reading has budgets a test can spend
+    # in seconds (the test LMS's rosters take a fraction of them).
+    yield from serve_tool(
+        tmp_path_factory.mktemp("lti"),
+        lms,
+        AUTOGRADER_SWEEP_EVERY_SECONDS="1",
+        AUTOGRADER_ROSTER_READ_SECONDS=str(ROSTER_READ_SECONDS),
+        AUTOGRADER_ROSTER_READ_BYTES=str(ROSTER_READ_BYTES),
+    )
 
 
 @pytest.fixture

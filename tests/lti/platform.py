@@ -10,10 +10,13 @@ launch again.
 Its launches name the course's roster (NRPS 2.0): `members` served a page of `page_size` at a
 time, each next page named by a `Link: <…>; rel="next"` header whose cursor is case-sensitive;
 `spoil_roster` makes its roster answers bad in one way until it is set back (a next link to a
-page already read, another context's members, a next link to an address that is not the LMS's)."""
+page already read, another context's members, a next link to an address that is not the LMS's,
+endless pages that come slowly or big, a page nested too deeply or not JSON); `roster_held`, while
+clear, holds every roster page until it is set."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
 import json
@@ -50,6 +53,8 @@ DYNAMIC_CLIENT_ID = "registered-dynamically"
 DYNAMIC_DEPLOYMENT = "deployment-dyn"
 CONTEXT = "course-42"
 CLOCK_AHEAD = {"skewed": 30, "future": 600}  # seconds: within the tool's leeway, and far beyond it
+ENDLESS = ("loop", "elsewhere", "slow", "big")  # roster spoils whose every page names a next one
+UNPARSED = {"nested": "[" * 100_000 + "]" * 100_000, "malformed": '{"members": [{"user_id": '}
 # lti.frameResize as Canvas takes it: a JSON string (or an object) from the tool's frame, its height in px.
 FRAME_RESIZE = """addEventListener('message', (e) => {
   const frame = document.querySelector('iframe');
@@ -119,6 +124,8 @@ class Platform:
         self.page_size = 2
         self.roster_pages: list[str] = []  # each roster page asked for, by its URL
         self.spoil_roster: str | None = None
+        self.roster_held = threading.Event()
+        self.roster_held.set()
         self.server = uvicorn.Server(
             uvicorn.Config(self.app(), host="127.0.0.1", port=self.port, log_level="warning")
         )
@@ -442,10 +449,15 @@ class Platform:
         if MEMBERSHIPS not in request.headers.get("accept", ""):
             return JSONResponse({"error": "not acceptable"}, status_code=406)
         self.roster_pages.append(str(request.url))
+        await asyncio.to_thread(self.roster_held.wait, 60)
         if cursor and not re.fullmatch(r"Page-[0-9]+", cursor):  # a cursor is opaque: its case too
             return JSONResponse({"error": f"unknown cursor {cursor}"}, status_code=400)
         page = int(cursor.removeprefix("Page-")) if cursor else 0
         spoil = self.spoil_roster  # until the test sets it back
+        if spoil in UNPARSED:
+            return Response(UNPARSED[spoil], media_type=MEMBERSHIPS)
+        if spoil == "slow":
+            await asyncio.sleep(1)
         first = page * self.page_size
         body = {
             "id": str(request.url),
@@ -455,11 +467,13 @@ class Platform:
             },
             "members": self.members[first : first + self.page_size],
         }
+        if spoil == "big":
+            body["padding"] = "x" * 600_000  # under a page's cap, and every page has a next one
         base = "http://10.255.255.1" if spoil == "elsewhere" else self.origin
         following = (
             f"{base}/contexts/{context_id}/memberships?cursor=Page-{0 if spoil == 'loop' else page + 1}"
         )
-        more = first + self.page_size < len(self.members) or spoil in ("loop", "elsewhere")
+        more = first + self.page_size < len(self.members) or spoil in ENDLESS
         headers = {"Link": f'<{following}>; rel="next"'} if more else {}
         return JSONResponse(body, headers=headers, media_type=MEMBERSHIPS)
 

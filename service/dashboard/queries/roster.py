@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
+from service.storage import rosters
 from service.storage.aggregate_tables import AggStudentChallenge
 from service.storage.roster_tables import RosterMember, RosterSync
 
@@ -45,6 +46,7 @@ class Sync:
     members: int
     skipped: int
     error: str | None
+    reading: bool  # a reading asked for is on its way (queued or running)
 
 
 @dataclass(frozen=True)
@@ -97,4 +99,5 @@ def course_roster(session: Session, course: GrantedCourse) -> Roster:
 def _sync(row: RosterSync | None) -> Sync | None:
     if row is None:
         return None
-    return Sync(utc(row.requested_at), utc(row.synced_at), row.members, row.skipped, row.error)
+    reading = rosters.on_its_way(row) is not None
+    return Sync(utc(row.requested_at), utc(row.synced_at), row.members, row.skipped, row.error, reading)

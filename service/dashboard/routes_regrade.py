@@ -76,6 +76,7 @@ def page(request: Request, account: CurrentAccount, regrade_id: int, db: Db, sen
         "progress": found,
         "effect": changed,
         "moves": moves,
+        "sent": sent,
     }
     return render(request, "regrade.html", context)
 

@@ -26,8 +26,7 @@ from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 from pylti1p3.service_connector import ServiceConnector
 from sqlalchemy import and_, func, or_, select
-from sqlalchemy.orm import aliased
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from service.dashboard.regrade_effect import GradebookMove
 from service.dashboard.tables import RegradeItem

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from grader.challenge import load_challenges
 from grader.grade import Grader
 from service.core.errors import Conflict, Invalid, NotFound
 from service.dashboard import export, regrade
@@ -26,7 +27,9 @@ from service.submissions import accepting, schemas
 from service.submissions.keys import authenticate, create_key
 from tests.conftest import ROOT
 
-VERSIONS = {"layer_norm": 1, "bloque": 1}
+# The challenges' current versions (the results below are stored at them), as the app loads them.
+VERSIONS = {c.id: c.version for c in load_challenges(ROOT / "challenges").values()}
+LN, BLOQUE = VERSIONS["layer_norm"], VERSIONS["bloque"]
 CLASS = [
     ("ana", "layer_norm", "solutions/layer_norm/loops.py"),
     ("ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
@@ -70,7 +73,7 @@ def test_overview_aggregates(engine: Engine, grader: Grader) -> None:
     with _opener(engine).begin() as session:
         stats = course_overview(session, c1, VERSIONS)
         assert course_overview(session, _other(c1, "other"), VERSIONS) == {}
-        newer = course_overview(session, c1, {**VERSIONS, "layer_norm": 2})
+        newer = course_overview(session, c1, {**VERSIONS, "layer_norm": LN + 1})
     layer_norm = stats["layer_norm"]
     assert (layer_norm.tried, layer_norm.reached_100, layer_norm.attempts) == (3, 1, 4)
     assert layer_norm.histogram[10] == 1
@@ -115,7 +118,7 @@ def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:
 
 def test_a_regrade_is_previewed_into_its_items_then_confirmed(engine: Engine, grader: Grader) -> None:
     c1 = _grade_class(engine, grader, "c1")
-    newer = {"layer_norm": 2, "bloque": 1}
+    newer = {**VERSIONS, "layer_norm": LN + 1}
     with _opener(engine).begin() as session:
         batch = regrade.start(session, c1, "layer_norm", newer, instructor_id=None)
         batch_id = batch.id
@@ -141,7 +144,7 @@ def test_a_regrade_is_previewed_into_its_items_then_confirmed(engine: Engine, gr
         with pytest.raises(NotFound):  # another course's instructor
             regrade.confirm(session, batch_id, (_other(c1, "c2"),), newer)
         with pytest.raises(Conflict):  # a newer version since the preview: preview again
-            regrade.confirm(session, batch_id, (c1,), {"layer_norm": 3, "bloque": 1})
+            regrade.confirm(session, batch_id, (c1,), {**VERSIONS, "layer_norm": LN + 2})
         assert regrade.confirm(session, batch_id, (c1,), newer) is True
     with _opener(engine).begin() as session:
         assert regrade.confirm(session, batch_id, (c1,), newer) is False  # once
@@ -154,8 +157,9 @@ def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
 ) -> None:
     c1 = _grade_class(engine, grader, "c1")
     with _opener(engine).begin() as session:
-        everything = regrade.start(session, c1, None, {"layer_norm": 2, "bloque": 2}, instructor_id=None)
-        only_bloque = regrade.start(session, c1, None, {"layer_norm": 1, "bloque": 2}, instructor_id=None)
+        both_newer = {"layer_norm": LN + 1, "bloque": BLOQUE + 1}
+        everything = regrade.start(session, c1, None, both_newer, instructor_id=None)
+        only_bloque = regrade.start(session, c1, None, {**VERSIONS, "bloque": BLOQUE + 1}, instructor_id=None)
         assert (everything.total, only_bloque.total) == (5, 1)
         with pytest.raises(Conflict):  # every challenge at its current version: nothing to regrade
             regrade.start(session, c1, None, VERSIONS, instructor_id=None)

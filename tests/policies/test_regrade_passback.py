@@ -25,8 +25,13 @@ CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
 BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
 PASSWORD = "a regrading instructor"
 # The change to the challenge: its shape test weighs 30 points instead of 1. A wrong attempt that
-# gets the shape right goes up; a correct one stays at 100.
-HEAVIER_SHAPE = "\nfrom dataclasses import replace as _replace\nTESTS[0] = _replace(TESTS[0], points=30)\n"
+# gets the shape right goes up; a correct one stays at 100. Only layer_norm's own: bloque reuses
+# these tests (as a "_shared" module), and its weights are chosen for its lesson's promise.
+HEAVIER_SHAPE = (
+    "\nfrom dataclasses import replace as _replace\n"
+    "if not __name__.endswith('_shared'):\n"
+    "    TESTS[0] = _replace(TESTS[0], points=30)\n"
+)
 
 
 @pytest.fixture(scope="module")

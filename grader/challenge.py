@@ -14,6 +14,7 @@ challenges/<id>/
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from typing import cast
 
 from grader.authoring import PROMISE_CAP, HiddenTest, Mistake
 from grader.errormodel import Deviation, ErrorModel, from_mistakes
+from grader.kit import Built, Context, KitError, Lesson, build
 from grader.manifest import Manifest, ManifestError, definition_line, read_manifest
 from grader.modules import import_file
 from grader.sandbox.base import Limits
@@ -73,6 +75,8 @@ class Challenge:
     order: int = UNORDERED
     # The challenges whose functions this one's student writes too (challenge.toml's `uses`).
     uses: tuple[str, ...] = ()
+    # What the kit made of mistakes.py's LESSON: the derived mistakes kept and those left out.
+    built: Built | None = field(default=None, compare=False, repr=False)
 
     @property
     def required(self) -> list[str]:
@@ -112,14 +116,24 @@ def load_challenge(
     challenge_id = manifest.id
     used = _used(directory, manifest, dict(library or {}), (*_chain, manifest.id))
     tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
-    reference = _read(directory, "reference.py")
-    model = _model(import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes"), reference)
-    model = _given_values_used(model, tests)
+    reference = _with_used(_read(directory, "reference.py"), used)
     functions = tuple(FunctionSpec(**f.model_dump()) for f in manifest.functions)
     declared = {f.name for f in functions}
     inherited = tuple(f for u in used for f in u.functions if f.name not in declared)
     own = {name: Text(es=w.es, en=w.en) for name, w in manifest.steps.items()}
     steps = {name: words for u in used for name, words in u.steps.items() if name not in own} | own
+    helpers = _read(directory, "helpers.py", default="")
+    context = Context(
+        reference,
+        steps,
+        {f.name: f.signature for f in inherited + functions},
+        [u.model for u in used],
+        [c for t in tests for c in t.calls],
+        helpers,
+    )
+    module = import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes")
+    model, built = _model(module, context)
+    model = _given_values_used(model, tests)
     challenge = Challenge(
         id=challenge_id,
         version=manifest.version,
@@ -130,12 +144,13 @@ def load_challenge(
         tests=tuple(tests),
         mistakes=_each_choice(model),
         reference_source=reference,
-        helpers_source=_read(directory, "helpers.py", default=""),
+        helpers_source=helpers,
         directory=directory,
         model=model,
         steps=steps,
         order=manifest.order if manifest.order is not None else UNORDERED,
         uses=tuple(u.id for u in used),
+        built=built,
     )
     _validate(challenge)
     return challenge
@@ -161,11 +176,35 @@ def _used(
     return found
 
 
-def _model(module: ModuleType, reference: str) -> ErrorModel:
-    """MODEL, or a model made of MISTAKES (whole rewritten functions) for a folder that lists them."""
+def _model(module: ModuleType, context: Context) -> tuple[ErrorModel, Built | None]:
+    """The model the kit builds from LESSON and the reference; else MODEL, or a model made of
+    MISTAKES (whole rewritten functions) for a folder that lists them."""
+    if hasattr(module, "LESSON"):
+        try:
+            built = build(cast(Lesson, module.LESSON), context)
+        except KitError as error:
+            raise ChallengeError(f"{module.__name__.removeprefix('challenge_')}: {error}") from error
+        return built.model, built
     if hasattr(module, "MODEL"):
-        return cast(ErrorModel, module.MODEL)
-    return from_mistakes(reference, module.MISTAKES)
+        return cast(ErrorModel, module.MODEL), None
+    return from_mistakes(context.reference, module.MISTAKES), None
+
+
+def _with_used(reference: str, used: list[Challenge]) -> str:
+    """reference.py with the functions of the challenges it uses that it does not write itself."""
+    written = {n.name for n in ast.parse(reference).body if isinstance(n, ast.FunctionDef)}
+    added = []
+    for challenge in used:
+        tree = ast.parse(challenge.reference_source)
+        for node in tree.body:
+            if (
+                isinstance(node, ast.FunctionDef)
+                and node.name in challenge.required
+                and node.name not in written
+            ):
+                added.append(ast.get_source_segment(challenge.reference_source, node) or "")
+                written.add(node.name)
+    return reference if not added else reference.rstrip("\n") + "\n\n\n" + "\n\n\n".join(added) + "\n"
 
 
 def _given_values_used(model: ErrorModel, tests: Iterable[HiddenTest]) -> ErrorModel:

@@ -29,7 +29,11 @@ from grader.text import Text
 if TYPE_CHECKING:
     from grader.authoring import Mistake
 
-_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.:]*)(?:#([1-9]))?\}")
+# A point may stand at several places of the template at once (each γ/β pair of a block):
+# `{name#2}` is the second piece of its code, the pieces joined by this character.
+PIECES = "\x1f"
+_DEPTH = 32  # holes inside holes: a template deeper than this holds a choice that holds itself
 MAX_DEVIATIONS = 3
 
 # From the student's calls of one function and what they gave back: a family's likely parameters.
@@ -127,26 +131,86 @@ class ErrorModel:
         if len(chosen) != len(deviations):
             return None
         used: set[str] = set()
-        known = {p.name for p in self.points}
+        try:
+            source = self._expand(self.template, chosen, used, 0)
+        except RecursionError:
+            return None
+        return source if set(chosen) <= used else None
 
-        def fill(found: re.Match[str]) -> str:
-            name = found.group(1)
-            if name not in known:
-                return found.group(0)
+    def _expand(self, text: str, chosen: dict[str, Deviation], used: set[str], depth: int) -> str:
+        """`text` with every hole filled: a chosen point by its choice's code, any other by its
+        default; a point with nothing chosen under it by its default's expansion, kept."""
+        if depth > _DEPTH:
+            raise RecursionError("a choice's code holds itself")
+        parts: list[str] = []
+        for literal, name, piece in self._segments(text):
+            parts.append(literal)
+            if not name:
+                continue
             used.add(name)
             if name in chosen:
                 deviation = chosen[name]
-                code = self.choice(deviation).code
-                return code.replace("{value}", repr(deviation.value))
-            return self.point(name).default
+                code = self.choice(deviation).code.replace("{value}", repr(deviation.value))
+            elif chosen.keys().isdisjoint(self._below[name]):
+                code = self._plain(name)
+                parts.append(code if not piece else code.split(PIECES)[piece - 1])
+                continue
+            else:
+                code = self._points[name].default
+            if piece:
+                code = code.split(PIECES)[piece - 1]
+            parts.append(self._expand(code, chosen, used, depth + 1))
+        return "".join(parts)
 
-        source = self.template
-        for _ in range(10):
-            filled = _HOLE.sub(fill, source)
-            if filled == source:
-                break
-            source = filled
-        return source if set(chosen) <= used else None
+    def _segments(self, text: str) -> list[tuple[str, str, int]]:
+        """`text` cut at its holes of known points: (text before, point, piece or 0), kept by text."""
+        found = self._cut.get(text)
+        if found is None:
+            found, position = [], 0
+            for hole in _HOLE.finditer(text):
+                if hole.group(1) in self._points:
+                    found.append((text[position : hole.start()], hole.group(1), int(hole.group(2) or 0)))
+                    position = hole.end()
+            found.append((text[position:], "", 0))
+            self._cut[text] = found
+        return found
+
+    @functools.cached_property
+    def _cut(self) -> dict[str, list[tuple[str, str, int]]]:
+        return {}
+
+    def _plain(self, name: str) -> str:
+        """A point's default with every hole under it filled by its default: the reference there."""
+        found = self._plains.get(name)
+        if found is None:
+            found = self._expand(self.point(name).default, {}, set(), 0)
+            self._plains[name] = found
+        return found
+
+    @functools.cached_property
+    def _plains(self) -> dict[str, str]:
+        return {}
+
+    @functools.cached_property
+    def _below(self) -> dict[str, frozenset[str]]:
+        """The points a point's default holds, at any depth (through defaults only)."""
+        direct = {
+            p.name: {m.group(1) for m in _HOLE.finditer(p.default)} & set(self._points) for p in self.points
+        }
+        below: dict[str, frozenset[str]] = {}
+
+        def reach(name: str, seen: frozenset[str]) -> frozenset[str]:
+            if name in below:
+                return below[name]
+            found: set[str] = set()
+            for child in direct[name] - seen:
+                found |= {child} | reach(child, seen | {name})
+            below[name] = frozenset(found)
+            return below[name]
+
+        for name in direct:
+            reach(name, frozenset())
+        return below
 
     def reference(self) -> str:
         source = self.render(frozenset())

@@ -8,6 +8,7 @@ Ids stay in the Result's `id` fields: the words shown never contain them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from grader import messages
@@ -86,7 +87,13 @@ def told(
     return Told(because, by)
 
 
-def localisation(divergence: Divergence, lang: Lang) -> Localisation:
+def step_name(steps: Mapping[str, Text], words: Text | None) -> str | None:
+    """The name in the challenge's [steps] of the step these words name (each step's words are
+    its own: a challenge's test holds them apart), None for no step."""
+    return next((name for name, said in steps.items() if said == words), None) if words else None
+
+
+def localisation(divergence: Divergence, lang: Lang, steps: Mapping[str, Text]) -> Localisation:
     """'Up to line 3 your values are the lesson's (μ_t). Line 4, `…`, is where they part: …'"""
     if divergence.right and divergence.last_right is not None:
         names = "; ".join(words(lang) for words in divergence.right)
@@ -103,6 +110,7 @@ def localisation(divergence: Divergence, lang: Lang) -> Localisation:
         line=divergence.line,
         code=divergence.code,
         message=f"{start} {part(lang)}",
+        step=step_name(steps, step),
     )
 
 

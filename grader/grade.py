@@ -276,7 +276,7 @@ def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: flo
     )
     result.causes = feedback.causes(judged.exceptions, lang)
     if judged.divergence is not None and error is None:
-        result.localisation = feedback.localisation(judged.divergence, lang)
+        result.localisation = feedback.localisation(judged.divergence, lang, prepared.challenge.steps)
     elif error is None:
         result.note = feedback.note(prepared, judged.story, tests, by, lang)
     return result

@@ -58,6 +58,10 @@ class Localisation(BaseModel):
     line: int = Field(description="the line of the student's file where its values part from the lesson's")
     code: str = Field(description="that line, as the student wrote it")
     message: str
+    step: str | None = Field(
+        default=None,
+        description="the lesson's step the message names at that line, by its name in the challenge's [steps] (`mu`, `x_hat`, `return`)",
+    )
 
 
 class GradingError(BaseModel):

@@ -204,7 +204,7 @@ BLOCK_TESTS = [
         calls=(block(5, unit_norms=True, silent_ffn=True), block(3, unit_norms=True, silent_ffn=True)),
         # The first sublayer's H, judged as such: the second layer norm only rescales its rows.
         check=matches_reference_rows(),
-        part=("body", "res1", "norm1"),
+        part=("bloque", "res1", "first_sum", "H"),
     ),
     HiddenTest(
         id="second_residual",
@@ -217,7 +217,7 @@ BLOCK_TESTS = [
         ),
         calls=(block(5, silent_attention=True), block(4, silent_attention=True, unit_norms=True)),
         check=matches_reference(),
-        part=("res2", "norm2", "ffn", "ffn_in"),
+        part=("res2", "second_sum", "bloque.return", "F", "ffn_in"),
     ),
     HiddenTest(
         id="post_norm",

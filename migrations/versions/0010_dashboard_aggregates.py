@@ -121,7 +121,7 @@ def upgrade() -> None:
     op.create_index("ix_agg_students_attempts", "agg_students", ["course_id", "attempts", "external_id"])
     op.create_index("ix_agg_students_last_at", "agg_students", ["course_id", "last_at", "external_id"])
     # No rebuild here: the rebuild writes the aggregates as the code defines them today, with
-    # columns later revisions add; the newest revision that changes them (0015) fills them.
+    # columns later revisions add; the newest revision that changes them fills them.
 
 
 def downgrade() -> None:

@@ -91,7 +91,8 @@ class AggVersion(Base):
 
 class AggStudentChallenge(Base):
     """One student in one challenge: graded attempts, best score, last attempt, diagnoses over every
-    attempt and those of the current attempt (both `;`-joined)."""
+    attempt and those of the current attempt (both `;`-joined), and what became of each message
+    they were told."""
 
     __tablename__ = "agg_student_challenges"
     __table_args__ = (
@@ -108,6 +109,8 @@ class AggStudentChallenge(Base):
     last_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     diagnoses: Mapped[str] = mapped_column(Text, default="")
     current_diagnoses: Mapped[str] = mapped_column(Text, default="", server_default="")
+    # what became of each message told (`service.storage.aggregates_effect`, JSON)
+    effects: Mapped[str] = mapped_column(Text, default="", server_default="")
 
 
 class AggStudent(Base):
@@ -128,6 +131,36 @@ class AggStudent(Base):
     last_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class AggFeedbackEffect(Base):
+    """A message of a challenge (a diagnosis, or the lesson step a localisation names): students
+    told it, those with a later attempt that ran, those whose next such attempt no longer has it,
+    and those in whose later attempts it is gone (`service.storage.aggregates_effect`)."""
+
+    __tablename__ = "agg_feedback_effects"
+    course_id: Mapped[int] = _course()
+    challenge: Mapped[str] = mapped_column(String(100), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    told: Mapped[int] = mapped_column(Integer, default=0)
+    answered: Mapped[int] = mapped_column(Integer, default=0)
+    gone_next: Mapped[int] = mapped_column(Integer, default=0)
+    gone: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class AggFeedbackGone(Base):
+    """Students in whom a message was gone after so many attempts and so long (a bucket of time:
+    `aggregates_effect.time_bucket`), from which the medians are read."""
+
+    __tablename__ = "agg_feedback_gone"
+    course_id: Mapped[int] = _course()
+    challenge: Mapped[str] = mapped_column(String(100), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    attempts: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    time_bucket: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    students: Mapped[int] = mapped_column(Integer, default=0)
+
+
 AGGREGATES = (
     AggChallenge,
     AggBucket,
@@ -137,4 +170,6 @@ AGGREGATES = (
     AggVersion,
     AggStudentChallenge,
     AggStudent,
+    AggFeedbackEffect,
+    AggFeedbackGone,
 )

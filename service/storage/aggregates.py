@@ -7,17 +7,19 @@ other students may do at the same time. What the difference is:
 
 - per attempt (tests, errors, versions): the submission's previous newest result leaves the
   counts and this one enters them;
-- per student (tried, reached 100, best-score bucket, diagnoses ever had and still had): the
-  student's row is computed again from their own newest results (a few rows), and the course's
-  counters move from the old row's values to the new one's. A student still has a diagnosis when
-  their current attempt has it: their latest graded submission (by creation time, then id), as its
-  newest result has it. A late grading of an older submission leaves the current attempt as it was.
+- per student (tried, reached 100, best-score bucket, diagnoses ever had and still had, what
+  became of each message told: `service.storage.aggregates_effect`): the student's row is computed
+  again from their own newest results (a few rows), and the course's counters move from the old
+  row's values to the new one's. A student still has a diagnosis when their current attempt has
+  it: their latest graded submission (by creation time, then id), as its newest result has it. A
+  late grading of an older submission leaves the current attempt as it was.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -25,7 +27,7 @@ from sqlalchemy import Connection, bindparam, func, select, text
 from sqlalchemy.types import DateTime, Float, Integer, String
 
 from grader.models import Result
-from service.storage import aggregate_upsert
+from service.storage import aggregate_upsert, aggregates_effect
 from service.storage.aggregate_tables import (
     AggBucket,
     AggChallenge,
@@ -37,6 +39,7 @@ from service.storage.aggregate_tables import (
     AggVersion,
 )
 from service.storage.aggregate_upsert import Shape, Upsert
+from service.storage.aggregates_effect import Attempt, Effect, Message
 from service.storage.tables import GradingResult, TestOutcome
 
 HUNDRED = 100.0
@@ -62,6 +65,7 @@ class StudentState:
     last_at: datetime | None
     diagnoses: frozenset[str]  # in any attempt
     current: frozenset[str] = frozenset()  # in the current attempt
+    effects: dict[Message, Effect] = field(default_factory=dict)  # what became of each message told
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,7 @@ SELECT s.course_id, s.challenge, s.student_id, st.external_id, 0, 0.0, '', ''
 FROM submissions s JOIN students st ON st.id = s.student_id
 WHERE s.id = :submission_id
 ON CONFLICT (course_id, challenge, student_id) DO UPDATE SET external_id = excluded.external_id
-RETURNING student_id, external_id, attempts, best, last_at, diagnoses, current_diagnoses,
+RETURNING student_id, external_id, attempts, best, last_at, diagnoses, current_diagnoses, effects,
     (SELECT created_at FROM submissions WHERE id = :submission_id) AS submitted_at
 """
 ).columns(
@@ -113,6 +117,7 @@ RETURNING student_id, external_id, attempts, best, last_at, diagnoses, current_d
     last_at=DateTime(timezone=True),
     diagnoses=String,
     current_diagnoses=String,
+    effects=String,
     submitted_at=DateTime(timezone=True),
 )
 
@@ -122,7 +127,12 @@ def lock_student(connection: Connection, submission_id: str) -> Locked:
     gradings of that student in that challenge wait here for each other. Its values before."""
     row = connection.execute(_LOCK, {"submission_id": submission_id}).one()
     before = StudentState(
-        row.attempts, row.best, row.last_at, split_ids(row.diagnoses), split_ids(row.current_diagnoses)
+        row.attempts,
+        row.best,
+        row.last_at,
+        split_ids(row.diagnoses),
+        split_ids(row.current_diagnoses),
+        aggregates_effect.loads(row.effects),
     )
     return Locked(row.student_id, row.external_id, before, row.submitted_at)
 
@@ -156,18 +166,25 @@ def previous(connection: Connection, submission_id: str) -> AttemptState | None:
 
 
 # Each graded submission of the student in the challenge by its newest result, once per diagnosis
-# that result has (once with none when it has none): attempts, best, last attempt and both sets of
-# diagnoses come from these few rows, in one round trip.
+# that result has (once with none when it has none): attempts, best, last attempt, both sets of
+# diagnoses and the messages' effects come from these few rows, in one round trip.
 _HISTORY = text(
     """
-SELECT s.id AS submission_id, s.created_at, r.score, d.diagnosis_id
+SELECT s.id AS submission_id, s.created_at, r.score, r.status, r.localised_step, d.diagnosis_id
 FROM submissions s
 JOIN results r ON r.submission_id = s.id
     AND r.id = (SELECT max(newest.id) FROM results newest WHERE newest.submission_id = s.id)
 LEFT JOIN diagnoses d ON d.result_id = r.id
 WHERE s.course_id = :course_id AND s.challenge = :challenge AND s.student_id = :student_id
 """
-).columns(submission_id=String, created_at=DateTime(timezone=True), score=Float, diagnosis_id=String)
+).columns(
+    submission_id=String,
+    created_at=DateTime(timezone=True),
+    score=Float,
+    status=String,
+    localised_step=String,
+    diagnosis_id=String,
+)
 
 
 def with_first_result(locked: Locked, result: Result) -> StudentState | None:
@@ -175,18 +192,23 @@ def with_first_result(locked: Locked, result: Result) -> StudentState | None:
     but without its query: the newest results are the ones before and this one (the submission
     had none, and the student's other gradings in the challenge wait on the lock). None when the
     submission was made at the very moment of the latest attempt: which of the two is current
-    then depends on their ids, which the row does not keep."""
+    then depends on their ids, which the row does not keep; and None for an attempt that ran made
+    before the latest: it may be the next attempt of a message told earlier."""
     before = locked.before  # a row just made: no attempts, best 0, no date, no diagnoses
     found = frozenset(d.id for d in result.diagnoses)
     if before.last_at is not None and before.last_at == locked.submitted_at:
         return None
     latest = before.last_at is None or locked.submitted_at > before.last_at
+    attempt = aggregates_effect.attempt_of(locked.submitted_at, result)
+    if attempt is not None and not latest:
+        return None
     return StudentState(
         before.attempts + 1,
         max(before.best, result.score),
         locked.submitted_at if latest else before.last_at,
         before.diagnoses | found,
         found if latest else before.current,
+        aggregates_effect.after(before.effects, attempt) if attempt else before.effects,
     )
 
 
@@ -207,7 +229,25 @@ def student_now(connection: Connection, course_id: int, challenge: str, student_
             for r in rows
             if r.diagnosis_id is not None and (r.created_at, r.submission_id) == current
         ),
+        effects=aggregates_effect.from_attempts(_attempts(rows)),
     )
+
+
+def _attempts(rows: Sequence[Any]) -> list[Attempt]:
+    """The attempts that ran, in the order they were made, from the history's rows."""
+    found: dict[tuple[datetime, str], tuple[str | None, set[str]]] = {}
+    diagnosed: dict[tuple[datetime, str], set[str]] = defaultdict(set)
+    for r in rows:
+        if r.status != "done":
+            continue
+        made = (r.created_at, r.submission_id)
+        found[made] = (r.localised_step, diagnosed[made])
+        if r.diagnosis_id is not None:
+            diagnosed[made].add(r.diagnosis_id)
+    return [
+        Attempt(aggregates_effect.utc(made[0]), aggregates_effect.messages(ids, step))
+        for made, (step, ids) in sorted(found.items())
+    ]
 
 
 def _attempt_counts(state: AttemptState | None, sign: int) -> tuple[Counter[tuple[Any, ...]], Counter[str]]:
@@ -249,7 +289,7 @@ def apply(connection: Connection, change: Change) -> None:
 _STUDENT_CHALLENGE = Shape(
     AggStudentChallenge,
     counts=(),
-    replace=("attempts", "best", "last_at", "diagnoses", "current_diagnoses"),
+    replace=("attempts", "best", "last_at", "diagnoses", "current_diagnoses", "effects"),
     given=("external_id",),
 )
 _STUDENT = Shape(AggStudent, counts=("attempts",), latest=("last_at",), given=("external_id",))
@@ -275,6 +315,9 @@ def writes(change: Change) -> list[Upsert]:
         _errors(change),
         _diagnoses(change),
         Upsert(_VERSION, [version]),
+        *aggregates_effect.writes(
+            change.course_id, change.challenge, change.locked.before.effects, change.after.effects
+        ),
     ]
 
 
@@ -290,6 +333,7 @@ def _student_challenge(change: Change) -> Upsert:
         "last_at": after.last_at,
         "diagnoses": join_ids(after.diagnoses),
         "current_diagnoses": join_ids(after.current),
+        "effects": aggregates_effect.dumps(after.effects),
     }
     return Upsert(_STUDENT_CHALLENGE, [row])
 

@@ -9,12 +9,15 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, case, delete, func, insert, select, true
 
+from service.storage import aggregates_effect
 from service.storage.aggregate_tables import (
     AGGREGATES,
     AggBucket,
     AggChallenge,
     AggDiagnosis,
     AggError,
+    AggFeedbackEffect,
+    AggFeedbackGone,
     AggStudent,
     AggStudentChallenge,
     AggTest,
@@ -45,6 +48,9 @@ def rebuild(connection: Connection, course_ids: Sequence[int] | None = None) -> 
     _insert(connection, AggChallenge, _challenges(connection, students, latest))
     _insert(connection, AggBucket, _buckets(students))
     _insert(connection, AggDiagnosis, _diagnoses(students))
+    effects, gone = _effects(students)
+    _insert(connection, AggFeedbackEffect, effects)
+    _insert(connection, AggFeedbackGone, gone)
     _insert(connection, AggTest, _tests(connection, latest))
     _insert(connection, AggError, _errors(connection, latest))
     _insert(connection, AggVersion, _versions(connection, chosen))
@@ -76,9 +82,12 @@ def _students(connection: Connection, latest: Any) -> list[dict[str, Any]]:
             "last_at": last,
             "diagnoses": "",
             "current_diagnoses": "",
+            "effects": "",
         }
         for course, challenge, student, external, attempts, best, last in connection.execute(totals)
     }
+    for key_of, effects in _students_effects(connection, latest).items():
+        rows[key_of]["effects"] = aggregates_effect.dumps(effects)
     current = _current_attempts(connection, latest)
     found = (
         select(
@@ -126,6 +135,58 @@ def _current_attempts(connection: Connection, latest: Any) -> dict[tuple[Any, ..
         if key not in newest or (created_at, submission) > newest[key]:
             newest[key] = (created_at, submission)
     return {key: submission for key, (_, submission) in newest.items()}
+
+
+def _students_effects(
+    connection: Connection, latest: Any
+) -> dict[tuple[Any, ...], aggregates_effect.Effects]:
+    """What became of each message told to each student in each challenge, from the attempts that
+    ran (their newest results), in the order they were made."""
+    ran = (
+        select(
+            Submission.course_id,
+            Submission.challenge,
+            Submission.student_id,
+            Submission.created_at,
+            Submission.id,
+            GradingResult.localised_step,
+            DiagnosisRow.diagnosis_id,
+        )
+        .select_from(latest)
+        .join(GradingResult, GradingResult.id == latest.c.id)
+        .join(Submission, Submission.id == GradingResult.submission_id)
+        .outerjoin(DiagnosisRow, DiagnosisRow.result_id == latest.c.id)
+        .where(GradingResult.status == "done")
+    )
+    told: dict[tuple[Any, ...], dict[tuple[Any, str], set[str]]] = defaultdict(dict)
+    steps: dict[str, str | None] = {}
+    for course, challenge, student, created_at, submission, step, diagnosis in connection.execute(ran):
+        ids = told[(course, challenge, student)].setdefault((created_at, submission), set())
+        steps[submission] = step
+        if diagnosis is not None:
+            ids.add(diagnosis)
+    return {
+        key: aggregates_effect.from_attempts(
+            aggregates_effect.Attempt(
+                aggregates_effect.utc(made), aggregates_effect.messages(ids, steps[submission])
+            )
+            for (made, submission), ids in sorted(attempts.items())
+        )
+        for key, attempts in told.items()
+    }
+
+
+def _effects(students: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The course's counters and histogram of the messages' effects: each student's added up."""
+    counts: dict[tuple[int, str], aggregates_effect.Counts] = defaultdict(Counter)
+    gone: dict[tuple[int, str], aggregates_effect.Gone] = defaultdict(Counter)
+    for s in students:
+        student_counts, student_gone = aggregates_effect.counted(aggregates_effect.loads(s["effects"]))
+        counts[(s["course_id"], s["challenge"])].update(student_counts)
+        gone[(s["course_id"], s["challenge"])].update(student_gone)
+    effect_rows = [row for key, c in counts.items() for row in aggregates_effect.effect_rows(*key, c)]
+    gone_rows = [row for key, g in gone.items() for row in aggregates_effect.gone_rows(*key, g)]
+    return effect_rows, gone_rows
 
 
 def _course_students(

@@ -127,6 +127,7 @@ def result_row(
         "error_line": error.line if error else None,
         "stdout": result.stdout,
         "grading_ms": result.grading_ms,
+        "localised_step": result.localisation.step if result.localisation else None,
         "document": result.model_dump_json(),
         "translation": translation.model_dump_json() if translation else None,
         "created_at": now(),

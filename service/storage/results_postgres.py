@@ -16,11 +16,11 @@ STORE_AND_FINISH = text(
     """
 WITH result AS (
     INSERT INTO results (submission_id, course_id, challenge, challenge_version, status, score, points,
-                         max_points, error_kind, error_message, error_line, stdout, grading_ms, document,
-                         translation, created_at)
+                         max_points, error_kind, error_message, error_line, stdout, grading_ms,
+                         localised_step, document, translation, created_at)
     VALUES (:submission_id, :course_id, :challenge, :challenge_version, :status, :score, :points,
-            :max_points, :error_kind, :error_message, :error_line, :stdout, :grading_ms, :document,
-            :translation, :created_at)
+            :max_points, :error_kind, :error_message, :error_line, :stdout, :grading_ms,
+            :localised_step, :document, :translation, :created_at)
     RETURNING id
 ), outcomes AS (
     INSERT INTO test_outcomes (result_id, course_id, challenge, position, test_id, category, passed,

@@ -148,6 +148,8 @@ class GradingResult(Base):
     error_line: Mapped[int | None] = mapped_column(Integer)
     stdout: Mapped[str] = mapped_column(Text, default="")
     grading_ms: Mapped[float] = mapped_column(Float)
+    # the lesson step the localisation names (`localisation.step`), for what the dashboard counts
+    localised_step: Mapped[str | None] = mapped_column(String(100))
     document: Mapped[str | None] = mapped_column(Text)  # the Result as the API answers it (JSON)
     # the same Result told in the other language (JSON), for the dashboard's language switch
     translation: Mapped[str | None] = mapped_column(Text)

@@ -25,7 +25,7 @@ def _corpus(root: Path) -> Path:
     folder.mkdir()
     (folder / "right.py").write_text(_header("correct", "none", "none") + REFERENCE)
     wrong = REFERENCE.replace(
-        "var = (centred**2).mean(axis=1, keepdims=True)",
+        "var = X.var(axis=1, keepdims=True)",
         "var = (centred**2).sum(axis=1, keepdims=True) / (X.shape[1] - 1)",
     )
     assert wrong != REFERENCE

@@ -15,7 +15,7 @@ from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
+from grader.models import Diagnosis, GradingError, HiddenTestResult, Localisation, Result
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
 from service.storage.aggregate_tables import AGGREGATES, AggChallenge, AggStudent
@@ -30,12 +30,14 @@ from tests.dashboard.site import autograder
 TESTS = ("shape", "mean", "std", "gamma")
 DIAGNOSES = ("by_column", "sample_std", "no_eps")
 KINDS = ("syntax", "timeout", "memory")
+STEPS = ("mu", "var", "x_hat")
 
 
-def synthetic(kind: str | None, passed: list[bool], found: list[str]) -> Result:
-    """A result of the test challenge: errored (all tests failed, no diagnosis) when `kind` is given."""
+def synthetic(kind: str | None, passed: list[bool], found: list[str], step: str | None = None) -> Result:
+    """A result of the test challenge: errored (all tests failed, no diagnosis, no localisation)
+    when `kind` is given; `step` is the lesson step its localisation names."""
     if kind is not None:
-        passed, found = [False] * len(TESTS), []
+        passed, found, step = [False] * len(TESTS), [], None
     tests = [
         HiddenTestResult(id=t, category=t, passed=p, points=int(p), max_points=1, message="")
         for t, p in zip(TESTS, passed, strict=True)
@@ -49,6 +51,7 @@ def synthetic(kind: str | None, passed: list[bool], found: list[str]) -> Result:
         diagnoses=[Diagnosis(id=d, message="") for d in found],
         tests=tests,
         error=GradingError(kind=kind, message="") if kind else None,
+        localisation=Localisation(function="f", line=1, code="", message="", step=step) if step else None,
         grading_ms=1.0,
     )
 
@@ -58,7 +61,7 @@ def results(draw: st.DrawFn) -> Result:
     kind = draw(st.sampled_from((None, None, None, *KINDS)))
     passed = draw(st.lists(st.booleans(), min_size=len(TESTS), max_size=len(TESTS)))
     found = draw(st.lists(st.sampled_from(DIAGNOSES), unique=True, max_size=2))
-    return synthetic(kind, passed, found)
+    return synthetic(kind, passed, found, draw(st.sampled_from((None, *STEPS))))
 
 
 # one step: (what, student, challenge, which earlier submission, result)
@@ -86,7 +89,9 @@ def snapshot(engine: Engine, course_id: int) -> dict[str, set[tuple[Any, ...]]]:
             counted = [
                 c.name
                 for c in table.c
-                if c.name in {"tried", "attempts", "students", "ran", "errored", "submissions", "failed"}
+                if c.name
+                in {"tried", "attempts", "students", "ran", "errored", "submissions", "failed", "told"}
+                and not c.primary_key
             ]
             rows = connection.execute(select(table).where(table.c.course_id == course_id)).mappings()
             seen[str(table.name)] = {  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from grader.models import Result
 from service.storage import aggregates
+from service.storage.aggregates_effect import Effect
 from service.storage.results import Stored, store_graded
 from service.storage.tables import GradingResult, Submission, new_id
 from tests.dashboard.seeding import SeededCourse, seed_course
@@ -122,22 +123,23 @@ def test_a_first_result_takes_the_students_row_from_its_lock_and_a_regrade_recom
     assert recomputing <= set(_executed_while_storing(engine, stored, 2))
 
 
-def test_a_first_result_of_an_earlier_submission_leaves_the_current_attempt_as_it_was() -> None:
-    """Graded after a later submission, an earlier one joins the student's attempts, but the
-    current attempt (the latest made) keeps its diagnoses; at the same moment, the row is left to
-    the query (which of the two is current depends on their ids)."""
+def test_a_first_result_of_an_earlier_submission_that_ran_is_left_to_the_query() -> None:
+    """Graded after a later submission, an earlier one that ran may be the next attempt of a
+    message told before it: the row is left to the query, as it is at the same moment (which of
+    the two is current depends on their ids). One that did not run joins the attempts, and the
+    current attempt (the latest made) keeps its diagnoses; a later one adds its messages."""
     later = datetime(2026, 1, 2, tzinfo=UTC)
     before = aggregates.StudentState(1, 50.0, later, frozenset({"no_eps"}), frozenset({"no_eps"}))
     earlier = aggregates.Locked(1, "a", before, later - timedelta(hours=1))
-    after = aggregates.with_first_result(earlier, SHAPES[1])
-    assert after == aggregates.StudentState(
-        2, 50.0, later, frozenset({"no_eps", "by_column"}), frozenset({"no_eps"})
-    )
+    assert aggregates.with_first_result(earlier, SHAPES[1]) is None
+    after = aggregates.with_first_result(earlier, SHAPES[3])  # a syntax error
+    assert after == aggregates.StudentState(2, 50.0, later, frozenset({"no_eps"}), frozenset({"no_eps"}))
     newer = aggregates.with_first_result(
         aggregates.Locked(1, "a", before, later + timedelta(hours=1)), SHAPES[1]
     )
     assert newer is not None
     assert (newer.last_at, newer.current) == (later + timedelta(hours=1), frozenset({"by_column"}))
+    assert newer.effects == {("diagnosis", "by_column"): Effect(later + timedelta(hours=1))}
     assert aggregates.with_first_result(aggregates.Locked(1, "a", before, later), SHAPES[1]) is None
 
 

@@ -76,13 +76,28 @@ def test_a_finite_minus_infinity_is_fitted(challenges: dict[str, Challenge]) -> 
     assert family.fit([c], [student.answer(c)]) == [-1e4]
 
 
-def test_a_model_that_is_not_the_reference_is_refused(tmp_path: Path) -> None:
+def test_a_model_written_apart_from_the_reference_is_refused(tmp_path: Path) -> None:
+    """A folder's own MODEL (a second copy of the reference) must still be the reference."""
+    folder = tmp_path / "layer_norm"
+    shutil.copytree(ROOT / "challenges" / "layer_norm", folder)
+    reference = (folder / "reference.py").read_text()
+    (folder / "mistakes.py").write_text(
+        "from grader.authoring import ErrorModel\n\n"
+        f"MODEL = ErrorModel(template={reference.replace('+ beta', '- beta')!r}, points=())\n"
+    )
+    with pytest.raises(ChallengeError, match="error model"):
+        prepare(load_challenge(folder))
+
+
+def test_the_kit_s_model_is_the_reference_whatever_it_becomes(tmp_path: Path) -> None:
+    """Built from reference.py itself: changing the reference changes the model, never splits them."""
     folder = tmp_path / "layer_norm"
     shutil.copytree(ROOT / "challenges" / "layer_norm", folder)
     reference = folder / "reference.py"
-    reference.write_text(reference.read_text().replace("+ beta", "- beta"))
-    with pytest.raises(ChallengeError, match="error model"):
-        prepare(load_challenge(folder))
+    reference.write_text(reference.read_text().replace("scaled = gamma * x_hat", "scaled = x_hat * gamma"))
+    challenge = load_challenge(folder)
+    assert challenge.model.reference() == reference.read_text()
+    assert prepare(challenge).expected
 
 
 SPELT = ErrorModel(

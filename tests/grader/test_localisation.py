@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from grader.feedback import step_name
 from grader.grade import Grader
 from grader.sandbox.base import Layer, Limits, Sandbox, SandboxRun
 from grader.wire import Job
@@ -175,3 +176,39 @@ def layer_norm(X, gamma, beta, eps=1e-5):
     assert where.line == 6
     assert "your returned" in where.message
     assert "what it returns" not in where.message
+
+
+def test_the_step_a_localisation_names_is_given_by_its_name_in_the_challenges_steps(grader: Grader) -> None:
+    """What the dashboard counts a localisation by: the step its message names, as [steps] names it."""
+    steps = grader.challenges["layer_norm"].steps
+    where = grader.grade("layer_norm", NONSENSE, lang="en").localisation
+    assert where is not None
+    assert where.step == "return"
+    assert f"(there the lesson computes {steps['return'].en})" in where.message
+    spanish = grader.grade("layer_norm", NONSENSE, lang="es").localisation
+    assert spanish is not None
+    assert spanish.step == "return"
+
+
+def test_a_localisation_that_names_no_step_has_none(grader: Grader) -> None:
+    code = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    mu = X.mean(axis=1, keepdims=True)
+    raise ValueError("no")
+"""
+    where = grader.grade("layer_norm", code, lang="en").localisation
+    assert where is not None
+    assert "there the lesson computes" not in where.message
+    assert where.step is None
+
+
+def test_steps_told_alike_are_alike_in_both_languages(grader: Grader) -> None:
+    """A step is found again by its words, under the first name [steps] gives them (atencion_causal's
+    `salida` is its result `return[0]`): the name must not depend on the language told."""
+    for challenge in grader.challenges.values():
+        for name, said in challenge.steps.items():
+            alike = {other for other, words in challenge.steps.items() if words.es == said.es}
+            assert alike == {other for other, words in challenge.steps.items() if words.en == said.en}
+            first = next(other for other in challenge.steps if other in alike)
+            assert step_name(challenge.steps, said) == first, (challenge.id, name)

@@ -10,7 +10,9 @@ from service.core.settings import Settings
 from service.messaging.kombu_redis import broker_for
 
 GRADE_TASK = "autograder.grade"
-REGRADE_TASK = "autograder.regrade"  # a submission graded again and stored at once (batches before previews)
+# A submission graded again and stored at once: no longer sent, still taken (one queued by an
+# earlier release during an upgrade is graded as it asked, not dropped as unknown).
+REGRADE_TASK = "autograder.regrade"
 REGRADE_PREVIEW_TASK = "autograder.regrade_preview"  # one submission of a batch, into its preview
 REGRADE_CONFIRM_TASK = "autograder.regrade_confirm"  # a confirmed batch's previewed results, stored
 WEBHOOK_TASK = "autograder.deliver_webhook"

@@ -98,6 +98,9 @@ def figures(challenges: dict[str, Challenge]) -> None:
     for cid, challenge in challenges.items():
         handed = similarity.given(challenge.starter, challenge.reference_source)
         paths = corpus(cid)
+        if not paths:  # a challenge with no corpus of students' code yet: nothing to measure
+            print(f"| {cid} | (no corpus) | 0 | | | | | |")
+            continue
         sources = [source(p) for p in paths]
         right = {s.key for p, s in zip(paths, sources, strict=True) if correct(p)}
         planted = sorted((ROOT / "tests" / "planted" / cid).glob("*.py"))

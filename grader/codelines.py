@@ -35,6 +35,8 @@ class Code:
     ifs: dict[int, int] = field(default_factory=dict)  # a line of an `if` body -> the `if` line
     loops: dict[int, int] = field(default_factory=dict)  # a line of a loop body -> the loop line
     computed_returns: set[int] = field(default_factory=set)  # `return a / b`: arithmetic, not a name
+    # `return out, pesos`: line -> the name each returned item is (None: an expression)
+    returned_names: dict[int, tuple[str | None, ...]] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
 
     def function_at(self, line: int) -> _Function | None:
@@ -69,6 +71,9 @@ def read(source: str) -> Code:
             code.fills.setdefault(node.lineno, set()).update(_bound(filled))
         if isinstance(node, ast.Return) and isinstance(node.value, ast.BinOp):
             code.computed_returns.add(node.lineno)
+        if isinstance(node, ast.Return) and node.value is not None:
+            items = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+            code.returned_names[node.lineno] = tuple(i.id if isinstance(i, ast.Name) else None for i in items)
         if isinstance(node, ast.If):
             _mark(code.ifs, node.body, node.lineno)
         if isinstance(node, ast.For | ast.While):

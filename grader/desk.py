@@ -21,19 +21,20 @@ from grader.wire import (
     MAX_REQUEST,
     REQUEST,
     WireError,
-    decode_array,
+    decode_arguments,
     encode_answer,
     encode_refusal,
 )
 
-MAX_LOGGED = 4  # arguments kept per helper of a call, for the checks and the diagnosis
+MAX_LOGGED = 4  # argument arrays kept per helper of a call (every argument of each call, in turn)
 MAX_ANSWERS = 1024  # values computed per run; later requests are counted and refused
 ARGUMENT_FACTOR = 4  # a helper takes arguments up to this many times the largest input array
 
 
 @dataclass
 class HelperCalls:
-    """How one call's helper was called: how often, and its first arguments (as float64)."""
+    """How one call's helper was called: how often, and its first argument arrays (as float64),
+    each call's arguments in order (a two-argument helper called once keeps two)."""
 
     count: int = 0
     inputs: list[np.ndarray] = field(default_factory=list)
@@ -83,26 +84,27 @@ class HelperDesk:
         record = self.calls.setdefault((call, slot), HelperCalls())
         record.count += 1
         try:
-            argument = decode_array(memoryview(request)[REQUEST.size :], self.max_elements)
+            arguments = decode_arguments(memoryview(request)[REQUEST.size :], self.max_elements)
         except (WireError, ValueError, struct.error):
-            argument = np.zeros((0,))
-        if len(record.inputs) < MAX_LOGGED:
-            record.inputs.append(argument.astype(np.float64))
+            arguments = (np.zeros((0,)),)
+        for argument in arguments:  # each argument of each call, in order, up to MAX_LOGGED
+            if len(record.inputs) < MAX_LOGGED:
+                record.inputs.append(argument.astype(np.float64))
         self.answered += 1
-        if argument.size == 0 or self.answered > MAX_ANSWERS:
-            return encode_refusal("ValueError: the helper takes one array like the ones it is given")
+        if any(a.size == 0 for a in arguments) or self.answered > MAX_ANSWERS:
+            return encode_refusal("ValueError: the helper takes arrays like the ones it is given")
         known = self.known.get(request)
         if known is not None:
             return known
-        answer = self._value(self.helpers[call][slot], argument)
+        answer = self._value(self.helpers[call][slot], arguments)
         if self.learn:
             self.known[request] = answer
         return answer
 
-    def _value(self, helper: Helper, argument: np.ndarray) -> bytes:
+    def _value(self, helper: Helper, arguments: tuple[np.ndarray, ...]) -> bytes:
         try:
             with np.errstate(all="ignore"):
-                value = np.asarray(self.functions[helper.name](argument, **helper.params))
+                value = np.asarray(self.functions[helper.name](*arguments, **helper.params))
         except Exception as error:  # noqa: BLE001 the helper's own error on a bad argument, as the student's
             return encode_refusal(f"{type(error).__name__}: {error}")
         if value.dtype.kind not in "fiub" or value.nbytes > MAX_REQUEST // 2:

@@ -97,20 +97,18 @@ def localisation(divergence: Divergence, lang: Lang, steps: Mapping[str, Text]) 
     """'Up to line 3 your values are the lesson's (μ_t). Line 4, `…`, is where they part: …'"""
     if divergence.right and divergence.last_right is not None:
         names = "; ".join(words(lang) for words in divergence.right)
-        start = messages.UP_TO.format(line=divergence.last_right, names=names)(lang)
+        start = messages.UP_TO.format(line=divergence.last_right, names=names)(lang) + " "
+    elif divergence.at_first_step:
+        start = messages.FROM_THE_START.format(function=divergence.function)(lang) + " "
     else:
-        start = messages.FROM_THE_START.format(function=divergence.function)(lang)
-    step = divergence.step
-    want = messages.LESSON_STEP.format(step=step(lang))(lang) if step is not None else ""
-    part = messages.PART.format(
-        line=divergence.line, code=divergence.code, how=divergence.how(lang), want=want
-    )
+        start = ""
+    part = messages.PART.format(line=divergence.line, code=divergence.code, how=divergence.how(lang))
     return Localisation(
         function=divergence.function,
         line=divergence.line,
         code=divergence.code,
-        message=f"{start} {part(lang)}",
-        step=step_name(steps, step),
+        message=f"{start}{part(lang)}",
+        step=step_name(steps, divergence.step),
     )
 
 

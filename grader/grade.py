@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from grader import feedback, messages, near_names
+from grader import feedback, messages, near_names, printed
 from grader.authoring import Verdict
 from grader.causes import Cause as FoundCause
 from grader.causes import find_causes
@@ -32,7 +32,6 @@ from grader.tracing import Traced, parse_trace
 
 log = logging.getLogger(__name__)
 MAX_CODE_BYTES = 64 * 1024
-MAX_STDOUT_CHARS = 4000
 NO_STORY = Story((), {}, ())
 
 
@@ -161,6 +160,7 @@ def _traced_call(prepared: PreparedChallenge, report: ChildReport) -> int | None
                     _visibly_off(report.calls[i], prepared.expected[i]),
                     report.calls[i].ok,
                     sum(a.size for a in prepared.calls[i].array_args()),
+                    sum(o.size for o in prepared.expected[i].outputs),  # a mask's T: no array given
                     -i,
                 ),
             )
@@ -245,6 +245,8 @@ class _Tracing:
             Sources(self.source, self.prepared.challenge.reference_source),
             self.prepared.challenge.steps,
             raised,
+            self.prepared.flow,
+            (self.index, self.report.calls[self.index]),
         )
         return found if found is not None else self.raised
 
@@ -271,7 +273,7 @@ def _told(prepared: PreparedChallenge, judged: _Judged, lang: Lang, started: flo
         tests,
         feedback.diagnoses(prepared, judged.story, judged.failed, lang),
         error,
-        _stdout_text(judged.run.stdout),
+        printed.shown(judged.run, lang),
         started,
     )
     result.causes = feedback.causes(judged.exceptions, lang)
@@ -361,13 +363,6 @@ def _missing(challenge: Challenge, missing: list[str], source: str, lang: Lang) 
         if near is not None:
             message += messages.NEAR_NAME.format(defined=near, wanted=wanted)(lang)
     return GradingError(kind="missing_function", message=message)
-
-
-def _stdout_text(raw: bytes) -> str:
-    printed = raw.decode("utf-8", errors="replace").replace("\x00", "")
-    if len(printed) > MAX_STDOUT_CHARS:
-        return printed[:MAX_STDOUT_CHARS] + "… (truncated)"
-    return printed
 
 
 def _result(

@@ -21,18 +21,24 @@ input the lesson had used earlier, the call of a helper of the student's own tha
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
 
+from grader import telling
 from grader.calls import Call
-from grader.checks import shape_text
 from grader.codelines import Code, read
+from grader.counterpart import Context, Counterpart, find, stands_for_a_step
+from grader.flow import Flow
+from grader.report import CallOutcome
 from grader.sandbox.tracer import Kind
 from grader.text import Text, text
 from grader.tracing import Traced, is_local_key
+from grader.values import FILLING, PART, WHOLE, constant, layouts, lesson_kind, same, whole
 
 MAX_CODE = 100
 
@@ -50,91 +56,9 @@ class Divergence:
     code: str  # the student's line, as written
     right: tuple[Text, ...]  # the lesson's values the code had made before that line
     last_right: int | None  # the last line that made one of them
-    step: Text | None  # the lesson's value the line should have made, when one is named
+    step: Text | None  # the lesson's step the line computes, when one is named
     how: Text
-
-
-def _tolerance(a: np.ndarray, r: np.ndarray) -> tuple[float, float]:
-    """float32 keeps about seven digits; float64 code that sums in another order, or in a
-    loop, still agrees to far more than the hidden tests ask (an ε of 10⁻⁵ must show)."""
-    single = np.float32 in (a.dtype, r.dtype)
-    rtol = 2e-4 if single else 1e-9
-    finite = np.abs(r[np.isfinite(r)])
-    scale = max(float(finite.max()) if finite.size else 1.0, 1e-3)
-    return rtol, (2e-4 if single else 1e-11) * scale
-
-
-def _same(a: np.ndarray, r: np.ndarray) -> bool:
-    rtol, atol = _tolerance(a, r)
-    with np.errstate(all="ignore"):
-        return bool(np.allclose(a, r, rtol=rtol, atol=atol, equal_nan=True))
-
-
-def _layouts(a: np.ndarray, r: np.ndarray) -> list[np.ndarray]:
-    """The student's value in the reference's layout, each harmless way it may have been kept."""
-    found = []
-    if a.size == r.size:
-        found.append(a.reshape(r.shape))
-    if a.ndim == 2 and r.ndim == 2 and a.shape[::-1] == r.shape and a.shape != r.shape:
-        found.append(a.T)
-    return found
-
-
-def _forms(r: np.ndarray) -> list[np.ndarray]:
-    """A value, and for a statistic of each row (an axis of size one) its reciprocal: a student
-    may keep 1/√(s² + ε) and multiply by it."""
-    if r.dtype.kind != "f" or 1 not in r.shape:
-        return [r]
-    with np.errstate(all="ignore"):
-        return [r, np.reciprocal(r)]
-
-
-WHOLE, PART, FILLING = "whole", "part", "filling"
-
-
-def lesson_kind(a: np.ndarray, lesson: list[np.ndarray], inputs: list[np.ndarray]) -> str | None:
-    """How the student's value is one of the lesson's: whole (in a harmless layout), a row or
-    element of one (code that loops), a buffer being filled row by row; None when it is not."""
-    part = None
-    for r in lesson:
-        for form in _forms(r):
-            if any(_same(layout, form) for layout in _layouts(a, form)):
-                return WHOLE
-        if 0 < a.size < r.size and r.size % a.size == 0 and r.ndim >= 1:
-            rows = r.reshape(-1, a.size)
-            rtol, atol = _tolerance(a, r)
-            with np.errstate(all="ignore"):
-                if np.any(np.all(np.isclose(rows, a.ravel(), rtol=rtol, atol=atol, equal_nan=True), axis=1)):
-                    part = part or PART
-        if a.shape == r.shape and _filling(a, r, inputs):
-            part = FILLING
-    return part
-
-
-def is_lesson(a: np.ndarray, lesson: list[np.ndarray]) -> bool:
-    """Whether the student's value is one of the lesson's, or a row or element of one."""
-    return lesson_kind(a, lesson, []) is not None
-
-
-def _filling(a: np.ndarray, r: np.ndarray, inputs: list[np.ndarray]) -> bool:
-    """A buffer being filled row by row: each row is the lesson's or still untouched (constant,
-    or the row of the input it was copied from)."""
-    if a.ndim < 2:
-        return False
-    rows, lesson = a.reshape(a.shape[0], -1), r.reshape(r.shape[0], -1)
-    rtol, atol = _tolerance(a, r)
-    with np.errstate(all="ignore"):
-        right = np.all(np.isclose(rows, lesson, rtol=rtol, atol=atol, equal_nan=True), axis=1)
-        untouched = np.all(rows == rows[:, :1], axis=1)
-        for given in inputs:
-            if given.shape == a.shape:
-                untouched |= np.all(rows == given.reshape(rows.shape), axis=1)
-    return bool(right.any() and not right.all() and np.all(right | untouched))
-
-
-def _constant(a: np.ndarray) -> bool:
-    """A buffer just made (`np.zeros_like(X)`): every element the same."""
-    return a.size > 1 and bool(np.all(a == a.flat[0]))
+    at_first_step: bool = False  # nothing was the lesson's before, and the line is its first step
 
 
 def _outputs(trace: list[Traced]) -> dict[str | None, Traced]:
@@ -168,14 +92,17 @@ def diverge(
     sources: Sources,
     steps: dict[str, Text],
     raised: tuple[int, str] | None = None,
+    flow: Flow | None = None,
+    traced: tuple[int, CallOutcome | None] | None = None,
 ) -> Divergence | None:
     """The first value of the student's trace that is none of the lesson's; None when every
     value is the lesson's and the call's result is the lesson's too. `raised`: the line and type
-    of what the traced call raised, when it raised."""
+    of what the traced call raised, when it raised; `flow` and `traced` (the call's index and
+    what the student's code answered): what names the lesson's step the line computes."""
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")  # NaN and infinities in a student's values are values too
         try:
-            return _diverge(call, student, lesson, sources, steps, raised)
+            return _diverge(call, student, lesson, sources, steps, raised, flow, traced)
         except (ValueError, TypeError, IndexError, OverflowError):
             return None  # values no comparison can read: no localisation rather than a guess
 
@@ -187,24 +114,33 @@ def _diverge(
     sources: Sources,
     steps: dict[str, Text],
     raised: tuple[int, str] | None,
+    flow: Flow | None,
+    traced: tuple[int, CallOutcome | None] | None,
 ) -> Divergence | None:
     student, ran = _split(trace)
     lesson, _ = _split(lesson_trace)
     code = read(sources.student)
     walk = _Walk(student, lesson, _inputs(call), call.array_args(), code, steps)
+    context = None
+    if flow is not None and traced is not None:
+        context = Context(call, traced[0], flow, traced[1], code, steps)
+        walk.is_step = functools.partial(stands_for_a_step, student=student, context=context)
     found = walk.first_off()
     how: Text | None = None
     cut = walk.index
+    judged: Traced | None = found  # the value whose counterpart is named
     if found is not None:
         place = _Places(walk, code, read(sources.reference), ran, call.function).refine(found)
+        judged = walk.origins.get(id(place), place)
     elif raised is not None:
-        place, how = walk.before_raise(*raised)
+        place = walk.before_raise(raised[0])
+        judged = walk.origins.get(id(place), place)
         cut = len(student)
     else:
         output = _wrong_output(student, lesson)
         if output is None:
             return None
-        place = output
+        place = judged = output
     before = student[: next((i for i, t in enumerate(student) if t is place), cut)]
     right = _right_steps(before, lesson, steps)
     last_right = max((t.line for t in before if t.line < place.line), default=None)
@@ -212,29 +148,86 @@ def _diverge(
     text_of = lines[place.line - 1].strip() if 0 < place.line <= len(lines) else ""
     if len(text_of) > MAX_CODE:
         text_of = text_of[: MAX_CODE - 1] + "…"
-    how = how or walk.told.get(id(place))
+    counterpart = Counterpart()
+    if context is not None and not (place.is_edit or place.is_argument):
+        counterpart = find(judged, student, context)
+    found_at = Divergence(call.function, place.line, text_of, right, last_right, None, text("", ""))
+    first = _first_step(lesson, steps)
+    if raised is not None and found is None and place.line == raised[0] and not place.value.size:
+        return _told_with(found_at, counterpart, telling.raises(raised[1], counterpart.words), first)
+    how = walk.told.get(id(place))
     if how is not None:
-        return Divergence(call.function, place.line, text_of, right, last_right, None, how)
+        return _told_with(found_at, counterpart, how, first)
     if place.is_edit:
-        return Divergence(call.function, place.line, text_of, right, last_right, None, _edited(place))
+        return replace(found_at, how=telling.edited(place), at_first_step=not right)
     if place.is_argument:
         want = walk.wanted(place)
-        return Divergence(
-            call.function, place.line, text_of, right, last_right, None, _how_given(place, want)
+        handed = _handed(want, flow, traced, call, steps) if want is not None else Counterpart()
+        given = telling.given(
+            place,
+            want,
+            handed.words or _words_of_input(want, call, flow),
+            _as_input(place.value, call, flow),
         )
-    step = _expected_step(place, student, lesson, steps)
-    return Divergence(call.function, place.line, text_of, right, last_right, step[0], _how(place, step[1]))
+        return _told_with(found_at, handed, given, first)
+    return _told_with(found_at, counterpart, telling.differs(place, counterpart, call.function), first)
+
+
+def _told_with(divergence: Divergence, counterpart: Counterpart, how: Text, first: str | None) -> Divergence:
+    """The divergence with its step; at the lesson's first step when nothing before was the
+    lesson's and the line computes that first step."""
+    step = counterpart.step
+    key = step.key if step is not None and counterpart.words is not None else None
+    at_first = not divergence.right and key is not None and key == first
+    return replace(divergence, step=counterpart.words, how=how, at_first_step=at_first)
+
+
+def _first_step(lesson: list[Traced], steps: dict[str, Text]) -> str | None:
+    """The [steps] name of the first value the lesson's traced function makes."""
+    return next((t.name for t in lesson if t.is_local and t.name in steps), None)
+
+
+def _handed(
+    want: Traced,
+    flow: Flow | None,
+    traced: tuple[int, CallOutcome | None] | None,
+    call: Call,
+    steps: dict[str, Text],
+) -> Counterpart:
+    """The lesson's step it hands a function as that argument (X + atencion(X) to layer_norm)."""
+    if flow is None or traced is None or not want.value.size:
+        return Counterpart()
+    for step in flow.steps(call, traced[0]):
+        if step.is_result or not isinstance(step.value, np.ndarray):
+            continue
+        words = steps.get(step.key)
+        if words is not None and step.value.shape == want.value.shape and same(want.value, step.value):
+            return Counterpart(step, words)
+    return Counterpart()
+
+
+def _words_of_input(want: Traced | None, call: Call, flow: Flow | None) -> Text | None:
+    """The lesson hands the function one of the call's inputs (`p["gamma1"]`): its name."""
+    name = _as_input(want.value, call, flow) if want is not None and want.value.size else None
+    return Text(name, name) if name is not None else None
+
+
+def _as_input(value: np.ndarray, call: Call, flow: Flow | None) -> str | None:
+    """How the lesson names the traced call's input `value` is, as it came (`X`, `p["gamma2"]`)."""
+    params = flow.params.get(call.function, ()) if flow is not None else ()
+    for name, given in zip(params, call.args, strict=False):
+        items = given.items() if isinstance(given, dict) else [(None, given)]
+        for key, item in items:
+            if isinstance(item, np.ndarray) and item.shape == value.shape and np.array_equal(item, value):
+                return name if key is None else f'{name}["{key}"]'
+    return None
 
 
 def raised_at(function: str, line: int, error_type: str, source: str) -> Divergence:
     """Where a call raised: the line, told like any other divergence."""
     lines = source.splitlines()
     code = lines[line - 1].strip()[:MAX_CODE] if 0 < line <= len(lines) else ""
-    return Divergence(function, line, code, (), None, None, _raises(error_type))
-
-
-def _raises(error_type: str) -> Text:
-    return text(f"ahí tu código lanza {error_type}", f"there your code raises {error_type}")
+    return Divergence(function, line, code, (), None, None, telling.raises(error_type, None))
 
 
 def _step_of(value: np.ndarray, lesson: list[Traced]) -> tuple[int, bool] | None:
@@ -245,9 +238,9 @@ def _step_of(value: np.ndarray, lesson: list[Traced]) -> tuple[int, bool] | None
     for index, step in enumerate(lesson):
         if step.is_argument:
             continue
-        if value.shape == step.value.shape and _same(value, step.value):
+        if value.shape == step.value.shape and same(value, step.value):
             match = (index, True)
-        elif any(_same(layout, step.value) for layout in _layouts(value, step.value)):
+        elif any(same(layout, step.value) for layout in layouts(value, step.value)):
             match = (index, False)
         else:
             continue
@@ -290,7 +283,15 @@ class _Walk:
         self.made: dict[int, Traced] = {}
         self.loose: dict[str, _Loose] = {}
         self.told: dict[int, Text] = {}  # what a place the values do not make plainly is, by its id
+        self.origins: dict[int, Traced] = {}  # a place moved to another line -> the value it was
+        self.is_step: Callable[[Traced], bool] | None = None  # a value stands for a lesson's step
         self.index = 0
+
+    def moved(self, value: Traced, line: int) -> Traced:
+        """The place `value` is blamed at, on another line."""
+        place = replace(value, line=line)
+        self.origins[id(place)] = self.origins.get(id(value), value)
+        return place
 
     def _words(self, step: Traced) -> Text | None:
         return self.steps.get(step.key or "")
@@ -336,7 +337,7 @@ class _Walk:
             if missing:
                 return replace(traced, name=missing[0], value=np.zeros(0))
         want = lesson.get(traced.name)
-        if want is not None and not any(_same(v, want.value) for v in _layouts(traced.value, want.value)):
+        if want is not None and not any(same(v, want.value) for v in layouts(traced.value, want.value)):
             return traced
         return None
 
@@ -350,7 +351,7 @@ class _Walk:
                 # A function's result: the caller names it; but arithmetic that gives back a step
                 # the function had already made (`return ex / ex.max()`) is the step that is not there.
                 if step[0] in self.made and traced.line in self.code.computed_returns:
-                    self.told[id(traced)] = _gives_back(self._words(self.lesson[step[0]]))
+                    self.told[id(traced)] = telling.gives_back(self._words(self.lesson[step[0]]))
                     return None
                 return False
             if step[0] in self.made and self.made[step[0]].name != traced.name:
@@ -378,7 +379,7 @@ class _Walk:
             return False
         if kind == FILLING:
             loop = self.code.loops.get(traced.line)
-            blame = replace(traced, line=loop) if loop is not None else traced
+            blame = self.moved(traced, loop) if loop is not None else traced
             self.loose[traced.name] = _Loose(traced, blame)
             if loop is not None:
                 self.told[id(blame)] = text(
@@ -389,10 +390,13 @@ class _Walk:
         if kind == PART:
             self.loose[traced.name] = _Loose(traced, traced, on_raise_only=True)
             return False
-        if _constant(traced.value) or self._filled_later(traced):
+        if constant(traced.value) or self._filled_later(traced):
             self.loose[traced.name] = _Loose(traced, traced)
             return False
-        return True
+        # Indices, counts, a triangle of ones, a boolean condition: scaffolding that the lines
+        # making the lesson's values use, unless it stands for a step itself (`pesos = np.eye(T)`).
+        scaffolding = traced.is_local and (traced.integral or _whole_numbers(traced.value))
+        return not scaffolding or (self.is_step is not None and self.is_step(traced))
 
     def _filled_later(self, traced: Traced) -> bool:
         """A buffer made to be filled (`np.empty_like(X)`: whatever was in memory), told by
@@ -429,31 +433,24 @@ class _Walk:
             loose.pop(used.traced.name)
             place, raising = used.blame, False
 
-    def before_raise(self, line: int, error_type: str) -> tuple[Traced, Text | None]:
+    def before_raise(self, line: int) -> Traced:
         """Where a call that raised at `line` parts, when none of its values did: a loose value
-        the raising line uses, or that line."""
-        raising = Traced(line, Kind.LOCAL, np.zeros(0))
-        place = self.origin(raising, raising=True)
-        return place, (_raises(error_type) if place is raising else None)
+        the raising line uses, or that line (an empty value)."""
+        return self.origin(Traced(line, Kind.LOCAL, np.zeros(0)), raising=True)
 
     def _line(self, line: int) -> str:
         lines = self.code.lines
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
-def _gives_back(step: Text | None) -> Text:
-    """A function's arithmetic that returns a value it had already made: the next step is missing."""
-    es, en = (f" ({step.es})", f" ({step.en})") if step is not None else ("", "")
-    return text(
-        f"lo que devuelve es un valor que tu código ya tenía{es}: la operación no lo cambia y falta el paso siguiente de la lección",
-        f"what it returns is a value your code already had{en}: the operation does not change it, and the lesson's next step is missing",
-    )
+def _whole_numbers(value: np.ndarray) -> bool:
+    return bool(np.isfinite(value).all() and (value == np.round(value)).all())
 
 
 def _copies_input(traced: Traced, inputs: list[np.ndarray]) -> bool:
     value = traced.value
     return value.size > 1 and any(
-        np.array_equal(layout, i) for i in inputs for layout in _layouts(value, i) if layout.shape == i.shape
+        np.array_equal(layout, i) for i in inputs for layout in layouts(value, i) if layout.shape == i.shape
     )
 
 
@@ -514,29 +511,36 @@ class _Places:
         return place
 
     def _helper_call(self, place: Traced) -> Traced | None:
-        """A helper of the student's own (no function of the lesson) that gave the lesson's
-        values before and now returns none: it was right, calling it here is the mistake."""
-        helper = self.code.function_at(place.line)
-        if not place.is_result or helper is None:
+        """A helper of the student's own (no function of the lesson: a `def` or a `lambda`)
+        that gave the lesson's values before and now returns none: it was right, calling it
+        here is the mistake, on the line that calls it."""
+        function = place.function
+        if not place.is_result or function == self.function:
             return None
         lesson_functions = {t.function for t in self.walk.lesson if t.is_argument}
-        if helper.name in lesson_functions | {self.function}:
+        if function in lesson_functions:
             return None
         before = self.walk.student[: self.walk.student.index(place)]
         worked = any(
-            t.is_result
-            and helper.first <= t.line <= helper.last
-            and _step_of(t.value, self.walk.lesson) is not None
+            t.is_result and t.function == function and _step_of(t.value, self.walk.lesson) is not None
             for t in before
         )
-        call = next((t for t in reversed(before) if t.is_argument and t.function == helper.name), None)
+        call = next((t for t in reversed(before) if t.is_argument and t.function == function), None)
         if not worked or call is None:
             return None
+        name = self._helper_name(place)
         how = text(
-            f"tu {helper.name} da los valores de la lección donde la lección lo usa, pero aquí la lección no lo aplica",
-            f"your {helper.name} gives the lesson's values where the lesson uses it, but the lesson does not apply it here",
+            f"tu {name} da los valores de la lección donde la lección lo usa, pero aquí la lección no lo aplica",
+            f"your {name} gives the lesson's values where the lesson uses it, but the lesson does not apply it here",
         )
-        return self._told(replace(place, line=call.line), how)
+        return self._told(self.walk.moved(place, call.line), how)
+
+    def _helper_name(self, place: Traced) -> str:
+        """A helper as the student named it: a lambda by the name it is bound to (`relu = lambda …`)."""
+        bound = self.code.assigns.get(place.line, set())
+        if place.function == "<lambda>" and len(bound) == 1:
+            return next(iter(bound))
+        return place.function
 
     def _misplaced(self, place: Traced) -> Traced | None:
         """A buffer filled under an `if` with the lesson's values in other cells (−∞ below the
@@ -548,16 +552,23 @@ class _Places:
         if condition is None or condition < self.code.loops.get(place.line, 0) or place.value.size == 0:
             return None
         values = set(np.unique(place.value).tolist())
-        if not any(
-            step.value.shape == place.value.shape and values <= set(np.unique(step.value).tolist())
-            for step in self.walk.lesson
-        ):
-            return None
-        how = text(
-            f"tu {place.name} tiene los valores de la lección, pero en otras casillas: esta línea decide cuáles se escriben",
-            f"your {place.name} holds the lesson's values, but in other cells: this line decides which are written",
+        lesson = next(
+            (
+                step.value
+                for step in self.walk.lesson
+                if step.value.shape == place.value.shape and values <= set(np.unique(step.value).tolist())
+            ),
+            None,
         )
-        return self._told(replace(place, line=condition), how)
+        if lesson is None:
+            return None
+        final = next(t for t in reversed(self.walk.student) if t.is_local and t.name == place.name)
+        cells = telling.difference(final.value, lesson)
+        how = text(
+            f"al final tu {place.name} {cells.es}, y esta condición es la que decide qué casillas se escriben",
+            f"in the end your {place.name} {cells.en}, and this condition is what decides which cells are written",
+        )
+        return self._told(self.walk.moved(place, condition), how)
 
     def _stale(self, place: Traced) -> Traced | None:
         """A value the lesson goes on updating (the scores, masked) that the student's code
@@ -583,7 +594,7 @@ class _Places:
                     f"la lección cambia {name} antes de usarlo y tu código lo usa tal cual (en la línea {place.line})",
                     f"the lesson changes {name} before using it, and your code uses it as it was (on line {place.line})",
                 )
-                return self._told(replace(place, line=found), how)
+                return self._told(self.walk.moved(place, found), how)
         return None
 
     def _read(self, name: str, place: Traced, index: int) -> Traced | None:
@@ -672,9 +683,7 @@ def _wrong_output(student: list[Traced], lesson: list[Traced]) -> Traced | None:
     theirs, ours = _outputs(student), _outputs(lesson)
     for name, traced in theirs.items():
         want = ours.get(name)
-        if want is None or not any(
-            _same(layout, want.value) for layout in _layouts(traced.value, want.value)
-        ):
+        if want is None or not any(same(layout, want.value) for layout in layouts(traced.value, want.value)):
             return traced
     return None
 
@@ -686,84 +695,14 @@ def _right_steps(before: list[Traced], lesson: list[Traced], steps: dict[str, Te
         words = steps.get(step.name) if step.is_local else None
         if words is None or words in found:
             continue
-        if any(_same(layout, step.value) for t in before for layout in _layouts(t.value, step.value)):
+        if any(whole(t.value, step.value) or _row_of(t.value, step.value) for t in before):
             found.append(words)
     return tuple(found)
 
 
-def _expected_step(
-    place: Traced, student: list[Traced], lesson: list[Traced], steps: dict[str, Text]
-) -> tuple[Text | None, Traced | None]:
-    """The lesson's value the diverging line stands for: the result for a returned value, else
-    the first named value of that shape the student's code never made."""
-    if place.is_result:
-        want = _outputs(lesson).get(place.key)
-        return (steps.get(place.key or "") if want is not None else None), want
-    made = [t.value for t in student]
-    for step in lesson:
-        if (
-            step.is_local
-            and step.name in steps
-            and step.value.shape == place.value.shape
-            and not any(is_lesson(v, [step.value]) for v in made)
-        ):
-            return steps[step.name], step
-    for step in lesson:
-        if step.is_local and step.name in steps and not any(is_lesson(v, [step.value]) for v in made):
-            return steps[step.name], step
-    return None, None
-
-
-def _called(place: Traced) -> Text:
-    if place.is_result:
-        return text("lo que devuelve", "what it returns")
-    if place.is_argument:
-        function, param = place.function, place.name
-        return text(f"lo que tu {function} recibe como {param}", f"what your {function} gets as {param}")
-    return text(f"tu {place.name}", f"your {place.name}")
-
-
-def _how(place: Traced, want: Traced | None) -> Text:
-    got = place.value
-    called = _called(place)
-    if want is None:
-        return text(
-            f"{called.es} no es ninguno de los valores de la lección",
-            f"{called.en} is none of the lesson's values",
-        )
-    if got.size != want.value.size:
-        return text(
-            f"{called.es} tiene forma {shape_text(got.shape)} y el valor de la lección, {shape_text(want.value.shape)}",
-            f"{called.en} has shape {shape_text(got.shape)}, the lesson's value has {shape_text(want.value.shape)}",
-        )
-    with np.errstate(all="ignore"):
-        off = float(np.nanmax(np.abs(got.reshape(want.value.shape).astype(float) - want.value)))
-    return text(
-        f"{called.es} se aleja hasta {off:.3g} del valor de la lección",
-        f"{called.en} is off from the lesson's value by up to {off:.3g}",
-    )
-
-
-def _edited(place: Traced) -> Text:
-    name = place.name
-    return text(
-        f"ahí tu código cambia en el sitio el {name} que recibe, y la lección nunca cambia sus entradas",
-        f"there your code changes the {name} it was given, in place, and the lesson never changes its inputs",
-    )
-
-
-def _how_given(place: Traced, want: Traced | None) -> Text:
-    """What a function was given, against what the lesson gives it: a default, a swapped argument."""
-    function, param = place.function, place.name
-    if place.value.size == 0:
-        return text(
-            f"tu {function} no recibe un array como {param}, y en la lección sí",
-            f"your {function} gets no array as {param}, where the lesson hands it one",
-        )
-    if want is not None and place.value.size == 1 and want.value.size == 1:
-        got, lesson = float(place.value.ravel()[0]), float(want.value.ravel()[0])
-        return text(
-            f"tu {function} recibe {param} = {got:.3g}; en la lección, {lesson:.3g}",
-            f"your {function} gets {param} = {got:.3g}; in the lesson, {lesson:.3g}",
-        )
-    return _how(place, want)
+def _row_of(value: np.ndarray, step: np.ndarray) -> bool:
+    """A row of a step of several rows (code that loops: the row's mean, its normalised row)."""
+    if step.ndim < 1 or step.shape[0] < 2 or value.size != step[0].size:
+        return False
+    rows = step.reshape(step.shape[0], -1)
+    return any(same(value.ravel(), row) for row in rows)

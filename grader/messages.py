@@ -19,8 +19,8 @@ CRASH = text(
     "The process running your code crashed (signal {signal}).",
 )
 OUTPUT = text(
-    "Tu código produjo demasiado (texto impreso o arrays devueltos); se detuvo.",
-    "Your code produced too much (printed text or returned arrays) and was stopped.",
+    "Tu código devolvió más arrays, o más grandes, de los que el corrector puede leer; se detuvo.",
+    "Your code returned more arrays, or larger ones, than the grader can read back, and was stopped.",
 )
 FORBIDDEN = text(
     "Tu código intentó una operación prohibida en el corrector (red, procesos o archivos).",
@@ -101,18 +101,17 @@ SEE_LOCALISATION = text(
     "not met: above, line {line} is where your values part from the lesson's",
 )
 UP_TO = text(
-    "Hasta la línea {line} tus valores son los de la lección ({names}).",
-    "Up to line {line} your values are the lesson's ({names}).",
+    "Hasta la línea {line} tus valores son los de la lección: {names}.",
+    "Up to line {line} your values are the lesson's: {names}.",
 )
 FROM_THE_START = text(
-    "Desde su primer paso, tu {function} calcula otra cosa que la lección.",
-    "From its first step, your {function} computes something else than the lesson.",
+    "Tu {function} se aparta de la lección desde su primer paso.",
+    "Your {function} leaves the lesson at its very first step.",
 )
 PART = text(
-    "La línea {line}, `{code}`, es donde se separan: {how}{want}.",
-    "Line {line}, `{code}`, is where they part: {how}{want}.",
+    "La línea {line}, `{code}`, es donde se separan: {how}.",
+    "Line {line}, `{code}`, is where they part: {how}.",
 )
-LESSON_STEP = text(" (ahí la lección calcula {step})", " (there the lesson computes {step})")
 MATMUL = text(
     "En la línea {line}, {left} @ {right} no se puede calcular: {left} tiene {columns} columnas y {right} tiene {rows} filas, y un producto de matrices necesita que coincidan.{hint}",
     "On line {line}, {left} @ {right} cannot be computed: {left} has {columns} columns and {right} has {rows} rows, and a matrix product needs them equal.{hint}",

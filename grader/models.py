@@ -60,7 +60,9 @@ class Localisation(BaseModel):
     message: str
     step: str | None = Field(
         default=None,
-        description="the lesson's step the message names at that line, by its name in the challenge's [steps] (`mu`, `x_hat`, `return`)",
+        description="the lesson's step that line computes, by its name in the challenge's [steps] "
+        "(`mu`, `x_hat`, `return`); none when no step corresponds (the message then says what the "
+        "line feeds)",
     )
 
 

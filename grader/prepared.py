@@ -20,6 +20,7 @@ from grader.challenge import Challenge, ChallengeError
 from grader.compare import same_behaviour
 from grader.desk import HelperDesk, desk_limit, load_functions
 from grader.effects import ArgumentLayout, observe
+from grader.flow import Flow, flow_of
 from grader.modelruns import ModelRuns
 from grader.replay import Program
 from grader.report import CallOutcome, ChildReport, parse_report
@@ -89,6 +90,11 @@ class PreparedChallenge:
     @functools.cached_property
     def _decoded_setup(self) -> dict[str, harness.Setup]:
         return {self.setup_key: harness.load_setup(self.setup)}
+
+    @functools.cached_property
+    def flow(self) -> Flow | None:
+        """The lesson's computation, to be run again with one step replaced (`grader.flow`)."""
+        return flow_of(self.challenge.reference_source, self.challenge.helpers_source)
 
     def lesson_trace(self, index: int) -> list[Traced] | None:
         """The reference's values line by line on call `index`: the lesson's intermediates."""

@@ -17,6 +17,7 @@ import numpy as np
 
 from grader.calls import Arg, Call, Helper, Own
 from grader.report import CallOutcome, StudentError
+from grader.wire import MAX_HELPER_ARGUMENTS
 
 MAX_HELPER_LOG = 4  # as the harness: the first inputs of each helper are kept
 
@@ -30,9 +31,28 @@ class _Logged:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self.count += 1
-        if args and len(self.inputs) < MAX_HELPER_LOG:
-            self.inputs.append(np.array(args[0], dtype=np.float64, copy=True))
+        given = (*args, *kwargs.values())
+        arguments = [_logged(a) for a in given] if 0 < len(given) <= MAX_HELPER_ARGUMENTS else [_NONE]
+        for argument in arguments:  # as the desk keeps them: each argument in turn
+            if len(self.inputs) < MAX_HELPER_LOG:
+                self.inputs.append(argument)
+        if any(a.size == 0 for a in arguments):
+            raise ValueError("the helper takes arrays like the ones it is given")
         return self.function(*args, **kwargs, **self.params)
+
+
+_NONE = np.zeros((0,))
+
+
+def _logged(value: Any) -> np.ndarray:
+    """An argument as the desk keeps it: a float64 copy, or empty where it is no numeric array."""
+    try:
+        array = np.asarray(value)
+    except Exception:  # noqa: BLE001 a value no array can be made of is kept as none
+        return _NONE
+    if array.dtype.kind not in "fiub":
+        return _NONE
+    return np.array(array, dtype=np.float64, copy=True)
 
 
 class _Arguments:

@@ -32,6 +32,7 @@ class Traced:
     name: str = ""  # a local's name, or the parameter's of an argument or an edit
     function: str = ""  # the function that returned it, or that was given it
     position: int | None = None  # a result's place in a returned tuple; None: returned alone
+    integral: bool = False  # whole numbers or booleans in the code that made it (an index, a mask)
 
     @property
     def key(self) -> str | None:
@@ -90,9 +91,9 @@ def parse_trace(data: bytes) -> list[Traced] | None:
 
 
 def _traced(payload: memoryview) -> Traced:
-    line, kind_code, position, name_size, function_size = RECORD.unpack_from(payload)
-    if name_size > MAX_NAME or function_size > MAX_NAME:
-        raise WireError("trace name too long")
+    line, kind_code, position, integral, name_size, function_size = RECORD.unpack_from(payload)
+    if name_size > MAX_NAME or function_size > MAX_NAME or integral > 1:
+        raise WireError("trace record malformed")
     kind = Kind(kind_code)  # ValueError for a kind the format does not have
     if position != BARE and (kind is not Kind.RESULT or position >= MAX_POSITION):
         raise WireError("trace position out of range")
@@ -102,4 +103,4 @@ def _traced(payload: memoryview) -> Traced:
         "utf-8", "replace"
     )
     value = decode_array(payload[start + name_size + function_size :], MAX_TRACE_ELEMENTS)
-    return Traced(line, kind, value, name, function, None if position == BARE else position)
+    return Traced(line, kind, value, name, function, None if position == BARE else position, bool(integral))

@@ -62,6 +62,8 @@ class Tag(IntEnum):
 MAX_OUTPUT_ITEMS = 8  # the most arrays one call may return as a tuple
 REQUEST = struct.Struct("<IH")  # a helper call: the student's call it belongs to, the helper's slot
 MAX_REQUEST = 1 << 17  # bytes of one helper request or answer (a datagram on a socket pair)
+MAX_HELPER_ARGUMENTS = 4  # arrays one helper call passes (the cross-attention's H and memoria)
+_LENGTH = struct.Struct("<I")  # each argument's length in a request
 ANSWER_OK, ANSWER_ERROR = 0, 1
 ARRAY_ALIGN = 64
 
@@ -126,16 +128,42 @@ def job_array(memory: Any, spec: dict[str, Any]) -> np.ndarray:
     return flat.reshape(spec["shape"])
 
 
-def encode_request(call: int, slot: int, array: np.ndarray) -> bytes:
-    return REQUEST.pack(call, slot) + encode_array(array)
+def encode_request(call: int, slot: int, *arrays: np.ndarray) -> bytes:
+    """A helper call's request: each argument array after its length (the cross-attention takes two)."""
+    parts = [REQUEST.pack(call, slot)]
+    for array in arrays:
+        data = encode_array(array)
+        parts += [_LENGTH.pack(len(data)), data]
+    return b"".join(parts)
 
 
-def decode_request(data: bytes, max_elements: int) -> tuple[int, int, np.ndarray]:
-    """(call, slot, argument) of a helper request; WireError if it is not one."""
+def decode_arguments(payload: bytes | memoryview, max_elements: int) -> tuple[np.ndarray, ...]:
+    """The argument arrays of a request's payload, each exactly framed; WireError otherwise."""
+    view = memoryview(payload)
+    arrays: list[np.ndarray] = []
+    position = 0
+    while position < len(view):
+        if len(arrays) == MAX_HELPER_ARGUMENTS:
+            raise WireError("too many helper arguments")
+        if len(view) - position < _LENGTH.size:
+            raise WireError("argument length truncated")
+        (length,) = _LENGTH.unpack_from(view, position)
+        position += _LENGTH.size
+        if length > len(view) - position:
+            raise WireError("argument truncated")
+        arrays.append(decode_array(view[position : position + length], max_elements))
+        position += length
+    if not arrays:
+        raise WireError("a helper request without an argument")
+    return tuple(arrays)
+
+
+def decode_request(data: bytes, max_elements: int) -> tuple[int, int, tuple[np.ndarray, ...]]:
+    """(call, slot, arguments) of a helper request; WireError if it is not one."""
     if len(data) < REQUEST.size:
         raise WireError("request truncated")
     call, slot = REQUEST.unpack_from(data)
-    return call, slot, decode_array(memoryview(data)[REQUEST.size :], max_elements)
+    return call, slot, decode_arguments(memoryview(data)[REQUEST.size :], max_elements)
 
 
 def encode_answer(array: np.ndarray) -> bytes:

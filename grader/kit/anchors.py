@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 REDUCTIONS = frozenset({"mean", "sum", "max", "min", "var", "std", "median", "prod", "argmax", "argmin"})
 CONSTRUCTORS = frozenset({"zeros", "ones", "full", "empty"})
+CLAMPS = frozenset({"maximum", "minimum"})  # np.maximum(0.0, x): the ReLU
 # The order spans of the same extent nest in: an author's place holds the kit's.
 _RANK = {"function": 0, "fragment": 1, "piece": 1, "output": 2, "step": 3}
 
@@ -140,7 +141,12 @@ class Anchors:
 
     def _derived(self, function: ast.FunctionDef, value: ast.expr, step: str) -> None:
         numeric = {a.arg for a, d in _defaults(function) if _number(d) is not None}
+        given = set(parameters(function)) - numeric
         for node in ast.walk(value):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
+                sides = (node.right,) if isinstance(node.op, ast.Sub) else (node.left, node.right)
+                if any(_given_term(side, given) for side in sides):
+                    self._site(function.name, "input_term", node, step)
             if isinstance(node, ast.Call):
                 self._call(function.name, node, step)
             elif isinstance(node, ast.BinOp):
@@ -180,6 +186,9 @@ class Anchors:
                     self._add(Site(place, function, "keepdims", begin, end, keyword, step))
         if name in ("var", "std") and not any(k.arg == "ddof" for k in node.keywords):
             self._site(function, "ddof", node, step)
+        clamp = name in CLAMPS and _is_numpy(node) and len(node.args) == 2 and not node.keywords
+        if clamp and sum(_number(a) is not None for a in node.args) == 1:
+            self._site(function, "clamp", node, step)
         if name == "sqrt" and len(node.args) == 1:
             self._site(function, "sqrt", node, step)
         if name in CONSTRUCTORS and _is_numpy(node) and not any(k.arg == "dtype" for k in node.keywords):
@@ -405,6 +414,20 @@ def _is_numpy(node: ast.Call) -> bool:
         and isinstance(node.func.value, ast.Name)
         and node.func.value.id in ("np", "numpy")
     )
+
+
+def _given_term(node: ast.expr, given: set[str]) -> bool:
+    """An argument of the function, or an entry of one (p["b1"]): a term the lesson adds."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id in given
+
+
+def term_label(node: ast.expr) -> str:
+    """How a term is named in an id: `Y`, `b1` for p["b1"]."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        return str(node.slice.value)
+    return node.id if isinstance(node, ast.Name) else "term"
 
 
 def parameters(function: ast.FunctionDef) -> list[str]:

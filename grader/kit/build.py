@@ -63,6 +63,8 @@ def build(lesson: Lesson, context: Context) -> Built:
     by_point: dict[str, list[Choice]] = {}
     for authored in lesson.authored:
         _add_authored(anchors, known, by_point, authored)
+    for found in derived:
+        by_point.setdefault(found.point, []).append(found.choice)
     for spelling in lesson.spellings:
         place = _place(anchors, known, spelling.place)
         function = _function_of(anchors, place, used_points)
@@ -74,12 +76,15 @@ def build(lesson: Lesson, context: Context) -> Built:
             raise KitError(f"mistakes.py: a spelling of {spelling.id!r}, which no choice has")
         count = sum(1 for cs in by_point.values() for c in cs if c.id == spelling.id)
         by_point.setdefault(place, []).append(_spelled(main, code, f"spelling {count + 1}"))
-    for found in derived:
-        by_point.setdefault(found.point, []).append(found.choice)
     told_by_lesson = {a.id for a in lesson.authored} | {
         n.id or n.spelling_of or n.derived for n in lesson.namings
     }
     own = _lesson_first(_points(anchors, by_point), told_by_lesson)
+    theirs = {c.id for p in used_points for c in p.choices}
+    if clash := sorted({c.id for p in own for c in p.choices} & theirs):
+        raise KitError(
+            f"mistakes.py: {', '.join(clash)} already names a mistake of a challenge it uses: choose another id"
+        )
     model = ErrorModel(anchors.template(), used_points + own, _uses(anchors, context.used))
     if model.reference() != context.reference:
         raise KitError("the kit's template does not give reference.py back: report this as a bug")

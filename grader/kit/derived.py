@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from grader.errormodel import Choice
 from grader.kit import words
-from grader.kit.anchors import Anchors, Site, number
+from grader.kit.anchors import Anchors, Site, number, parameters, term_label
 from grader.text import Text
 
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
@@ -50,6 +50,8 @@ class Deriver:
             "default": self._default,
             "without_parameter": self._without_parameter,
             "constructor": self._constructor,
+            "input_term": self._input_term,
+            "clamp": self._clamp,
         }
         for site in self.anchors.sites:
             rule = rules.get(site.kind)
@@ -266,6 +268,48 @@ class Deriver:
                 yield self._choice(site.name, "without_parameter", f"{side.id}_ignored", kept, told)
                 return
 
+    def _input_term(self, site: Site) -> Iterator[Derived]:
+        """A term the function was given (an argument, or an entry of one) left out of a sum."""
+        node = site.node
+        assert isinstance(node, ast.BinOp)  # noqa: S101 an input term's site is a sum
+        function = self._function(site.function)
+        numeric = {a.arg for a, d in _defaults(function) if number(d) is not None}
+        given = set(parameters(function)) - numeric
+        sides = (
+            ((node.right, node.left),)
+            if isinstance(node.op, ast.Sub)
+            else ((node.right, node.left), (node.left, node.right))
+        )
+        for dropped, kept in sides:
+            base = dropped.value if isinstance(dropped, ast.Subscript) else dropped
+            if isinstance(base, ast.Name) and base.id in given:
+                label = term_label(dropped)
+                told = words.term_left_out(
+                    self.names(site.step), self.anchors.code(dropped), self.anchors.code(node)
+                )
+                yield self._choice(
+                    site.name,
+                    "input_term",
+                    f"{site.step}_without_{label}",
+                    _wrap(self.anchors.part(site, kept), kept),
+                    told,
+                )
+
+    def _clamp(self, site: Site) -> Iterator[Derived]:
+        """np.maximum(0.0, x), the ReLU, left out: x as it is."""
+        node = site.node
+        assert isinstance(node, ast.Call)  # noqa: S101 a clamp's site is a call
+        kept = next(a for a in node.args if number(a) is None)
+        called = _called_name(node)
+        told = words.clamp_left_out(self.names(site.step), self.anchors.code(node))
+        yield self._choice(
+            site.name,
+            "clamp",
+            f"{site.step}_without_{called}",
+            _wrap(self.anchors.part(site, kept), kept),
+            told,
+        )
+
     def _constructor(self, site: Site) -> Iterator[Derived]:
         built = self.anchors.part(site, site.node)  # type: ignore[arg-type]
         if built.endswith(")"):
@@ -337,6 +381,10 @@ def _defaults(function: ast.FunctionDef) -> list[tuple[ast.arg, ast.expr]]:
     return list(
         zip(positional[len(positional) - len(function.args.defaults) :], function.args.defaults, strict=True)
     )
+
+
+def _called_name(node: ast.Call) -> str:
+    return node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "call")
 
 
 def _edited(value: ast.BinOp, arguments: set[str], symbol: str | None) -> tuple[str, ast.expr] | None:

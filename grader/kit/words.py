@@ -186,3 +186,21 @@ def modifies(parameter: str, written: str, names: Text) -> tuple[Text, Text]:
         f"You modify the {parameter} you receive ({written}). The caller still uses its {parameter}: compute {names.en} as a new expression.",
     )
     return did, told
+
+
+def term_left_out(names: Text, term: str, code: str) -> tuple[Text, Text]:
+    did = Text(f"no suma {term} al calcular {names.es}", f"leaves {term} out of {names.en}")
+    told = Text(
+        f"Calculas {names.es} sin {term}: la lección escribe {code}.",
+        f"You compute {names.en} without {term}: the lesson writes {code}.",
+    )
+    return did, told
+
+
+def clamp_left_out(names: Text, code: str) -> tuple[Text, Text]:
+    did = Text(f"no aplica {code} al calcular {names.es}", f"does not apply {code} when computing {names.en}")
+    told = Text(
+        f"Calculas {names.es} sin {code}: sin esa no linealidad lo que viene antes y lo que viene después se juntan en una sola transformación lineal.",
+        f"You compute {names.en} without {code}: without that non-linearity what comes before and what comes after collapse into one linear map.",
+    )
+    return did, told

@@ -14,7 +14,7 @@ class ExitKind(StrEnum):
     TIMEOUT = "timeout"  # wall clock or CPU time ran out
     MEMORY = "memory"  # the address-space limit stopped it
     CRASH = "crash"  # killed by a signal of its own making
-    OUTPUT = "output"  # wrote more than the output limit
+    OUTPUT = "output"  # returned more than its report holds (printing is never this)
     FORBIDDEN = "forbidden"  # the system-call filter killed it
 
 
@@ -23,7 +23,7 @@ class Limits:
     cpu_seconds: float = 5.0
     wall_seconds: float = 10.0
     memory_mb: int = 512
-    output_bytes: int = 64 * 1024  # printed text kept; more than 16 times this kills the child
+    output_bytes: int = 64 * 1024  # printed text kept; the rest is drained and counted, never fatal
     report_bytes: int = 32 * 1024 * 1024
 
 
@@ -32,13 +32,15 @@ class SandboxRun:
     """What came out of one child: raw bytes and how it ended. Nothing here is believed yet."""
 
     report: bytes
-    stdout: bytes
+    stdout: bytes  # the first of what it printed (stdout and stderr)
     exit_kind: ExitKind
     arguments: bytes = b""  # the argument memory as the child left it, read once it was gone
     exit_code: int | None = None
     signal: int | None = None
     wall_ms: float = 0.0
     notes: list[str] = field(default_factory=list)
+    printed_bytes: int = 0  # all it printed, kept or not
+    printed_lines: int | None = 0  # how many lines that was; None: too much to count
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ import numpy as np
 from grader.sandbox.tracer import LineTracer, traced
 from grader.wire import (
     ANSWER_OK,
+    MAX_HELPER_ARGUMENTS,
     MAX_NDIM,
     MAX_OUTPUT_ITEMS,
     MAX_REQUEST,
@@ -85,8 +86,11 @@ class _HelperStub:
 
     def __call__(self, *args: Any, **kwargs: Any) -> np.ndarray:
         given = (*args, *kwargs.values())
-        argument = _request_array(given[0]) if len(given) == 1 else _EMPTY
-        answer = self.ask(encode_request(self.call, self.slot, argument))
+        arguments = [_request_array(g) for g in given] if 0 < len(given) <= MAX_HELPER_ARGUMENTS else [_EMPTY]
+        request = encode_request(self.call, self.slot, *arguments)
+        if len(request) > MAX_REQUEST:  # arrays together too large for one request: asked as none
+            request = encode_request(self.call, self.slot, _EMPTY)
+        answer = self.ask(request)
         if answer[:1] == _ANSWER_OK:
             return decode_array(answer[1:], MAX_REQUEST)
         message = answer[1:].decode("ascii", "replace")

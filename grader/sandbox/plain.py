@@ -29,8 +29,8 @@ def _limit_child(limits: Limits) -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
 
 
-def _exit_kind(code: int, timed_out: bool, flooded: bool) -> ExitKind:
-    if flooded or code == harness.REPORT_FULL:
+def _exit_kind(code: int, timed_out: bool) -> ExitKind:
+    if code == harness.REPORT_FULL:
         return ExitKind.OUTPUT
     if timed_out or code == -signal.SIGXCPU:
         return ExitKind.TIMEOUT
@@ -91,7 +91,7 @@ class PlainSandbox:
             how = reader.until(deadline)
             if how == "closed":  # it may close its output and go on running
                 how = reader.until(deadline, pipes=False)
-            if how in ("deadline", "flood"):
+            if how == "deadline":
                 _kill_group(child.pid)
             code = child.wait()
         finally:
@@ -109,7 +109,9 @@ class PlainSandbox:
         return SandboxRun(
             report=report,
             stdout=bytes(reader.collected.stdout),
-            exit_kind=_exit_kind(code, how == "deadline", how == "flood"),
+            printed_bytes=reader.collected.stdout_seen,
+            printed_lines=reader.collected.lines,
+            exit_kind=_exit_kind(code, how == "deadline"),
             arguments=arguments,
             exit_code=code if code >= 0 else None,
             signal=-code if code < 0 else None,

@@ -43,9 +43,10 @@ MAX_NAME = 40
 MAX_REPEATS = 16  # records of one scalar at one line
 MAX_POSITION = 8  # the items of a returned tuple that are recorded
 BARE = 255  # the position of a value returned alone, not in a tuple
-# A record's payload: line, kind, position, the lengths of its name and its function's name;
-# then the name, the function's name and the array.
-RECORD = struct.Struct("<IBBBB")
+# A record's payload: line, kind, position, whether the value was whole numbers or booleans (kept
+# as floats like every value), the lengths of its name and its function's name; then the name,
+# the function's name and the array.
+RECORD = struct.Struct("<IBBBBB")
 
 
 class Kind(IntEnum):
@@ -199,8 +200,9 @@ class LineTracer:
     ) -> None:
         label = name.encode("utf-8", "replace")[:MAX_NAME]
         of = function.encode("utf-8", "replace")[:MAX_NAME]
+        integral = array.dtype.kind in "iub"
         kept = array.astype(_float32 if array.dtype == _float32 else _float64)
-        head = RECORD.pack(line, kind, position, len(label), len(of))
+        head = RECORD.pack(line, kind, position, integral, len(label), len(of))
         self.write(encode_record(Tag.TRACED, self.call, head + label + of + encode_array(kept)))
 
     def finish(self) -> None:

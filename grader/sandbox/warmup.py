@@ -107,8 +107,8 @@ def _discard(_: bytes) -> None:
 
 def echo(request: bytes) -> bytes:
     """A stand-in's helper: its argument back (the real ones are the parent's)."""
-    _, _, argument = decode_request(request, 1 << 20)
-    return encode_answer(argument)
+    _, _, arguments = decode_request(request, 1 << 20)
+    return encode_answer(arguments[0])
 
 
 def memory_size(arrays: list[dict[str, Any]]) -> int:

@@ -186,14 +186,14 @@ class ZygoteProcess:
                 return _outcome(reader, report, run.arguments_after(), None, ExitKind.OK, started)
             if how == "closed":  # it closed its output without finishing: wait for its end
                 how = reader.until(started + limits.wall_seconds, pipes=False)
-            if how in ("deadline", "flood"):
+            if how == "deadline":
                 child.kill()
                 reader.until(time.perf_counter() + KILL_GRACE, pipes=False)
         finally:
             reader.close()
         ended = self._ended(child)
         report = report_memory.read(run.report, limits.report_bytes)  # all it wrote before it died
-        kind = exit_kind(ended, limits, how == "deadline", how == "flood")
+        kind = exit_kind(ended, limits, how == "deadline")
         return _outcome(reader, report, run.arguments_after(), ended, kind, started)
 
     def _ended(self, child: Child) -> channel.Ended:
@@ -232,6 +232,8 @@ def _outcome(
     return SandboxRun(
         report=report,
         stdout=bytes(reader.collected.stdout),
+        printed_bytes=reader.collected.stdout_seen,
+        printed_lines=reader.collected.lines,
         exit_kind=kind,
         arguments=arguments,
         exit_code=code,
@@ -292,9 +294,9 @@ class _RunFiles:
                 sock.close()
 
 
-def exit_kind(ended: channel.Ended, limits: Limits, timed_out: bool, flooded: bool) -> ExitKind:
+def exit_kind(ended: channel.Ended, limits: Limits, timed_out: bool) -> ExitKind:
     code, by_signal = _decode(ended.status)
-    if flooded or code == harness.REPORT_FULL:
+    if code == harness.REPORT_FULL:
         return ExitKind.OUTPUT
     if timed_out or by_signal == signal.SIGXCPU:
         return ExitKind.TIMEOUT

@@ -22,6 +22,7 @@ from grader.challenge import load_challenges
 from service.api import (
     routes_challenges,
     routes_feedback,
+    routes_feedback_effect,
     routes_ops,
     routes_policies,
     routes_roster,
@@ -158,6 +159,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(routes_policies.router)
     app.include_router(routes_roster.router)
     app.include_router(routes_similar.router)
+    app.include_router(routes_feedback_effect.router)
     app.include_router(routes_student_links.router)
     app.include_router(student_routes.router)
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")

@@ -146,8 +146,9 @@ def _readable(path: Path, result: Result, lang: Lang) -> str:
         lines.append(f"  → {cause.message}")
     if result.localisation is not None:
         lines.append(f"  → {result.localisation.message}")
-    if result.stdout.strip():
-        lines.append(f"  {words[2]}: {result.stdout.strip()[:500]}")
+    if result.stdout.strip():  # the Result keeps its first lines and says how many it left out
+        printed = result.stdout.strip().replace("\n", "\n    ")
+        lines.append(f"  {words[2]}:\n    {printed}")
     lines.append(
         f"  {words[0]}: {result.score:g}/100  ({result.points}/{result.max_points})  {result.grading_ms:.1f} ms"
     )

@@ -17,6 +17,7 @@ from sqlalchemy import Select, func, select, text
 from sqlalchemy.orm import Session
 
 from service.dashboard.grants import GrantedCourse
+from service.dashboard.queries.feedback_effect import MessageEffect
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.queries.students import StudentRow
 from service.dashboard.timezones import DEFAULT, Zone
@@ -77,6 +78,35 @@ def wide(rows: Iterable[StudentRow], challenges: list[str], zone: Zone = DEFAULT
     for row in rows:
         scores = [_score(row.best.get(c)) for c in challenges]
         yield _line([row.student, *scores, row.attempts, _time(row.last_activity, zone)])
+
+
+EFFECT_HEADER = [
+    "challenge",
+    "kind",
+    "message_id",
+    "message",
+    "shown_to",
+    "tried_again",
+    "gone_at_next_attempt",
+    "gone_at_next_attempt_share",
+    "gone",
+    "median_attempts_until_gone",
+    "median_seconds_until_gone",
+]
+
+
+def _figure(value: float | None) -> str:
+    return "" if value is None else f"{value:.4g}"
+
+
+def effect_lines(effects: Iterable[MessageEffect], words: Callable[[MessageEffect], str]) -> Iterator[str]:
+    """Which messages work: one row per diagnosis or lesson step of a challenge, as the overview
+    shows it (`words` names it in the page's language)."""
+    yield _line(EFFECT_HEADER)
+    for e in effects:
+        counts = [e.told, e.answered, e.gone_next, _figure(e.next_share), e.gone]
+        medians = [_figure(e.median_attempts), _figure(e.median_seconds)]
+        yield _line([e.challenge, e.kind, e.message_id, words(e), *counts, *medians])
 
 
 def _course_id(session: Session, course: GrantedCourse) -> int | None:

@@ -126,6 +126,7 @@ SPANISH: dict[str, str] = {
     "Give a student their own due date (no date: remove it)": "Dar a un estudiante su propia fecha límite (sin fecha: quitarla)",
     "Save the extension": "Guardar la prórroga",
     "Not saved: unknown challenge.": "No se guardó: reto desconocido.",
+    "Not saved: {time} does not exist in {zone}: the clocks skip that hour.": "No se guardó: las {time} no existen en {zone}: los relojes se saltan esa hora.",
     "Every challenge (course-wide)": "Todos los retos (todo el curso)",
     "Attempts allowed in all": "Intentos permitidos en total",
     "Minutes between two attempts": "Minutos entre dos intentos",
@@ -210,6 +211,31 @@ SPANISH: dict[str, str] = {
         "{share} ({count}) lo tuvieron en algún intento: su {function} {did}"
     ),
     "Hidden tests": "Tests ocultos",
+    "After each one, what the students shown it did next. Attempts that did not run (a syntax error, a timeout) are not counted: they say nothing of a message.": (
+        "Tras cada uno, lo que hicieron después quienes lo vieron. Los intentos que no se "
+        "ejecutaron (un error de sintaxis, un tiempo agotado) no cuentan: no dicen nada de un mensaje."
+    ),
+    "Steps of the lesson named where the code parts from it": (
+        "Pasos de la lección nombrados donde el código se separa de ella"
+    ),
+    "Each step a message named at the line where a student's values leave the lesson's, and what the students shown it did next.": (
+        "Cada paso que un mensaje nombró en la línea donde los valores del estudiante se separan de "
+        "los de la lección, y lo que hicieron después quienes lo vieron."
+    ),
+    "Shown to 1 student.": "Se mostró a 1 estudiante.",
+    "Shown to {n} students.": "Se mostró a {n} estudiantes.",
+    "Of the {n} who tried again, {count} no longer had it in their next attempt ({share}).": (
+        "De quienes volvieron a intentarlo ({n}), {count} ya no lo tenían en su siguiente intento ({share})."
+    ),
+    "Nobody has tried again yet.": "Nadie ha vuelto a intentarlo todavía.",
+    "It went away for {count}, after a median of 1 attempt and {time}.": (
+        "Desapareció en {count}, tras una mediana de 1 intento y {time}."
+    ),
+    "It went away for {count}, after a median of {attempts} attempts and {time}.": (
+        "Desapareció en {count}, tras una mediana de {attempts} intentos y {time}."
+    ),
+    "{n} days": "{n} días",
+    "What each message did CSV": "CSV de lo que logró cada mensaje",
     "Who still has it": "Quién lo tiene aún",
     "Only the students whose latest attempt at {challenge} still has this mistake: their code {did}.": (
         "Solo quienes tienen aún este error en su último intento de {challenge}: su código {did}."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -128,15 +128,25 @@ def _number(fields: dict[str, str], name: str, scale: int = 1) -> int | None:
         raise Unreadable(name) from None
 
 
+class Skipped(ValueError):
+    """A local time the zone's clocks skip (a spring-forward gap): no instant has it."""
+
+
 def _moment(fields: dict[str, str], name: str, zone: timezones.Zone) -> datetime | None:
-    """A `datetime-local` field, read in the instructor's zone."""
+    """A `datetime-local` field, read as the instant it names in the instructor's zone."""
     text = fields.get(name, "").strip()
     if not text:
         return None
     try:
-        return datetime.fromisoformat(text).replace(tzinfo=zone.info)
+        typed = datetime.fromisoformat(text)
     except ValueError:
         raise Unreadable(name) from None
+    if typed.tzinfo is not None:
+        raise Unreadable(name)
+    moment = typed.replace(tzinfo=zone.info).astimezone(UTC)
+    if zone.local(moment).replace(tzinfo=None) != typed:  # the way back lands an hour on
+        raise Skipped(text)
+    return moment
 
 
 def _late(fields: dict[str, str]) -> Literal["best_on_time", "penalty"] | None:
@@ -185,6 +195,8 @@ def save(
         return _page(request, db, account, course, known, error="unknown")
     try:
         policy = _policy(fields, timezones.zone_of(request))
+    except Skipped as skipped:
+        return _page(request, db, account, course, known, error="skipped", skipped=str(skipped))
     except (Unreadable, ValidationError):
         return _page(request, db, account, course, known, error="invalid", failed=challenge)
     with db.transaction() as session:
@@ -211,6 +223,8 @@ def save_extension(
         if challenge != EVERY_CHALLENGE and challenge not in known:
             raise Unreadable("challenge")
         extension = ExtensionIn(student=student, challenge=challenge, due_at=due_at)
+    except Skipped as skipped:
+        return _page(request, db, account, course, known, error="skipped", skipped=str(skipped))
     except (Unreadable, ValueError):
         return _page(request, db, account, course, known, error="extension")
     with db.transaction() as session:

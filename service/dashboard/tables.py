@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from service.storage.instants import Instant
 from service.storage.tables import Base, Platform, now
 
 
@@ -15,7 +16,7 @@ class Instructor(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     email: Mapped[str] = mapped_column(String(320), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
     courses: Mapped[list[InstructorCourse]] = relationship(lazy="selectin", cascade="all, delete-orphan")
 
 
@@ -43,8 +44,8 @@ class Regrade(Base):
     challenge: Mapped[str | None] = mapped_column(String(100))  # None: every challenge of the course
     instructor_id: Mapped[int | None] = mapped_column(ForeignKey("instructors.id", ondelete="SET NULL"))
     total: Mapped[int] = mapped_column(Integer)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # None: a preview
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
+    confirmed_at: Mapped[datetime | None] = mapped_column(Instant())  # None: a preview
 
 
 class RegradeItem(Base):
@@ -68,5 +69,5 @@ class DashboardSession(Base):
     __tablename__ = "dashboard_sessions"
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     instructor_id: Mapped[int] = mapped_column(ForeignKey("instructors.id", ondelete="CASCADE"), index=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
+    expires_at: Mapped[datetime] = mapped_column(Instant())

@@ -12,7 +12,9 @@ from grader.challenge import Challenge
 from grader.errormodel import GENERIC_DID
 from grader.text import Lang
 from service.dashboard import charts, i18n
+from service.dashboard.queries.feedback_effect import MessageEffect
 from service.dashboard.queries.overview import ChallengeStats, DiagnosisShare, TestRate
+from service.storage.aggregates_effect import DIAGNOSIS, STEP
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,19 @@ class NamedTest:
     failed: int
     ran: int  # attempts where the code ran (the share's denominator)
     share: float
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What the students shown a message did next, as the page writes it."""
+
+    told: int
+    answered: int  # who made an attempt that ran since
+    gone_next: int  # of them, those whose next attempt no longer has it
+    next_share: float | None
+    gone: int
+    attempts: str | None  # the median number of attempts until it was gone, written: "1", "1.5"
+    time: str | None  # the median time until it was gone, in words: "14 min"
 
 
 @dataclass(frozen=True)
@@ -35,6 +50,16 @@ class NamedDiagnosis:
     share: float
     holders: int  # who still has it: their latest graded attempt has it
     held_share: float
+    effect: Effect | None = None
+
+
+@dataclass(frozen=True)
+class NamedStep:
+    """A lesson step a localisation named, in the challenge's words, and what it did."""
+
+    id: str
+    words: str
+    effect: Effect
 
 
 @dataclass(frozen=True)
@@ -60,6 +85,7 @@ class ChallengeCard:
     tests: tuple[NamedTest, ...]
     diagnoses_chart: charts.BarChart
     diagnoses: tuple[NamedDiagnosis, ...]
+    steps: tuple[NamedStep, ...] = ()
 
     @property
     def errored(self) -> int:
@@ -102,12 +128,70 @@ def diagnosis_names(challenge: Challenge | None, lang: Lang) -> dict[str, Named]
     return names
 
 
+def _number(value: float, lang: Lang) -> str:
+    written = f"{value:g}"
+    return written.replace(".", ",") if lang == "es" else written
+
+
+def duration(seconds: float, lang: Lang) -> str:
+    """A time as a person says it: `40 s`, `14 min`, `3 h 20 min`, `5 days`."""
+    minutes = round(seconds / 60)
+    if seconds < 60:
+        return f"{round(seconds)} s"
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, rest = divmod(minutes, 60)
+    if hours < 48:
+        return f"{hours} h {rest} min" if rest else f"{hours} h"
+    return i18n.PHRASES.translator(lang)("{n} days", n=round(seconds / 86_400))
+
+
+def _effect(effect: MessageEffect, lang: Lang) -> Effect:
+    attempts, seconds = effect.median_attempts, effect.median_seconds
+    return Effect(
+        effect.told,
+        effect.answered,
+        effect.gone_next,
+        effect.next_share,
+        effect.gone,
+        _number(attempts, lang) if attempts is not None else None,
+        duration(seconds, lang) if seconds is not None else None,
+    )
+
+
+def _effects(stats: ChallengeStats, kind: str, lang: Lang) -> dict[str, Effect]:
+    return {e.message_id: _effect(e, lang) for e in stats.effects if e.kind == kind}
+
+
+def _steps(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> tuple[NamedStep, ...]:
+    """The steps named, most told first, in the challenge's words (an older version's by name)."""
+    effects = _effects(stats, STEP, lang)
+    return tuple(
+        NamedStep(name, message_words(challenge, STEP, name, lang), effect)
+        for name, effect in effects.items()
+    )
+
+
+def message_words(challenge: Challenge | None, kind: str, message_id: str, lang: Lang) -> str:
+    """A message as the overview names it: a diagnosis by what the code did, a step by its words."""
+    if kind == STEP:
+        said = challenge.steps.get(message_id) if challenge else None
+        return said(lang) if said else words(message_id)
+    named = diagnosis_names(challenge, lang).get(message_id)
+    return named.did if named else words(message_id)
+
+
 def _diagnoses(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> tuple[NamedDiagnosis, ...]:
     names = diagnosis_names(challenge, lang)
-    return tuple(_diagnosis(share, names, stats.tried) for share in stats.diagnoses)
+    effects = _effects(stats, DIAGNOSIS, lang)
+    return tuple(
+        _diagnosis(share, names, stats.tried, effects.get(share.diagnosis_id)) for share in stats.diagnoses
+    )
 
 
-def _diagnosis(share: DiagnosisShare, names: dict[str, Named], tried: int) -> NamedDiagnosis:
+def _diagnosis(
+    share: DiagnosisShare, names: dict[str, Named], tried: int, effect: Effect | None
+) -> NamedDiagnosis:
     named = names.get(share.diagnosis_id, Named("", words(share.diagnosis_id), ""))
     return NamedDiagnosis(
         share.diagnosis_id,
@@ -119,6 +203,7 @@ def _diagnosis(share: DiagnosisShare, names: dict[str, Named], tried: int) -> Na
         share.share,
         share.holders,
         share.held_share,
+        effect,
     )
 
 
@@ -158,6 +243,7 @@ def card(stats: ChallengeStats, challenge: Challenge | None, lang: Lang) -> Chal
             [charts.Share(d.did, d.id, d.held_share) for d in diagnoses],
         ),
         diagnoses=diagnoses,
+        steps=_steps(stats, challenge, lang),
     )
 
 

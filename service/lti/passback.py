@@ -302,15 +302,11 @@ def _graded(session: Session, link_id: int, student: str, regrade_id: int | None
         query = query.outerjoin(
             item, and_(item.submission_id == Submission.id, item.regrade_id == regrade_id)
         )
-    return [late.Graded(_aware(r.created_at), r.score or 0.0) for r in session.execute(query).all()]
+    return [late.Graded(r.created_at, r.score or 0.0) for r in session.execute(query).all()]
 
 
 def _mode(score_mode: str) -> late.ScoreMode:
     return "last" if score_mode == "last" else "best"
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _line_item_end(job: _Job, connector: CachedTokens) -> datetime | None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from service.storage.instants import Instant
 from service.storage.tables import Base, Platform, now
 
 
@@ -26,7 +27,7 @@ class LtiRegistration(Base):
     jwks_url: Mapped[str] = mapped_column(String(2000))
     token_audience: Mapped[str | None] = mapped_column(String(2000))
     frame_origin: Mapped[str] = mapped_column(String(300))  # the origin whose pages frame the tool
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
     platform: Mapped[Platform] = relationship(lazy="joined")
     deployments: Mapped[list[LtiDeployment]] = relationship(lazy="selectin", cascade="all, delete-orphan")
 
@@ -47,8 +48,8 @@ class LtiToolKey(Base):
     kid: Mapped[str] = mapped_column(String(100), unique=True)
     private_pem: Mapped[str] = mapped_column(Text)
     public_jwk: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    retired_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
+    retired_at: Mapped[datetime | None] = mapped_column(Instant())
 
 
 class LtiValue(Base):
@@ -57,7 +58,7 @@ class LtiValue(Base):
     __tablename__ = "lti_values"
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    expires_at: Mapped[datetime] = mapped_column(Instant(), index=True)
 
 
 class LtiContext(Base):
@@ -114,6 +115,6 @@ class LtiScore(Base):
     score_sent: Mapped[float | None] = mapped_column(Float)
     tries: Mapped[int] = mapped_column(Integer, default=0)
     error: Mapped[str | None] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    tried_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # or re-sent by the sweeper
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
+    sent_at: Mapped[datetime | None] = mapped_column(Instant())
+    tried_at: Mapped[datetime | None] = mapped_column(Instant())  # or re-sent by the sweeper

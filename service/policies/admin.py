@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -41,7 +41,7 @@ def course_extensions(session: Session, platform_id: int, course: str) -> Course
     found = session.scalars(select(Course.id).where(Course.platform_id == platform_id, Course.slug == course))
     course_id = found.first()
     rows = store.extensions(session, course_id) if course_id is not None else []
-    listed = [Extension(student=r.student, challenge=r.challenge, due_at=_aware(r.due_at)) for r in rows]
+    listed = [Extension(student=r.student, challenge=r.challenge, due_at=r.due_at) for r in rows]
     return CourseExtensions(course=course, extensions=listed)
 
 
@@ -53,10 +53,6 @@ def extend(session: Session, platform_id: int, course: str, extension: Extension
         extension.challenge,
         extension.due_at,
     )
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def lms_due(session: Session, platform_id: int, course: str, challenge: str, due_at: datetime) -> None:

@@ -7,7 +7,7 @@ challenge sets wins, one it leaves empty is the course's (a window's attempts an
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, Row, bindparam, exists, literal, or_, select
@@ -112,7 +112,7 @@ def due(connection: Connection, platform_id: int, course: str, student: str, cha
         select(LmsDueDate.due_at).where(LmsDueDate.course_id == course_id, LmsDueDate.challenge == challenge)
     ).scalar()
     at = extended.get(challenge) or extended.get(EVERY_CHALLENGE) or rules.due_at or lms
-    return Due(_aware(at) if at is not None else None, rules.late_policy, rules.late_penalty_percent)
+    return Due(at, rules.late_policy, rules.late_penalty_percent)
 
 
 def of_course(session: Session, course_id: int) -> dict[str, Rules]:
@@ -175,7 +175,7 @@ def lms_due(session: Session, course_id: int, challenge: str, due_at: datetime) 
     ).first()
     if row is None:
         session.add(LmsDueDate(course_id=course_id, challenge=challenge, due_at=due_at, updated_at=now()))
-    elif _aware(row.due_at) != due_at:
+    elif row.due_at != due_at:
         row.due_at, row.updated_at = due_at, now()
 
 
@@ -193,10 +193,4 @@ def course_id(session: Session, platform_id: int, course: str) -> int:
 def _rules(row: CoursePolicy | Row[Any]) -> Rules:
     limits = Limits(row.max_attempts, row.cooldown_seconds, row.window_attempts, row.window_seconds)
     late: LatePolicy | None = row.late_policy if row.late_policy in ("best_on_time", "penalty") else None  # type: ignore[assignment]
-    due_at = _aware(row.due_at) if row.due_at is not None else None
-    return Rules(limits, due_at, late, row.late_penalty_percent)
-
-
-def _aware(moment: datetime) -> datetime:
-    """Stored times are UTC; SQLite gives them back without their zone."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return Rules(limits, row.due_at, late, row.late_penalty_percent)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
+from service.storage.instants import Instant
 from service.storage.tables import Base, new_id, now
 
 EVERY_CHALLENGE = "*"  # the challenge of a course-wide policy; a challenge's own row overrides it
@@ -24,10 +25,10 @@ class CoursePolicy(Base):
     cooldown_seconds: Mapped[int | None] = mapped_column(Integer)  # between two attempts
     window_attempts: Mapped[int | None] = mapped_column(Integer)  # at most this many ...
     window_seconds: Mapped[int | None] = mapped_column(Integer)  # ... in any span this long
-    due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # the instructor's
+    due_at: Mapped[datetime | None] = mapped_column(Instant())  # the instructor's
     late_policy: Mapped[str | None] = mapped_column(String(20))  # best_on_time or penalty; None: as any
     late_penalty_percent: Mapped[float | None] = mapped_column(Float)  # of the score, per day late
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(Instant(), default=now)
 
 
 class RefusedAttempt(Base):
@@ -44,8 +45,8 @@ class RefusedAttempt(Base):
     lang: Mapped[str] = mapped_column(String(2))
     code: Mapped[str] = mapped_column(Text)
     reason: Mapped[str] = mapped_column(String(20))  # max_attempts, cooldown or window
-    retry_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    retry_at: Mapped[datetime | None] = mapped_column(Instant())
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
 
 
 class DueExtension(Base):
@@ -57,8 +58,8 @@ class DueExtension(Base):
     course_id: Mapped[int] = mapped_column(ForeignKey("courses.id", ondelete="CASCADE"))
     student: Mapped[str] = mapped_column(String(200))  # the platform's id: they may not have submitted yet
     challenge: Mapped[str] = mapped_column(String(100))
-    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    due_at: Mapped[datetime] = mapped_column(Instant())
+    updated_at: Mapped[datetime] = mapped_column(Instant(), default=now)
 
 
 class LmsDueDate(Base):
@@ -70,5 +71,5 @@ class LmsDueDate(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     course_id: Mapped[int] = mapped_column(ForeignKey("courses.id", ondelete="CASCADE"))
     challenge: Mapped[str] = mapped_column(String(100))
-    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    due_at: Mapped[datetime] = mapped_column(Instant())
+    updated_at: Mapped[datetime] = mapped_column(Instant(), default=now)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
+from service.storage.instants import Instant
 from service.storage.tables import Base
 
 
@@ -106,7 +107,7 @@ class AggStudentChallenge(Base):
     external_id: Mapped[str] = mapped_column(String(200))
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     best: Mapped[float] = mapped_column(Float, default=0.0)
-    last_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    last_at: Mapped[datetime | None] = mapped_column(Instant())
     diagnoses: Mapped[str] = mapped_column(Text, default="")
     current_diagnoses: Mapped[str] = mapped_column(Text, default="", server_default="")
     # what became of each message told (`service.storage.aggregates_effect`, JSON)
@@ -128,7 +129,7 @@ class AggStudent(Base):
     )
     external_id: Mapped[str] = mapped_column(String(200))
     attempts: Mapped[int] = mapped_column(Integer, default=0)
-    last_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    last_at: Mapped[datetime | None] = mapped_column(Instant())
 
 
 class AggFeedbackEffect(Base):

@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, func, select, text
-from sqlalchemy.types import DateTime, Float, Integer, String
+from sqlalchemy.types import Float, Integer, String
 
 from grader.models import Result
 from service.storage import aggregate_upsert, aggregates_effect
@@ -40,6 +40,7 @@ from service.storage.aggregate_tables import (
 )
 from service.storage.aggregate_upsert import Shape, Upsert
 from service.storage.aggregates_effect import Attempt, Effect, Message
+from service.storage.instants import Instant
 from service.storage.tables import GradingResult, TestOutcome
 
 HUNDRED = 100.0
@@ -114,11 +115,11 @@ RETURNING student_id, external_id, attempts, best, last_at, diagnoses, current_d
     external_id=String,
     attempts=Integer,
     best=Float,
-    last_at=DateTime(timezone=True),
+    last_at=Instant(),
     diagnoses=String,
     current_diagnoses=String,
     effects=String,
-    submitted_at=DateTime(timezone=True),
+    submitted_at=Instant(),
 )
 
 
@@ -179,7 +180,7 @@ WHERE s.course_id = :course_id AND s.challenge = :challenge AND s.student_id = :
 """
 ).columns(
     submission_id=String,
-    created_at=DateTime(timezone=True),
+    created_at=Instant(),
     score=Float,
     status=String,
     localised_step=String,

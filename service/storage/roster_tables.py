@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
+from service.storage.instants import Instant
 from service.storage.tables import Base, now
 
 
@@ -21,7 +22,7 @@ class RosterMember(Base):
     student: Mapped[str] = mapped_column(String(200))
     name: Mapped[str | None] = mapped_column(String(200))  # as the LMS gives it, when it does
     status: Mapped[str] = mapped_column(String(10), default="active")  # active or inactive
-    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    seen_at: Mapped[datetime] = mapped_column(Instant(), default=now)
 
 
 class RosterSync(Base):
@@ -29,9 +30,9 @@ class RosterSync(Base):
 
     __tablename__ = "roster_syncs"
     course_id: Mapped[int] = mapped_column(ForeignKey("courses.id", ondelete="CASCADE"), primary_key=True)
-    requested_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    synced_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # the last list read whole
+    requested_at: Mapped[datetime | None] = mapped_column(Instant())
+    synced_at: Mapped[datetime | None] = mapped_column(Instant())  # the last list read whole
     members: Mapped[int] = mapped_column(Integer, default=0)
     skipped: Mapped[int] = mapped_column(Integer, default=0)  # entries of the LMS's list not taken
     error: Mapped[str | None] = mapped_column(Text)  # the last try's, None once one succeeds
-    read_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # the last try's end
+    read_at: Mapped[datetime | None] = mapped_column(Instant())  # the last try's end

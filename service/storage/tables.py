@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 
 from sqlalchemy import (
     Boolean,
-    DateTime,
     Float,
     ForeignKey,
     Index,
@@ -22,6 +21,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from service.storage.instants import Instant
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -49,7 +50,7 @@ class Platform(Base):
     __tablename__ = "platforms"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200), unique=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
 
 
 class ApiKey(Base):
@@ -59,10 +60,10 @@ class ApiKey(Base):
     prefix: Mapped[str] = mapped_column(String(32), unique=True)
     key_hash: Mapped[str] = mapped_column(String(64))
     webhook_secret_sealed: Mapped[str] = mapped_column(String(255))  # see storage/sealing.py
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # a rotated key's grace
-    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
+    revoked_at: Mapped[datetime | None] = mapped_column(Instant())
+    expires_at: Mapped[datetime | None] = mapped_column(Instant())  # a rotated key's grace
+    last_used_at: Mapped[datetime | None] = mapped_column(Instant())
     platform: Mapped[Platform] = relationship(lazy="joined")
     scopes: Mapped[list[KeyScope]] = relationship(lazy="selectin", cascade="all, delete-orphan")
 
@@ -81,7 +82,7 @@ class Course(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     platform_id: Mapped[int] = mapped_column(ForeignKey("platforms.id", ondelete="CASCADE"))
     slug: Mapped[str] = mapped_column(String(200))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
 
 
 class Student(Base):
@@ -90,7 +91,7 @@ class Student(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     course_id: Mapped[int] = mapped_column(ForeignKey("courses.id", ondelete="CASCADE"))
     external_id: Mapped[str] = mapped_column(String(200))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
 
 
 class Submission(Base):
@@ -118,10 +119,10 @@ class Submission(Base):
     idempotency_fingerprint: Mapped[str | None] = mapped_column(String(64))
     callback_url: Mapped[str | None] = mapped_column(String(2000))
     attempts: Mapped[int] = mapped_column(Integer, default=0)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # last re-send by the sweeper
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
+    started_at: Mapped[datetime | None] = mapped_column(Instant())
+    sent_at: Mapped[datetime | None] = mapped_column(Instant())  # last re-send by the sweeper
+    finished_at: Mapped[datetime | None] = mapped_column(Instant())
     course: Mapped[Course] = relationship(lazy="joined")
     student: Mapped[Student] = relationship(lazy="joined")
 
@@ -153,7 +154,7 @@ class GradingResult(Base):
     document: Mapped[str | None] = mapped_column(Text)  # the Result as the API answers it (JSON)
     # the same Result told in the other language (JSON), for the dashboard's language switch
     translation: Mapped[str | None] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
     tests: Mapped[list[TestOutcome]] = relationship(
         lazy="select", order_by="TestOutcome.position", cascade="all, delete-orphan"
     )
@@ -205,7 +206,7 @@ class WebhookDelivery(Base):
     error: Mapped[str | None] = mapped_column(Text)
     delivered: Mapped[bool] = mapped_column(Boolean)
     duration_ms: Mapped[float] = mapped_column(Float)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
 
 
 class WorkerBeat(Base):
@@ -214,5 +215,5 @@ class WorkerBeat(Base):
     __tablename__ = "workers"
     name: Mapped[str] = mapped_column(String(200), primary_key=True)
     layers: Mapped[str] = mapped_column(Text)
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    started_at: Mapped[datetime] = mapped_column(Instant(), default=now)
+    seen_at: Mapped[datetime] = mapped_column(Instant(), default=now)

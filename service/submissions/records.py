@@ -129,7 +129,7 @@ def _encode_cursor(last: Submission) -> str:
 def _decode_cursor(cursor: str) -> tuple[datetime, str]:
     try:
         created_at, _, last_id = base64.urlsafe_b64decode(cursor.encode()).decode().partition("|")
-        return datetime.fromisoformat(created_at), last_id
+        return utc(datetime.fromisoformat(created_at)), last_id  # a cursor from before kept no zone
     except (ValueError, binascii.Error, UnicodeDecodeError) as error:
         raise Invalid("invalid cursor: pass the next_cursor of the previous page") from error
 

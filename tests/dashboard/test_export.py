@@ -41,3 +41,29 @@ def test_long_form_has_every_attempt_with_its_diagnoses(page: Page, site: Site) 
     first_carla = next(r for r in rows if r["student"] == "carla")
     assert "normalizes_by_column" in first_carla["diagnoses"].split(";")
     assert all(r["status"] == "done" and r["challenge_version"] for r in rows)
+
+
+def test_what_each_message_did_is_a_row_per_diagnosis_and_step(page: Page, site: Site) -> None:
+    rows = {
+        (r["challenge"], r["kind"], r["message_id"]): r for r in _download(page, "What each message did CSV")
+    }
+    # ben, carla and elena were told it; ben and carla tried again, and neither still had it
+    column = rows[("layer_norm", "diagnosis", "normalizes_by_column")]
+    assert column["message"].startswith("normalises by column")
+    counts = ("shown_to", "tried_again", "gone_at_next_attempt", "gone_at_next_attempt_share", "gone")
+    assert [column[c] for c in counts] == ["3", "2", "2", "1", "2"]
+    assert column["median_attempts_until_gone"] == "1"
+    assert float(column["median_seconds_until_gone"]) > 0
+    step = rows[("layer_norm", "step", "mu")]  # the step each of those batch_norm attempts named
+    assert step["message"] == "μ_t, each row's mean"
+    assert [step[c] for c in ("shown_to", "tried_again", "gone")] == ["3", "2", "2"]
+    elena = rows[("bloque", "diagnosis", "pre_norm")]  # never tried again
+    assert (
+        elena["tried_again"],
+        elena["gone_at_next_attempt_share"],
+        elena["median_attempts_until_gone"],
+    ) == (
+        "0",
+        "",
+        "",
+    )

@@ -34,6 +34,35 @@ def test_login_leads_to_the_course_overview_with_charts_of_real_results(page: Pa
     shoot(page, "overview")
 
 
+def test_beside_each_diagnosis_and_step_what_the_students_told_it_did_next(page: Page, site: Site) -> None:
+    layer_norm = page.locator("#challenge-layer_norm")
+    layer_norm.get_by_text("What each diagnosis means").click()
+    # ben, carla and elena normalised by column; ben and carla tried again without it
+    column = layer_norm.locator("ul.diagnoses li[data-id=normalizes_by_column] .effect")
+    expect(column).to_have_text(
+        re.compile(
+            r"^Shown to 3 students\. Of the 2 who tried again, 2 no longer had it in their next attempt "
+            r"\(100 %\)\. It went away for 2, after a median of 1 attempt and \d+ (s|min)\.$"
+        )
+    )
+    layer_norm.get_by_text("Steps of the lesson named where the code parts from it").click()
+    step = layer_norm.locator("ul.steps li[data-id=mu]")
+    expect(step.locator("strong")).to_have_text("μ_t, each row's mean")
+    expect(step.locator(".effect")).to_have_attribute("data-gone", "2")
+    bloque = page.locator("#challenge-bloque")
+    bloque.get_by_text("What each diagnosis means").click()
+    expect(bloque.locator("li[data-id=pre_norm] .effect")).to_have_text(
+        "Shown to 1 student. Nobody has tried again yet."
+    )
+    shoot(page, "overview-effects")
+    page.goto(f"{site.base}/dashboard/courses/c1?lang=es")
+    page.locator("#challenge-layer_norm").get_by_text("Qué significa cada diagnóstico").click()
+    expect(page.locator("#challenge-layer_norm li[data-id=normalizes_by_column] .effect")).to_contain_text(
+        "De quienes volvieron a intentarlo (2), 2 ya no lo tenían en su siguiente intento (100 %)."
+    )
+    page.goto(f"{site.base}/dashboard/courses/c1?lang=en")
+
+
 def test_wrong_password_is_refused(browser: Browser, site: Site) -> None:
     context = browser.new_context()
     page = context.new_page()

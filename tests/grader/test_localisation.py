@@ -52,8 +52,12 @@ def test_the_line_that_leaves_the_lesson_is_told_with_its_code(grader: Grader) -
     assert where is not None
     assert where.line == 5
     assert where.code == "sigma = X.std()"
-    assert where.message.startswith("Hasta la línea 4 tus valores son los de la lección (μ_t")
+    assert where.message.startswith("Hasta la línea 4 tus valores son los de la lección: μ_t")
     assert "La línea 5, `sigma = X.std()`, es donde se separan" in where.message
+    # the line computes the deviation, by what its value does, and is told against it
+    assert where.step == "s"
+    assert "ahí calculas s_t, la desviación de cada fila" in where.message
+    assert "es un solo número" in where.message
 
 
 def test_arithmetic_nonsense_reads_the_localisation_and_no_hint(grader: Grader) -> None:
@@ -122,7 +126,8 @@ def bloque(X, atencion, p):
     where = grader.grade("bloque", code, lang="en").localisation
     assert where is not None
     assert where.line == 8
-    assert "what your layer_norm gets as X is off" in where.message
+    assert "what your layer_norm gets as X differs from the lesson's by up to" in where.message
+    assert "the lesson hands it X + atencion(X), the first residual sum" in where.message
     assert "your layer_norm(X)" not in where.message
 
 
@@ -184,7 +189,7 @@ def test_the_step_a_localisation_names_is_given_by_its_name_in_the_challenges_st
     where = grader.grade("layer_norm", NONSENSE, lang="en").localisation
     assert where is not None
     assert where.step == "return"
-    assert f"(there the lesson computes {steps['return'].en})" in where.message
+    assert f"there you compute {steps['return'].en}" in where.message
     spanish = grader.grade("layer_norm", NONSENSE, lang="es").localisation
     assert spanish is not None
     assert spanish.step == "return"
@@ -199,7 +204,7 @@ def layer_norm(X, gamma, beta, eps=1e-5):
 """
     where = grader.grade("layer_norm", code, lang="en").localisation
     assert where is not None
-    assert "there the lesson computes" not in where.message
+    assert "there you compute" not in where.message
     assert where.step is None
 
 

@@ -4,6 +4,7 @@ a student launched from the LMS reads the diagnosis in its frame and the LMS rec
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -12,6 +13,7 @@ from tests.dashboard.site import Site, close_site, open_site
 from tests.lti.conftest import student_frame
 from tests.lti.platform import Link, Platform
 from tests.lti.test_advantage import score_of
+from tests.lti.test_late_passback import CORRECT, late_policy
 from tests.lti.test_launch import BATCH_NORM, GRADED
 from tests.student_page import click_submit
 from tests.students.test_page import type_code
@@ -50,3 +52,22 @@ def test_a_launch_its_diagnosis_and_its_score_on_the_embedded_default(
     score = score_of(link, "ana")
     assert score["scoreGiven"] < 100  # the diagnosed mistake fails some tests
     assert score["gradingProgress"] == "FullyGraded"
+
+
+def test_a_line_item_s_end_in_any_offset_is_its_instant_on_the_embedded_default(
+    embedded_lms: tuple[Site, Platform], desktop: Page
+) -> None:
+    """The penalty follows the true instant of `endDateTime`: given at +14:00, it is not read as 14
+    hours later (where SQLite used to drop the offset)."""
+    site, lms = embedded_lms
+    due = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=30)  # two started days late
+    end = due.astimezone(timezone(timedelta(hours=14))).isoformat()
+    item = {"scoreMaximum": 100, "endDateTime": end}
+    link = Link("link-k", "Causal attention", {"challenge": "atencion_causal", "lang": "en"}, item)
+    lms.place(link)
+    frame = student_frame(desktop, lms, "kai", link.id)  # the first launch makes the course
+    late_policy(site, "TRF-42", "atencion_causal", penalty_percent=10)
+    type_code(frame, CORRECT)
+    click_submit(frame, "Submit")
+    expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
+    assert score_of(link, "kai")["scoreGiven"] == 80  # 100, less 10 % for each of the two days

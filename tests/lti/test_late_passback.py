@@ -19,7 +19,7 @@ from tests.students.test_page import type_code
 CORRECT = (ROOT / "tests/solutions/atencion_causal/class_based.py").read_text()
 
 
-def _late_policy(tool: Site, course: str, challenge: str, penalty_percent: float) -> None:
+def late_policy(tool: Site, course: str, challenge: str, penalty_percent: float) -> None:
     """As the instructor sets it on the dashboard (tests/policies covers that page)."""
     engine = create_engine(tool.database_url)
     try:
@@ -73,7 +73,7 @@ def test_a_late_attempt_is_passed_back_with_the_penalty_and_its_own_time(
     link = Link("link-late", "Causal attention", {"challenge": "atencion_causal", "lang": "en"}, item)
     lms.place(link)
     frame = student_frame(desktop, lms, "lola", link.id)  # the first launch makes the course
-    _late_policy(tool, "TRF-42", "atencion_causal", penalty_percent=10)
+    late_policy(tool, "TRF-42", "atencion_causal", penalty_percent=10)
     type_code(frame, CORRECT)
     click_submit(frame, "Submit")
     expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)

@@ -69,6 +69,7 @@ def test_the_challenges_follow_the_course_s_order(instructor: Page) -> None:
         "Row-wise layer norm",
         "Build the whole block",
         "The causal mask and the decoder's two attentions",
+        "The decoder's block: three sublayers",
     ]
     extension = "Give a student their own due date (no date: remove it)"
     expect(instructor.locator("fieldset > legend")).to_have_text(

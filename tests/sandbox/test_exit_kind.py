@@ -8,6 +8,7 @@ import pytest
 
 from grader.sandbox.base import ExitKind, Limits
 from grader.sandbox.channel import Ended
+from grader.sandbox.harness import REPORT_FULL
 from grader.sandbox.zygote_client import exit_kind
 
 LIMITS = Limits(cpu_seconds=2)
@@ -22,19 +23,18 @@ def exited(code: int) -> Ended:
 
 
 @pytest.mark.parametrize(
-    ("ended", "timed_out", "flooded", "kind"),
+    ("ended", "timed_out", "kind"),
     [
-        (exited(0), False, False, ExitKind.OK),
-        (exited(1), False, False, ExitKind.OK),  # how it exited is the report's to explain
-        (killed_by(signal.SIGSYS), False, False, ExitKind.FORBIDDEN),
-        (killed_by(signal.SIGSEGV), False, False, ExitKind.CRASH),
-        (killed_by(signal.SIGXCPU), False, False, ExitKind.TIMEOUT),
-        (killed_by(signal.SIGKILL, cpu=1.9), False, False, ExitKind.TIMEOUT),  # RLIMIT_CPU
-        (killed_by(signal.SIGKILL, cpu=0.2), False, False, ExitKind.MEMORY),  # the OOM killer
-        (killed_by(signal.SIGKILL), True, False, ExitKind.TIMEOUT),  # our wall clock
-        (killed_by(signal.SIGKILL), False, True, ExitKind.OUTPUT),  # our output cap
-        (exited(0), False, True, ExitKind.OUTPUT),
+        (exited(0), False, ExitKind.OK),
+        (exited(1), False, ExitKind.OK),  # how it exited is the report's to explain
+        (killed_by(signal.SIGSYS), False, ExitKind.FORBIDDEN),
+        (killed_by(signal.SIGSEGV), False, ExitKind.CRASH),
+        (killed_by(signal.SIGXCPU), False, ExitKind.TIMEOUT),
+        (killed_by(signal.SIGKILL, cpu=1.9), False, ExitKind.TIMEOUT),  # RLIMIT_CPU
+        (killed_by(signal.SIGKILL, cpu=0.2), False, ExitKind.MEMORY),  # the OOM killer
+        (killed_by(signal.SIGKILL), True, ExitKind.TIMEOUT),  # our wall clock
+        (exited(REPORT_FULL), False, ExitKind.OUTPUT),  # more report than its memory holds
     ],
 )
-def test_exit_kind(ended: Ended, timed_out: bool, flooded: bool, kind: ExitKind) -> None:
-    assert exit_kind(ended, LIMITS, timed_out, flooded) == kind
+def test_exit_kind(ended: Ended, timed_out: bool, kind: ExitKind) -> None:
+    assert exit_kind(ended, LIMITS, timed_out) == kind

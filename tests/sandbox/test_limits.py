@@ -59,17 +59,6 @@ def test_sleep_at_import(attack: Attack) -> None:
     assert time.monotonic() - started < TIGHT.wall_seconds + 5  # slack for a loaded machine
 
 
-def test_stdout_flood(attack: Attack) -> None:
-    result = attack.grade("while True:\n    print('x' * 1000)\n" + LAYER_NORM, tight=True)
-    assert_error(result, "output")
-    assert len(result.stdout) <= 4000 + len("… (truncated)")
-
-
-def test_stderr_flood(attack: Attack) -> None:
-    code = "import sys\nwhile True:\n    sys.stderr.write('y' * 100000)\n" + LAYER_NORM
-    assert_error(attack.grade(code, tight=True), "output")
-
-
 def test_huge_returns_overflow_the_report(attack: Attack) -> None:
     """Each call returns the most elements allowed: more report than its memory holds."""
     code = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return np.ones(1 << 20)\n"

@@ -92,7 +92,7 @@ def test_no_variable_name_passes_for_a_result_an_argument_or_an_edit() -> None:
 def _record(kind: int, position: int, name: bytes = b"x", function: bytes = b"") -> bytes:
     from grader.wire import encode_array
 
-    head = RECORD.pack(3, kind, position, len(name), len(function))
+    head = RECORD.pack(3, kind, position, 0, len(name), len(function))
     return encode_record(Tag.TRACED, 0, head + name + function + encode_array(np.zeros(2)))
 
 

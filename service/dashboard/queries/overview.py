@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service.dashboard.grants import GrantedCourse
+from service.dashboard.queries.feedback_effect import MessageEffect, feedback_effects
 from service.dashboard.queries.scope import course_ids
 from service.storage.aggregate_tables import (
     AggBucket,
@@ -75,6 +76,7 @@ class ChallengeStats:
     stale: int = 0  # graded submissions without a result for the current version of the challenge
     errored: int = 0  # attempts whose newest result is an error: they did not run
     errors: list[ErrorShare] = field(default_factory=list)  # errored by kind, most frequent first
+    effects: list[MessageEffect] = field(default_factory=list)  # what each message told did next
 
 
 def course_overview(
@@ -99,6 +101,9 @@ def course_overview(
     _diagnoses(session, course, stats)
     _errors(session, course, stats)
     _stale(session, course, versions, stats)
+    for effect in feedback_effects(session, course):
+        if effect.challenge in stats:
+            stats[effect.challenge].effects.append(effect)
     return dict(sorted(stats.items()))
 
 

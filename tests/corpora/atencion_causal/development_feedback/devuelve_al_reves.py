@@ -2,7 +2,7 @@
 # misconception_es: Devuelve (pesos, salida) en lugar de (salida, pesos).
 # misconception_en: Returns (weights, output) instead of (output, weights).
 # line: 19
-# step: return
+# step: return[0], salida
 # expect: swapped_outputs
 import numpy as np
 

@@ -2,7 +2,7 @@
 # misconception_es: Multiplica Q @ K sin trasponer K: las formas no encajan.
 # misconception_en: Multiplies Q @ K without transposing K: the shapes do not fit.
 # line: 14
-# step: scores
+# step: E, scores
 # expect: none
 import numpy as np
 

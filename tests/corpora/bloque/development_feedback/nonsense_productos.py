@@ -2,7 +2,7 @@
 # misconception_es: Multiplica X por las dos matrices del perceptrón y aplica tanh: ni residuales ni normas.
 # misconception_en: Multiplies X by the perceptron's two matrices and applies tanh: no residuals, no norms.
 # line: 16
-# step: A, first_sum
+# step: return
 # expect: none
 import numpy as np
 

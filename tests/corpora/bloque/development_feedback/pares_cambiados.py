@@ -2,7 +2,7 @@
 # misconception_es: Usa gamma2 y beta2 en la primera norma y gamma1, beta1 en la segunda.
 # misconception_en: Uses gamma2 and beta2 in the first norm and gamma1, beta1 in the second.
 # line: 16
-# step: H
+# step: H, none
 # expect: norm_pairs_swapped
 import numpy as np
 

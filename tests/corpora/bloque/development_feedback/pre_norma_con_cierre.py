@@ -2,7 +2,7 @@
 # misconception_es: Normaliza antes de la subcapa (pre-norm): X + Sub(LayerNorm(X)), con una función envoltorio.
 # misconception_en: Normalises before the sublayer (pre-norm): X + Sub(LayerNorm(X)), through a wrapping function.
 # line: 17
-# step: A
+# step: first_sum, A
 # expect: pre_norm
 import numpy as np
 

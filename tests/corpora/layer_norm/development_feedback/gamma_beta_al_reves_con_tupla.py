@@ -2,7 +2,7 @@
 # misconception_es: Intercambia gamma y beta al desempaquetarlos: multiplica por beta y suma gamma.
 # misconception_en: Swaps gamma and beta when unpacking them: multiplies by beta and adds gamma.
 # line: 11, 14
-# step: none
+# step: none, return
 # expect: gamma_beta_swapped
 import numpy as np
 

@@ -2,7 +2,7 @@
 # misconception_es: Aplica una exponencial a la fila y la divide por su suma: un softmax, no una normalización.
 # misconception_en: Applies an exponential to the row and divides by its sum: a softmax, not a normalisation.
 # line: 11
-# step: centred
+# step: none, centred
 # expect: none
 import numpy as np
 

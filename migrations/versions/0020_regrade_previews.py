@@ -5,8 +5,8 @@ Batches made before previews existed ran at once: they are marked confirmed when
 and their items take the score of the result their regrade stored (none, where that result is
 gone). Their documents are not copied: a confirmed batch is never stored again.
 
-Revision ID: 0019_regrade_previews
-Revises: 0018_feedback_effect
+Revision ID: 0020_regrade_previews
+Revises: 0019_instants_in_utc
 Create Date: 2026-12-04 03:00:00
 """
 
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0019_regrade_previews"
-down_revision: str | None = "0018_feedback_effect"
+revision: str = "0020_regrade_previews"
+down_revision: str | None = "0019_instants_in_utc"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

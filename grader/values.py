@@ -1,0 +1,103 @@
+"""Whether a value of the student's code is one of the lesson's: within a tolerance fitted to
+the dtype, up to a harmless layout (a kept or dropped axis of size one, a transpose, the
+reciprocal of a row statistic); or a row or element of one (code that loops); or a buffer being
+filled row by row.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def tolerance(a: np.ndarray, r: np.ndarray) -> tuple[float, float]:
+    """float32 keeps about seven digits; float64 code that sums in another order, or in a
+    loop, still agrees to far more than the hidden tests ask (an ε of 10⁻⁵ must show)."""
+    single = np.float32 in (a.dtype, r.dtype)
+    rtol = 2e-4 if single else 1e-9
+    finite = np.abs(r[np.isfinite(r)])
+    scale = max(float(finite.max()) if finite.size else 1.0, 1e-3)
+    return rtol, (2e-4 if single else 1e-11) * scale
+
+
+def same(a: np.ndarray, r: np.ndarray) -> bool:
+    """`np.allclose(a, r, equal_nan=True)` within the tolerance for their dtype, in fewer
+    operations: the localisation compares thousands of small arrays per submission."""
+    rtol, atol = tolerance(a, r)
+    with np.errstate(all="ignore"):
+        close = (np.abs(a - r) <= atol + rtol * np.abs(r)) & np.isfinite(r)
+        if close.all():
+            return True
+        odd = ~close  # infinities of one sign, NaN in both
+        return bool(((a == r) | (np.isnan(a) & np.isnan(r)))[odd].all())
+
+
+def layouts(a: np.ndarray, r: np.ndarray) -> list[np.ndarray]:
+    """The student's value in the reference's layout, each harmless way it may have been kept."""
+    found = []
+    if a.size == r.size:
+        found.append(a.reshape(r.shape))
+    if a.ndim == 2 and r.ndim == 2 and a.shape[::-1] == r.shape and a.shape != r.shape:
+        found.append(a.T)
+    return found
+
+
+def _forms(r: np.ndarray) -> list[np.ndarray]:
+    """A value, and for a statistic of each row (an axis of size one) its reciprocal: a student
+    may keep 1/√(s² + ε) and multiply by it."""
+    if r.dtype.kind != "f" or 1 not in r.shape:
+        return [r]
+    with np.errstate(all="ignore"):
+        return [r, np.reciprocal(r)]
+
+
+def whole(a: np.ndarray, r: np.ndarray) -> bool:
+    """Whether the student's value is the lesson's `r`, in a harmless layout."""
+    return any(same(layout, form) for form in _forms(r) for layout in layouts(a, form))
+
+
+WHOLE, PART, FILLING = "whole", "part", "filling"
+
+
+def lesson_kind(a: np.ndarray, lesson: list[np.ndarray], inputs: list[np.ndarray]) -> str | None:
+    """How the student's value is one of the lesson's: whole (in a harmless layout), a row or
+    element of one (code that loops), a buffer being filled row by row; None when it is not."""
+    part = None
+    for r in lesson:
+        for form in _forms(r):
+            if any(same(layout, form) for layout in layouts(a, form)):
+                return WHOLE
+        if 0 < a.size < r.size and r.size % a.size == 0 and r.ndim >= 1:
+            rows = r.reshape(-1, a.size)
+            rtol, atol = tolerance(a, r)
+            with np.errstate(all="ignore"):
+                if np.any(np.all(np.isclose(rows, a.ravel(), rtol=rtol, atol=atol, equal_nan=True), axis=1)):
+                    part = part or PART
+        if a.shape == r.shape and _filling(a, r, inputs):
+            part = FILLING
+    return part
+
+
+def is_lesson(a: np.ndarray, lesson: list[np.ndarray]) -> bool:
+    """Whether the student's value is one of the lesson's, or a row or element of one."""
+    return lesson_kind(a, lesson, []) is not None
+
+
+def _filling(a: np.ndarray, r: np.ndarray, inputs: list[np.ndarray]) -> bool:
+    """A buffer being filled row by row: each row is the lesson's or still untouched (constant,
+    or the row of the input it was copied from)."""
+    if a.ndim < 2:
+        return False
+    rows, lesson = a.reshape(a.shape[0], -1), r.reshape(r.shape[0], -1)
+    rtol, atol = tolerance(a, r)
+    with np.errstate(all="ignore"):
+        right = np.all(np.isclose(rows, lesson, rtol=rtol, atol=atol, equal_nan=True), axis=1)
+        untouched = np.all(rows == rows[:, :1], axis=1)
+        for given in inputs:
+            if given.shape == a.shape:
+                untouched |= np.all(rows == given.reshape(rows.shape), axis=1)
+    return bool(right.any() and not right.all() and np.all(right | untouched))
+
+
+def constant(a: np.ndarray) -> bool:
+    """A buffer just made (`np.zeros_like(X)`): every element the same."""
+    return a.size > 1 and bool(np.all(a == a.flat[0]))

@@ -1,6 +1,7 @@
 """The service benchmark's burst for two versions of the code, alternated in the same minutes.
 
     .venv/bin/python benchmarks/ab.py REF [--rounds 3] [--burst 800] [--setup postgres-redis]
+    .venv/bin/python benchmarks/ab.py REF --bench storing [--results 600]
 
 This machine's speed drifts by ±20 % within minutes, more than most changes are worth, so
 comparing a table taken now with one taken an hour ago says little. Here REF (any commit) is
@@ -9,7 +10,9 @@ the service of REF and of this working tree in turn (`--tree`), the order swappe
 that a drift weighs on both alike: both sides are measured by the same script, in this
 virtualenv. Prints, per measure, the median of each side and their ratio: graded per second,
 the CPU milliseconds per submission of each process, of the service and of the machine, and the
-service's CPU against the bare grading process's.
+service's CPU against the bare grading process's. With `--bench storing`, each side's own
+`storing.py` stores results instead (both databases): per stored result its CPU, rate and p50, and
+what the aggregates cost against storing the rows alone in that same run.
 """
 
 from __future__ import annotations
@@ -48,6 +51,19 @@ _BARE_ROW = re.compile(r"^\| [^|]+ \| one bare [^|]* \| \d+ \| (\d+) \|", re.MUL
 _BARE_CPU = re.compile(r"^bare grading process: ([\d.]+) CPU ms", re.MULTILINE)
 _BARE_SANDBOX = re.compile(r"^bare grading process: .* of which its sandbox ([\d.]+)", re.MULTILINE)
 _CPU_ROW = re.compile(r"^\| ([a-z ]+) \| ([\d.]+) \|$", re.MULTILINE)
+STORING_MEASURES = tuple(
+    f"{database} {measure}"
+    for database in ("sqlite", "postgres")
+    for measure in ("CPU ms", "stored/s", "p50 ms", "÷ rows only")
+)
+_STORED_ROW = re.compile(
+    r"^\| (sqlite|postgres) \| store_graded \(with aggregates\) \| \d+ \| (\d+) \| ([\d.]+) \| [\d.]+ \| "
+    r"([\d.]+) \| ([\d.]+) \|$",
+    re.MULTILINE,
+)
+_STORED_RATIO = re.compile(
+    r"^\| (sqlite|postgres) \| with aggregates ÷ rows only, CPU \|[ |]*([\d.]+)×", re.MULTILINE
+)
 
 
 @contextmanager
@@ -94,12 +110,37 @@ def parse(printed: str) -> dict[str, float]:
     return measured
 
 
-def table(ref: str, before: list[dict[str, float]], after: list[dict[str, float]]) -> str:
+def storing(tree: Path, count: int) -> dict[str, float]:
+    """One run of `tree`'s storing benchmark: per database, the figures of storing with the aggregates."""
+    command = [sys.executable, str(tree / "benchmarks" / "storing.py"), "--results", str(count)]
+    printed = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    return parse_storing(printed)
+
+
+def parse_storing(printed: str) -> dict[str, float]:
+    measured: dict[str, float] = {}
+    for database, per_s, p50, client, server in _STORED_ROW.findall(printed):
+        measured[f"{database} CPU ms"] = float(client) + float(server)
+        measured[f"{database} stored/s"] = float(per_s)
+        measured[f"{database} p50 ms"] = float(p50)
+    for database, ratio in _STORED_RATIO.findall(printed):
+        measured[f"{database} ÷ rows only"] = float(ratio)
+    if not measured:
+        raise ValueError("no storing row in the benchmark's output")
+    return measured
+
+
+def table(
+    ref: str,
+    before: list[dict[str, float]],
+    after: list[dict[str, float]],
+    measures: tuple[str, ...] = MEASURES,
+) -> str:
     lines = [
         f"| measure | {ref} (median) | this tree (median) | this tree / {ref} |",
         "| --- | ---: | ---: | ---: |",
     ]
-    for measure in MEASURES:
+    for measure in measures:
         old = _median(before, measure)
         new = _median(after, measure)
         ratio = f"{new / old:.2f}×" if old and new else "–"
@@ -124,6 +165,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--burst", type=int, default=800)
     parser.add_argument("--setup", default="postgres-redis", choices=("postgres-redis", "embedded"))
+    parser.add_argument("--bench", default="service", choices=("service", "storing"))
+    parser.add_argument("--results", type=int, default=600, help="results stored per run (--bench storing)")
     args = parser.parse_args()
     before: list[dict[str, float]] = []
     after: list[dict[str, float]] = []
@@ -131,10 +174,18 @@ def main() -> None:
         for round_ in range(args.rounds):
             sides = [(other, before), (ROOT, after)]
             for tree, runs in sides if round_ % 2 == 0 else sides[::-1]:
-                runs.append(burst(tree, args.setup, args.burst))
+                runs.append(
+                    storing(tree, args.results)
+                    if args.bench == "storing"
+                    else burst(tree, args.setup, args.burst)
+                )
                 print(
                     f"round {round_ + 1}, {'this tree' if tree == ROOT else args.ref}: {runs[-1]}", flush=True
                 )
+    if args.bench == "storing":
+        print(f"\nstoring.py, {args.results} results a run, {args.rounds} rounds alternated\n")
+        print(table(args.ref, before, after, STORING_MEASURES))
+        return
     print(f"\n{args.setup}, burst of {args.burst} (raw client), {args.rounds} rounds alternated\n")
     print(table(args.ref, before, after))
 

@@ -10,7 +10,7 @@ diagnoses), how many things a student reads (diagnoses, causes and failed tests 
 own hint rather than pointing to a diagnosis; median and worst), and the median grading time.
 The correct variants of tests/solutions/<challenge>/ must get no diagnosis at all.
 
-Mutants: each reference is mutated at AST level, one operator at one site at a time (an axis,
+Mutants (grader/kit/mutants.py, which `autograder challenges check` uses too): each reference is mutated at AST level, one operator at one site at a time (an axis,
 ddof or other constant changed, a term of a sum or product dropped, the two sides of an
 operator or two arguments swapped, a call removed, an attribute such as `.T` dropped, `keepdims`
 flipped) and graded in-process (the mutants are our own code). Killed: at least one hidden test
@@ -25,12 +25,9 @@ program does not behave like the mutant on the hidden calls (a claim the code do
 from __future__ import annotations
 
 import argparse
-import ast
-import copy
 import statistics
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,17 +36,14 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from grader.calls import Call, Helper  # noqa: E402
 from grader.challenge import Challenge, load_challenges  # noqa: E402
-from grader.compare import same_outcome  # noqa: E402
 from grader.diagnosis import faithful  # noqa: E402
 from grader.grade import grade  # noqa: E402
+from grader.kit.mutants import InProcess, equivalent, mutants_of, unparsed_lines  # noqa: E402
 from grader.models import Result  # noqa: E402
 from grader.prepared import PreparedChallenge, prepare  # noqa: E402
-from grader.replay import Program  # noqa: E402
-from grader.sandbox import default_sandbox, harness  # noqa: E402
-from grader.sandbox.base import ExitKind, Layer, Limits, Sandbox, SandboxRun  # noqa: E402
-from grader.wire import Job, encode_refusal  # noqa: E402
+from grader.sandbox import default_sandbox  # noqa: E402
+from grader.sandbox.base import Sandbox  # noqa: E402
 
 NONE = "none"
 
@@ -112,217 +106,7 @@ def corpus(challenge: str, prepared: PreparedChallenge, sandbox: Sandbox, show: 
     return row
 
 
-# --- mutants ---------------------------------------------------------------------------------
-
-
-class _Mutator:
-    """Every single-site mutant of a module, each as (description, source)."""
-
-    def __init__(self, tree: ast.Module) -> None:
-        self.tree = tree
-
-    def mutants(self) -> Iterator[tuple[str, int | None, str]]:
-        """(description, the mutated line, source); the tree is the unparsed reference's, so
-        that a mutant's lines are the ones its description names."""
-        nodes = list(ast.walk(self.tree))
-        for index, node in enumerate(nodes):
-            line = getattr(node, "lineno", None)
-            for label, change in _changes(node):
-                tree = copy.deepcopy(self.tree)
-                target = list(ast.walk(tree))[index]
-                if change(target, tree):
-                    ast.fix_missing_locations(tree)
-                    try:
-                        yield f"line {line if line is not None else '?'}: {label}", line, ast.unparse(tree)
-                    except (AttributeError, ValueError):
-                        continue
-
-
-def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> bool:
-    for parent in ast.walk(tree):
-        for field, value in ast.iter_fields(parent):
-            if value is old:
-                setattr(parent, field, new)
-                return True
-            if isinstance(value, list) and any(v is old for v in value):
-                setattr(parent, field, [new if v is old else v for v in value])
-                return True
-    return False
-
-
-def _changes(node: ast.AST) -> Iterator[tuple[str, object]]:
-    if (
-        isinstance(node, ast.Constant)
-        and isinstance(node.value, int | float)
-        and not isinstance(node.value, bool)
-    ):
-        for value in _other_constants(node.value):
-            yield f"constant {node.value!r} -> {value!r}", _set_constant(value)
-    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
-        yield f"{node.value} -> {not node.value}", _set_constant(not node.value)
-    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value[-1:] in "12":
-        flipped = node.value[:-1] + ("2" if node.value.endswith("1") else "1")
-        yield f"'{node.value}' -> '{flipped}'", _set_constant(flipped)
-    if isinstance(node, ast.BinOp):
-        yield f"drop right of {type(node.op).__name__}", lambda n, t: _replace(t, n, n.left)
-        yield f"drop left of {type(node.op).__name__}", lambda n, t: _replace(t, n, n.right)
-        if not isinstance(node.op, ast.Add | ast.Mult):
-            yield f"swap sides of {type(node.op).__name__}", _swap_sides
-        for op in (ast.Add, ast.Sub, ast.Mult, ast.Div):
-            if not isinstance(node.op, op):
-                yield f"{type(node.op).__name__} -> {op.__name__}", _set_op(op)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        yield "drop unary minus", lambda n, t: _replace(t, n, n.operand)
-    if isinstance(node, ast.Call):
-        if node.args:
-            yield "remove call (keep first argument)", lambda n, t: _replace(t, n, n.args[0])
-        if len(node.args) >= 2:
-            yield "swap first two arguments", _swap_args
-        for position, keyword in enumerate(node.keywords):
-            yield f"drop keyword {keyword.arg}", _drop_keyword(position)
-        if isinstance(node.func, ast.Attribute) and node.func.attr in {"std", "var"}:
-            yield "add ddof=1", _add_ddof
-    if isinstance(node, ast.Attribute) and node.attr == "T":
-        yield "drop .T", lambda n, t: _replace(t, n, n.value)
-    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-        yield "drop subscript", lambda n, t: _replace(t, n, n.value)
-    if isinstance(node, ast.If):
-        yield "if -> always", lambda n, t: _replace_statement(t, n, n.body)
-        yield "if -> never", lambda n, t: _replace_statement(t, n, n.orelse or [ast.Pass()])
-    if isinstance(node, ast.Compare) and isinstance(node.ops[0], ast.IsNot | ast.Is):
-        flipped = ast.Is() if isinstance(node.ops[0], ast.IsNot) else ast.IsNot()
-        yield "flip is/is not", _set_compare(flipped)
-
-
-def _other_constants(value: float) -> list[float]:
-    if value in (0, 0.0):
-        return [1]
-    if value in (1, -1):
-        return [0, 2 * value, -value]
-    return [value * 10, value / 10, 0]
-
-
-def _set_constant(value: object):  # type: ignore[no-untyped-def]
-    def change(node: ast.AST, tree: ast.AST) -> bool:
-        assert isinstance(node, ast.Constant)
-        node.value = value
-        return True
-
-    return change
-
-
-def _set_op(op: type[ast.operator]):  # type: ignore[no-untyped-def]
-    def change(node: ast.AST, tree: ast.AST) -> bool:
-        assert isinstance(node, ast.BinOp)
-        node.op = op()
-        return True
-
-    return change
-
-
-def _set_compare(op: ast.cmpop):  # type: ignore[no-untyped-def]
-    def change(node: ast.AST, tree: ast.AST) -> bool:
-        assert isinstance(node, ast.Compare)
-        node.ops = [op]
-        return True
-
-    return change
-
-
-def _swap_sides(node: ast.AST, tree: ast.AST) -> bool:
-    assert isinstance(node, ast.BinOp)
-    node.left, node.right = node.right, node.left
-    return True
-
-
-def _swap_args(node: ast.AST, tree: ast.AST) -> bool:
-    assert isinstance(node, ast.Call)
-    node.args[0], node.args[1] = node.args[1], node.args[0]
-    return True
-
-
-def _drop_keyword(position: int):  # type: ignore[no-untyped-def]
-    def change(node: ast.AST, tree: ast.AST) -> bool:
-        assert isinstance(node, ast.Call)
-        del node.keywords[position]
-        return True
-
-    return change
-
-
-def _add_ddof(node: ast.AST, tree: ast.AST) -> bool:
-    assert isinstance(node, ast.Call)
-    if any(k.arg == "ddof" for k in node.keywords):
-        return False
-    node.keywords.append(ast.keyword(arg="ddof", value=ast.Constant(1)))
-    return True
-
-
-def _replace_statement(tree: ast.AST, old: ast.AST, new: list[ast.stmt]) -> bool:
-    for parent in ast.walk(tree):
-        for field, value in ast.iter_fields(parent):
-            if isinstance(value, list) and any(v is old for v in value):
-                index = next(i for i, v in enumerate(value) if v is old)
-                setattr(parent, field, value[:index] + new + value[index + 1 :])
-                return True
-    return False
-
-
-class InProcess:
-    """Runs trusted code (a mutant of the reference) in this process, as a sandbox child would:
-    the arguments in a memory handed back afterwards, the helpers answered by the job's desk."""
-
-    def __init__(self, prepared: PreparedChallenge) -> None:
-        self.setups = {prepared.setup_key: harness.load_setup(prepared.setup)}
-
-    def run(self, job: Job, limits: Limits) -> SandboxRun:
-        chunks: list[bytes] = []
-        memory = bytearray(job.arguments)
-        ask = job.desk.answer if job.desk is not None else _no_helper
-        harness.run(job.reference(), chunks.append, memory, ask, self.setups)
-        return SandboxRun(report=b"".join(chunks), stdout=b"", exit_kind=ExitKind.OK, arguments=bytes(memory))
-
-    def layers(self) -> list[Layer]:
-        return []
-
-    def close(self) -> None:
-        pass
-
-
-def _no_helper(request: bytes) -> bytes:
-    return encode_refusal("RuntimeError: this challenge passes no helper")
-
-
-def _perturbed(value: object, rng: np.random.Generator) -> object:
-    """The same argument with fresh numbers where it had finite ones (shapes, masks' −∞ kept)."""
-    if isinstance(value, np.ndarray):
-        noise = rng.normal(
-            scale=float(np.nanstd(np.where(np.isfinite(value), value, np.nan))) + 0.1, size=value.shape
-        )
-        return np.where(np.isfinite(value), value + noise, value).astype(value.dtype)
-    if isinstance(value, dict):
-        return {k: _perturbed(v, rng) for k, v in value.items()}
-    if isinstance(value, Helper):
-        return Helper(value.name, {k: _perturbed(v, rng) for k, v in value.params.items()})  # type: ignore[misc]
-    return value
-
-
-def equivalent(challenge: Challenge, prepared: PreparedChallenge, source: str, rounds: int = 3) -> bool:
-    """Whether a surviving mutant also answers fresh inputs like the reference: probably equivalent."""
-    rng = np.random.default_rng(0)
-    mutant = Program(source, challenge.helpers_source)
-    reference = Program(challenge.reference_source, challenge.helpers_source)
-    for _ in range(rounds):
-        for c in prepared.calls:
-            fresh = Call(
-                c.function,
-                tuple(_perturbed(a, rng) for a in c.args),
-                {k: _perturbed(v, rng) for k, v in c.kwargs.items()},
-            )
-            want = reference.answer(fresh)
-            if want.ok and not same_outcome(mutant.answer(fresh), want):
-                return False
-    return True
+# --- mutants (grader/kit/mutants.py) ---------------------------------------------------
 
 
 @dataclass
@@ -345,8 +129,9 @@ def mutants(challenge: Challenge, prepared: PreparedChallenge, show: bool = Fals
     row = MutantRow(challenge.id)
     survivors: list[str] = []
     runner = InProcess(prepared)
-    unparsed = ast.parse(ast.unparse(ast.parse(challenge.reference_source)))
-    for label, line, source in _Mutator(unparsed).mutants():
+    lines = unparsed_lines(challenge.reference_source)
+    for mutant in mutants_of(challenge.reference_source):
+        label, line, source = mutant.label, mutant.line, mutant.source
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             result = grade(prepared, source, "en", runner)
@@ -359,7 +144,7 @@ def mutants(challenge: Challenge, prepared: PreparedChallenge, show: bool = Fals
         row.killed += 1
         # An if's body moved up a level, or a statement gone: the lines after it move, so only
         # a mutant that keeps the file's lines says which line is right.
-        if line is not None and len(source.splitlines()) == len(ast.unparse(unparsed).splitlines()):
+        if line is not None and len(source.splitlines()) == lines:
             row.placeable += 1
             row.localised += result.localisation is not None and result.localisation.line == line
             if show and (result.localisation is None or result.localisation.line != line):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -26,7 +26,7 @@ from grader.authoring import PROMISE_CAP, HiddenTest, Mistake
 from grader.errormodel import Deviation, ErrorModel, from_mistakes
 from grader.kit import Built, Context, KitError, Lesson, build
 from grader.manifest import Manifest, ManifestError, definition_line, read_manifest
-from grader.modules import import_file
+from grader.modules import import_file, using
 from grader.sandbox.base import Limits
 from grader.text import Text
 
@@ -103,10 +103,13 @@ def _read(directory: Path, name: str, default: str | None = None) -> str:
 
 
 def load_challenge(
-    directory: Path, library: Mapping[str, Challenge] | None = None, _chain: tuple[str, ...] = ()
+    directory: Path,
+    library: Mapping[str, Challenge] | None = None,
+    _chain: tuple[str, ...] = (),
+    search: Sequence[Path] = (),
 ) -> Challenge:
     """The challenge of `directory`. A challenge it `uses` is taken from `library` (by id), else
-    from the folder of that name beside it."""
+    from the folder of that name beside it, else in one of the `search` folders."""
     try:
         manifest = read_manifest(directory / "challenge.toml")
     except FileNotFoundError as error:
@@ -114,8 +117,9 @@ def load_challenge(
     except ManifestError as error:
         raise ChallengeError(str(error)) from error
     challenge_id = manifest.id
-    used = _used(directory, manifest, dict(library or {}), (*_chain, manifest.id))
-    tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
+    used = _used(directory, manifest, dict(library or {}), (*_chain, manifest.id), search)
+    with using({u.id: u.directory for u in used}):
+        tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
     reference = _with_used(_read(directory, "reference.py"), used)
     functions = tuple(FunctionSpec(**f.model_dump()) for f in manifest.functions)
     declared = {f.name for f in functions}
@@ -131,7 +135,8 @@ def load_challenge(
         [c for t in tests for c in t.calls],
         helpers,
     )
-    module = import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes")
+    with using({u.id: u.directory for u in used}):
+        module = import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes")
     model, built = _model(module, context)
     model = _given_values_used(model, tests)
     challenge = Challenge(
@@ -157,21 +162,33 @@ def load_challenge(
 
 
 def _used(
-    directory: Path, manifest: Manifest, library: dict[str, Challenge], chain: tuple[str, ...]
+    directory: Path,
+    manifest: Manifest,
+    library: dict[str, Challenge],
+    chain: tuple[str, ...],
+    search: Sequence[Path],
 ) -> list[Challenge]:
-    """The challenges `manifest` uses, loaded beside `directory` when `library` lacks them."""
+    """The challenges `manifest` uses, loaded beside `directory` (or in `search`) when `library`
+    lacks them."""
     found = []
     for name in manifest.uses:
         if name in chain:
             cycle = " -> ".join((*chain, name))
             raise ChallengeError(f"{manifest.id}: challenge.toml: uses goes round in a circle ({cycle})")
         if name not in library:
-            folder = directory.parent / name
-            if not (folder / "challenge.toml").exists():
+            folder = next(
+                (
+                    f
+                    for root in (directory.parent, *search)
+                    if ((f := root / name) / "challenge.toml").exists()
+                ),
+                None,
+            )
+            if folder is None:
                 raise ChallengeError(
                     f"{manifest.id}: challenge.toml: uses {name!r}, which is no challenge beside it"
                 )
-            library[name] = load_challenge(folder, library, chain)
+            library[name] = load_challenge(folder, library, chain, search)
         found.append(library[name])
     return found
 
@@ -192,11 +209,15 @@ def _model(module: ModuleType, context: Context) -> tuple[ErrorModel, Built | No
 
 def _with_used(reference: str, used: list[Challenge]) -> str:
     """reference.py with the functions of the challenges it uses that it does not write itself."""
-    written = {n.name for n in ast.parse(reference).body if isinstance(n, ast.FunctionDef)}
+    try:
+        tree = ast.parse(reference)
+    except SyntaxError as error:
+        raise ChallengeError(f"reference.py, line {error.lineno}: {error.msg}") from error
+    written = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
     added = []
     for challenge in used:
-        tree = ast.parse(challenge.reference_source)
-        for node in tree.body:
+        theirs = ast.parse(challenge.reference_source)
+        for node in theirs.body:
             if (
                 isinstance(node, ast.FunctionDef)
                 and node.name in challenge.required
@@ -270,11 +291,26 @@ def in_course_order(names: Iterable[str], known: Mapping[str, Challenge]) -> lis
     return sorted(names, key=lambda name: (known[name].order if name in known else UNORDERED + 1, name))
 
 
-def load_challenges(root: Path) -> dict[str, Challenge]:
-    """Every challenge folder under `root`, by id, in alphabetical order."""
-    folders = sorted(p for p in root.iterdir() if (p / "challenge.toml").exists())
+def load_challenges(root: Path, *more: Path) -> dict[str, Challenge]:
+    """Every challenge folder under `root` (the built-ins), then under each of `more` (a course's
+    own), by id, in alphabetical order. A course's challenge may use a built-in one; no folder
+    may take an id another already has: a course's challenge never shadows a built-in."""
     library: dict[str, Challenge] = {}
-    for folder in folders:
-        if folder.name not in library:
-            library[folder.name] = load_challenge(folder, library)
+    taken: dict[str, Path] = {}
+    for folder in (
+        f for base in (root, *more) for f in sorted(base.iterdir()) if (f / "challenge.toml").exists()
+    ):
+        if folder.name in taken:
+            raise ChallengeError(
+                f"{folder}: the id {folder.name!r} is already the challenge of {taken[folder.name]}: "
+                "a course's challenge may not shadow another; give it an id (and folder) of its own"
+            )
+        taken[folder.name] = folder
+        if folder.name not in library:  # not already loaded as another's `uses`
+            library[folder.name] = load_challenge(folder, library, search=(root, *more))
     return {name: library[name] for name in sorted(library)}
+
+
+def challenge_folder(roots: Sequence[Path], challenge_id: str) -> Path | None:
+    """The folder of `challenge_id` among `roots` (the first that has it), unloaded."""
+    return next((f for root in roots if ((f := root / challenge_id) / "challenge.toml").exists()), None)

@@ -31,7 +31,7 @@ from grader.compare import ATOL, RTOL, same_behaviour, same_outcome
 from grader.errormodel import MAX_DEVIATIONS, Deviation
 from grader.modelruns import Deviations
 from grader.prepared import PreparedChallenge
-from grader.report import ChildReport
+from grader.report import CallOutcome, ChildReport
 
 __all__ = ["Story", "diagnose", "edited", "faithful", "same_behaviour", "same_outcome", "without_edits"]
 
@@ -65,11 +65,27 @@ def _wrong_calls(prepared: PreparedChallenge, student: ChildReport) -> set[int]:
 
 def _reproduces(prepared: PreparedChallenge, deviations: Deviations, seen: _Seen, calls: list[int]) -> bool:
     runs = prepared.runs
+    for i in calls:
+        single = prepared.calls[i].function in seen.single
+        outcome = runs.outcome(deviations, i, single)
+        if not same_outcome(seen.report.calls[i], outcome) or _broken(
+            prepared, deviations, i, single, outcome
+        ):
+            return False
+    return True
+
+
+def _broken(
+    prepared: PreparedChallenge, deviations: Deviations, call: int, single: bool, outcome: CallOutcome | None
+) -> bool:
+    """A set of choices whose program raises on a call where each choice alone answers: the
+    exception is the composition's (a ReLU reduced to one vector, then concatenated by rows),
+    no student's story, and like a `NameError` it reproduces nothing."""
+    if len(deviations) < 2 or outcome is None or outcome.error is None:
+        return False
+    runs = prepared.runs
     return all(
-        same_outcome(
-            seen.report.calls[i], runs.outcome(deviations, i, prepared.calls[i].function in seen.single)
-        )
-        for i in calls
+        (alone := runs.outcome(frozenset({d}), call, single)) is not None and alone.ok for d in deviations
     )
 
 
@@ -159,7 +175,12 @@ def _on_first(
     single = prepared.calls[first].function in seen.single
     runs = prepared.runs
     if not student.ok or not student.behaviour.all_finite:
-        return [d for d in sets if same_outcome(student, runs.outcome(d, first, single))]
+        return [
+            d
+            for d in sets
+            if same_outcome(student, outcome := runs.outcome(d, first, single))
+            and not _broken(prepared, d, first, single, outcome)
+        ]
     behaviour = student.behaviour
     found = _finite_answers(prepared, (key, first, single), sets, first, single).get(behaviour.shapes)
     if found is None:

@@ -174,6 +174,11 @@ class ModelRuns:
             self._edits[deviation] = outcome is not None and bool(outcome.args_after)
         return self._edits[deviation]
 
+    def loaded(self) -> int:
+        """How many of the model's programs this process has loaded (rendered and compiled)."""
+        with self._lock:
+            return sum(1 for program in self._programs.values() if program is not None)
+
     def warm(self) -> None:
         """Every run a usual search asks for: computed (and kept) unless kept already. Kept runs
         are decoded when a diagnosis asks for them: a first diagnosis pays for the few hundred

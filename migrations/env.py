@@ -5,14 +5,9 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection
 
-import service.dashboard.tables
-import service.lti.tables
-import service.policies.tables
-import service.storage.aggregate_tables
-import service.storage.roster_tables  # noqa: F401  (the dashboard's, the LTI tool's, the policies', the aggregates' and the rosters' tables join Base.metadata)
 from service.core.settings import Settings
+from service.storage import registry
 from service.storage.db import make_engine
-from service.storage.tables import Base
 
 config = context.config
 
@@ -20,7 +15,7 @@ config = context.config
 def _run(connection: Connection) -> None:
     context.configure(
         connection=connection,
-        target_metadata=Base.metadata,
+        target_metadata=registry.metadata(),
         render_as_batch=connection.dialect.name == "sqlite",
         compare_type=True,
     )

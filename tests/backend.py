@@ -24,13 +24,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import delete
 from sqlalchemy.exc import OperationalError
 
-import service.storage.aggregate_tables  # noqa: F401  (its tables join Base.metadata: emptied too)
 from service.cli.embedded_broker import EmbeddedBroker
 from service.core.settings import Settings
 from service.storage.db import Database
 from service.storage.migrations import upgrade
+from service.storage.registry import metadata
 from service.storage.sealing import sealer_for
-from service.storage.tables import Base, WorkerBeat
+from service.storage.tables import WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
 from tests.servers import IN_CI, REDIS, create_schema, drop_schema, reachable, schema_url
 
@@ -179,7 +179,7 @@ def clean(backend: Backend) -> Iterator[Backend]:
 
 def _empty_tables(db: Database) -> None:
     with db.transaction() as session:
-        for table in reversed(Base.metadata.sorted_tables):
+        for table in reversed(metadata().sorted_tables):
             if table.name != "workers":
                 session.execute(delete(table))
 

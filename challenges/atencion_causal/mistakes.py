@@ -23,6 +23,31 @@ def _finite_mask_value(calls, outcomes):
     return sorted(found)[:2] or None
 
 
+def _forbidden_score(calls, outcomes):
+    """The finite number a student wrote in place of the scores the mask forbids, read from the
+    weights of a masked call: a forbidden cell (0, j) beside the allowed (0, 0) gives
+    log(pesos_0j / pesos_00) = c − E_00, with E = Q Kᵀ / √d_k."""
+    found = set()
+    for c, outcome in zip(calls, outcomes, strict=True):
+        if not outcome.ok or len(outcome.outputs) != 2 or len(c.args) != 4:
+            continue
+        if not all(isinstance(a, np.ndarray) for a in (c.args[0], c.args[1], c.args[3])):
+            continue  # the student's own mask, made in the child: its values are not known here
+        Q, K, mask = (np.asarray(a, dtype=float) for a in (c.args[0], c.args[1], c.args[3]))
+        weights = outcome.outputs[1].astype(float)
+        if mask.ndim != 2 or weights.shape != mask.shape or mask.shape != (len(Q), len(K)):
+            continue
+        forbidden = np.isinf(mask[0])
+        if not forbidden.any() or weights[0, 0] <= 0 or np.any(weights[0][forbidden] <= 0):
+            continue
+        scores = Q @ K.T / np.sqrt(Q.shape[1])
+        values = scores[0, 0] + np.log(weights[0][forbidden] / weights[0, 0])
+        value = float(np.median(values))
+        if np.all(np.abs(values - value) <= 1e-6 * max(1.0, abs(value))) and value != 0.0:
+            found.add(float(f"{value:.3g}"))
+    return sorted(found)[:2] or None
+
+
 def _fitted_divisor(calls, outcomes):
     """The number the scores were divided by, read from the weights of an unmasked call.
 
@@ -547,4 +572,24 @@ lesson.at("atencion.return").choice(
         "Devuelves el mapa de pesos traspuesto: la fila i debe ser la posición que mira y la columna j la posición mirada, la misma orientación que Q Kᵀ; cada fila suma 1.",
         "You return the map of weights transposed: row i must be the position that looks and column j the position looked at, the same orientation as Q Kᵀ; each row sums to 1.",
     ),
+)
+
+# Whatever finite number is written where the mask forbids (0 is zero_score_not_inf's story).
+lesson.at("masking").choice(
+    "forbidden_score_finite",
+    "if mascara is not None:\n        E = np.where(np.isinf(mascara), {value}, E)",
+    did=(
+        "pone {value} en las puntuaciones que la máscara prohíbe en lugar de sumarles −∞",
+        "puts {value} in the scores the mask forbids instead of adding −∞ to them",
+    ),
+    told=(
+        "Escribes {value} en las puntuaciones que la máscara prohíbe en lugar de sumarles la máscara. Un número finito no tacha: exp({value}) no es 0, así que el futuro se lleva parte del peso, y cuánto depende de las otras puntuaciones de la fila. Suma la máscara a las puntuaciones escaladas: con −∞, exp(−∞) = 0 y el futuro no pesa nada.",
+        "You write {value} into the scores the mask forbids instead of adding the mask to them. A finite number strikes out nothing: exp({value}) is not 0, so the future takes part of the weight, how much depending on the row's other scores. Add the mask to the scaled scores: with −∞, exp(−∞) = 0 and the future weighs nothing.",
+    ),
+    spellings=[
+        "if mascara is not None:\n        E = np.where(mascara < 0, {value}, E)",
+        "if mascara is not None:\n        E = np.where(mascara != 0, {value}, E)",
+    ],
+    value=-1.0,
+    fit=_forbidden_score,
 )

@@ -103,7 +103,18 @@ lesson.at("res1").choice(
         "The first residual connection is missing: you normalise atencion(X) without adding X. A sublayer does not replace what it receives: LayerNorm(X + atencion(X)).",
     ),
 )
-lesson.at("first_sum").spelling("residual_counted_twice", "X + {res1}A")
+lesson.at("first_sum").spelling("residual_counted_twice", "X + {res1}A").choice(
+    "residual_as_reduction",
+    "sum(X, A)",
+    did=(
+        "escribe una suma residual con sum(X, A) de Python, que suma a A todas las filas de X, en lugar de X + A",
+        "writes a residual sum with Python's sum(X, A), which adds every row of X to A, instead of X + A",
+    ),
+    told=(
+        "Escribes una suma residual con sum(X, A): el sum de Python recorre las filas de X y se las suma todas a A, así que cada posición recibe la suma de todas las filas de X y no la suya. La conexión residual suma elemento a elemento: X + atencion(X) (y H + FFN(H)).",
+        "You write a residual sum with sum(X, A): Python's sum walks over the rows of X and adds them all to A, so each position gets the sum of all of X's rows, not its own. The residual connection adds element by element: X + atencion(X) (and H + FFN(H)).",
+    ),
+)
 lesson.at("H").choice(
     "missing_first_norm",
     "first_sum",
@@ -180,6 +191,17 @@ lesson.at("b2").choice(
 )
 
 lesson.at("relu").choice(
+    "relu_as_reduction",
+    "np.max(hidden, axis=0)",
+    did=(
+        "escribe la ReLU con np.max(z, 0), el máximo de cada columna, en lugar de np.maximum(0, z)",
+        "writes the ReLU with np.max(z, 0), each column's maximum, instead of np.maximum(0, z)",
+    ),
+    told=(
+        "Escribes la ReLU con np.max(z, 0): np.max reduce, y con 0 como segundo argumento da el máximo de cada columna (un solo vector para todas las posiciones), no el máximo entre cada elemento y 0. La ReLU es elemento a elemento: np.maximum(0, z).",
+        "You write the ReLU with np.max(z, 0): np.max reduces, and with 0 as its second argument it gives each column's maximum (one vector for every position), not the larger of each element and 0. The ReLU is element by element: np.maximum(0, z).",
+    ),
+).choice(
     "missing_relu",
     "hidden",
     did=(
@@ -268,7 +290,7 @@ lesson.at("F").choice(
     ),
 )
 
-lesson.at("second_sum").choice(
+lesson.at("second_sum").spelling("residual_as_reduction", "sum(H, F)").choice(
     "residual_counted_twice",
     "H + {res2}F",
     did=(

@@ -266,6 +266,34 @@ lesson.at("var").choice(
     ),
 )
 
+# keepdims=True on one of the two statistics only: the other comes out (T,) and lines up with
+# the columns (NumPy cannot even combine them when T ≠ d_model).
+ONE_KEEPDIMS = (
+    "aplica keepdims=True a una sola de las estadísticas de la fila: la otra sale de forma (T,)",
+    "applies keepdims=True to only one of the row's statistics: the other comes out of shape (T,)",
+)
+ONE_KEEPDIMS_TOLD = (
+    "Pones keepdims=True en una de las estadísticas de la fila (la media o la varianza) pero no en la otra: esa sale de forma (T,), y al combinarla con una matriz (T, d_model) NumPy la alinea con las columnas, no con las filas (con T ≠ d_model ni siquiera puede). Las dos llevan keepdims=True: salen de forma (T, 1) y cada fila usa las suyas.",
+    "You put keepdims=True on one of the row's statistics (the mean or the variance) but not on the other: that one comes out of shape (T,), and combined with a (T, d_model) matrix NumPy lines it up with the columns, not the rows (with T ≠ d_model it cannot even combine them). Both take keepdims=True: they come out of shape (T, 1) and each row uses its own.",
+)
+lesson.at("mu").choice(
+    "keepdims_on_one_statistic", "X.mean(axis={axis})", did=ONE_KEEPDIMS, told=ONE_KEEPDIMS_TOLD
+)
+lesson.at("var").spelling("keepdims_on_one_statistic", "(centred**2).mean(axis={axis})")
+
+lesson.at("s").choice(
+    "deviation_divided_outside_root",
+    "np.sqrt((centred**2).sum(axis={axis}{keepdims})) / np.size(X, {axis})",
+    did=(
+        "divide entre d_model fuera de la raíz: √(Σ (x − μ_t)²) / d_model",
+        "divides by d_model outside the root: √(Σ (x − μ_t)²) / d_model",
+    ),
+    told=(
+        "Divides entre d_model fuera de la raíz, √(Σ_j (x_tj − μ_t)²) / d_model, y no dentro: así tu desviación es s_t / √d_model, demasiado pequeña. El 1/d_model es de la varianza y va dentro: s_t = √((1/d_model) Σ_j (x_tj − μ_t)²).",
+        "You divide by d_model outside the root, √(Σ_j (x_tj − μ_t)²) / d_model, not inside: your deviation is then s_t / √d_model, too small. The 1/d_model belongs to the variance and goes inside: s_t = √((1/d_model) Σ_j (x_tj − μ_t)²).",
+    ),
+)
+
 ROW_RANGE = "X.max(axis={axis}{keepdims}) - X.min(axis={axis}{keepdims})"
 MAX_ABS = "np.abs(X - X.mean(axis={axis}{keepdims})).max(axis={axis}{keepdims})"
 lesson.at("root").choice(
@@ -347,6 +375,17 @@ lesson.at("x_hat").choice(
         "You write X − μ_t / √(s_t² + ε): division comes before subtraction, so only the mean is divided and the row is not scaled. Put the centred row in brackets: (X − μ_t) / √(s_t² + ε).",
     ),
 ).choice(
+    "eps_added_after_division",
+    "centred / np.sqrt(var) + {eps}",
+    did=(
+        "suma ε después de dividir, (x − μ_t) / √(s_t²) + ε: el denominador sin paréntesis",
+        "adds ε after dividing, (x − μ_t) / √(s_t²) + ε: the denominator without brackets",
+    ),
+    told=(
+        "Escribes (x − μ_t) / √(s_t²) + ε: la división va antes que la suma, así que ε no entra en el denominador sino que se suma a la fila ya dividida. ε va dentro de la raíz, con paréntesis: (x − μ_t) / √(s_t² + ε).",
+        "You write (x − μ_t) / √(s_t²) + ε: division comes before addition, so ε does not go into the denominator but is added to the row already divided. ε goes inside the root, in brackets: (x − μ_t) / √(s_t² + ε).",
+    ),
+).choice(
     "loop_skips_first_row",
     "np.concatenate([X[:1], ({x_hat})[1:]])",
     did=(
@@ -410,6 +449,6 @@ lesson.at("return").choice(
         "Sumas β antes de multiplicar por γ, γ ⊙ (x̂ + β): así β queda escalado por γ. Primero se escala y después se desplaza: γ ⊙ x̂ + β.",
         "You add β before multiplying by γ, γ ⊙ (x̂ + β): so β is scaled by γ. Scale first, then shift: γ ⊙ x̂ + β.",
     ),
-).spelling("loop_skips_last_row", "np.concatenate([({return})[:-1], np.zeros_like(X[-1:])])").spelling(
-    "loop_skips_last_row", "np.concatenate([({return})[:-1], X[-1:]])"
-)
+).spelling("precedence", "gamma * X - mu / root + beta").spelling(
+    "loop_skips_last_row", "np.concatenate([({return})[:-1], np.zeros_like(X[-1:])])"
+).spelling("loop_skips_last_row", "np.concatenate([({return})[:-1], X[-1:]])")

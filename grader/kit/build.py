@@ -45,6 +45,7 @@ class Built:
     model: ErrorModel
     derived: tuple[Derived, ...]  # the derived mistakes kept, as told
     pruned: tuple[Pruned, ...]  # those the hidden tests cannot tell, and why
+    named: frozenset[str] = frozenset()  # the derived ones the lesson gives an id or words of its own
 
 
 def build(lesson: Lesson, context: Context) -> Built:
@@ -52,6 +53,9 @@ def build(lesson: Lesson, context: Context) -> Built:
     owned = frozenset(p.name for p in used_points if p.name == p.function)
     try:
         anchors = Anchors(context.reference, owned)
+    except SyntaxError as error:
+        raise KitError(f"reference.py, line {error.lineno}: {error.msg}") from error
+    try:
         for fragment in lesson.fragments:
             anchors.fragment(fragment.name, fragment.code, fragment.within)
         anchors.tree_of_sites()
@@ -90,7 +94,9 @@ def build(lesson: Lesson, context: Context) -> Built:
         raise KitError("the kit's template does not give reference.py back: report this as a bug")
     derived_ids = {d.choice.id for d in derived}
     pruned, kept = prune(model, derived_ids, derived_ids & told_by_lesson, context.calls, context.helpers)
-    return Built(kept, tuple(d for d in derived if d.choice.id not in {p.id for p in pruned}), pruned)
+    left_out = {p.id for p in pruned}
+    kept_derived = tuple(d for d in derived if d.choice.id not in left_out)
+    return Built(kept, kept_derived, pruned, frozenset(derived_ids & told_by_lesson))
 
 
 def _told(lesson: Lesson, derived: list[Derived]) -> list[Derived]:

@@ -60,7 +60,7 @@ MAX_ERRORS = 20  # listed in a 422; the rest are counted
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
-    app.state.challenges = load_challenges(settings.challenges_dir)
+    app.state.challenges = load_challenges(*settings.challenge_roots)
     intake = Intake(
         app.state.db, app.state.challenges, app.state.queue.grade, app.state.outbound.destinations
     )

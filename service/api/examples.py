@@ -82,16 +82,25 @@ _SUBMISSION = schemas.Submission(
     course="ia-2026",
     created_at=_CREATED,
     finished_at=_FINISHED,
+    counted_score=RESULT.score,
     result=RESULT,
 )
 GRADED = _SUBMISSION
-NOT_GRADED = _SUBMISSION.model_copy(update={"status": "error", "result": NOT_GRADED_RESULT})
-QUEUED = _SUBMISSION.model_copy(update={"status": "queued", "finished_at": None, "result": None})
+LATE = _SUBMISSION.model_copy(
+    update={"late": True, "days_late": 1, "counted_score": round(RESULT.score * 0.8, 2)}
+)
+NOT_GRADED = _SUBMISSION.model_copy(
+    update={"status": "error", "result": NOT_GRADED_RESULT, "counted_score": NOT_GRADED_RESULT.score}
+)
+QUEUED = _SUBMISSION.model_copy(
+    update={"status": "queued", "finished_at": None, "result": None, "counted_score": None}
+)
 
 # The named examples of the answers that carry a Submission, by status code.
 SUBMISSION_ANSWERS: dict[str, dict[str, tuple[str, schemas.Submission]]] = {
     "200": {
         "done": ("graded", GRADED),
+        "late": ("graded a day late, under a penalty of 20 % a day", LATE),
         "error": ("could not be graded (here: a syntax error)", NOT_GRADED),
     },
     "202": {"queued": ("waiting for a worker", QUEUED)},

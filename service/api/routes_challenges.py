@@ -42,4 +42,5 @@ def get_challenge(
         lang=lang,
         statement=challenge.statement(lang),
         max_points=challenge.max_points,
+        starter=challenge.starter,
     )

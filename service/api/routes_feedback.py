@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from grader.models import Result
 from grader.text import Lang
 from service.core.errors import ServiceError
+from service.policies.late import Counted
 from service.storage.db import Database
 from service.students import feedback
 from service.submissions import records
@@ -44,17 +45,17 @@ async def submission_feedback(
     submission_id: str, caller: CurrentCaller, db: Db, lang: Literal["es", "en"] | None = None
 ) -> HTMLResponse:
     """The feedback of a graded submission; `lang` defaults to the submission's language."""
-    result, own_lang = await run_in_threadpool(_graded, db, caller, submission_id)
-    html = feedback.fragment(result, lang or own_lang, with_style=True)
+    result, own_lang, counted = await run_in_threadpool(_graded, db, caller, submission_id)
+    html = feedback.fragment(result, lang or own_lang, with_style=True, counted=counted)
     return HTMLResponse(str(html), headers=HEADERS)
 
 
-def _graded(db: Database, caller: Caller, submission_id: str) -> tuple[Result, Lang]:
-    """The submission's result and the language it was graded in."""
+def _graded(db: Database, caller: Caller, submission_id: str) -> tuple[Result, Lang, Counted]:
+    """The submission's result, the language it was graded in and what it counts for."""
     with db.reading() as session:
         submission = records.get(session, caller, submission_id)
         view = records.view(session, submission)
         lang: Lang = "en" if submission.lang == "en" else "es"
     if view.result is None:
         raise NotGraded(f"submission {submission_id} is {view.status}: not graded yet")
-    return view.result, lang
+    return view.result, lang, Counted(view.late, view.days_late, view.counted_score)

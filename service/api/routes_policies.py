@@ -8,7 +8,14 @@ from fastapi import APIRouter
 from service.api.contract import errors
 from service.core.errors import Forbidden, Invalid
 from service.policies import admin
-from service.policies.schemas import CourseExtensions, CoursePolicies, ExtensionIn, Policy, PolicyIn
+from service.policies.schemas import (
+    CourseExtensions,
+    CoursePolicies,
+    ExtensionIn,
+    ExtensionSaved,
+    Policy,
+    PolicyIn,
+)
 from service.policies.tables import EVERY_CHALLENGE
 from service.submissions import ids
 from service.submissions.keys import Caller
@@ -59,8 +66,9 @@ def get_course_extensions(course: str, caller: CurrentCaller, db: Db) -> CourseE
 @router.put("/extensions", responses=errors(401, 403, 422, 503))
 def set_course_extension(
     course: str, body: ExtensionIn, caller: CurrentCaller, known: Challenges, db: Db
-) -> CourseExtensions:
-    """Give a student their own due date for a challenge (`*`: every one); `due_at` null removes it."""
+) -> ExtensionSaved:
+    """Give a student their own due date for a challenge (`*`: every one); `due_at` null removes it.
+    `unknown_student` says when the course knows no such student (a typo?): it is kept all the same."""
     slug = course_of(caller, course)
     if body.challenge != EVERY_CHALLENGE and body.challenge not in known:
         raise Invalid(f"unknown challenge {body.challenge!r}; known: {', '.join(known)}, or * for every one")
@@ -70,5 +78,7 @@ def set_course_extension(
         raise Invalid(f"student id {invalid}") from None
     with db.transaction() as session:
         admin.extend(session, caller.platform_id, slug, body.model_copy(update={"student": student}))
+        unknown = not admin.known_student(session, caller.platform_id, slug, student)
     with db.reading() as session:
-        return admin.course_extensions(session, caller.platform_id, slug)
+        listed = admin.course_extensions(session, caller.platform_id, slug)
+    return ExtensionSaved(**listed.model_dump(), unknown_student=unknown)

@@ -53,7 +53,7 @@ def _run(asked: Asked, early: Early) -> int:
     if asked.lang not in LANGS:
         raise UsageError(f"unknown language {asked.lang!r}: use es or en")
     settings = GradingSettings.from_environment()
-    known = _challenge_ids(settings.challenges_dir)
+    known = _challenge_ids(settings.challenge_roots)
     if asked.challenge not in known:
         raise UsageError(f"unknown challenge {asked.challenge!r}; known: {', '.join(known)}")
     sources = [_read(path) for path in asked.files]
@@ -81,9 +81,9 @@ def _grade_all(grader: Grader, asked: Asked, sources: list[bytes]) -> list[str]:
     return below
 
 
-def _challenge_ids(root: Path) -> list[str]:
-    """The challenges a folder holds, by their folders' names (which are their ids), unloaded."""
-    return sorted(p.name for p in root.iterdir() if (p / "challenge.toml").exists())
+def _challenge_ids(roots: tuple[Path, ...]) -> list[str]:
+    """The challenges the folders hold, by their folders' names (which are their ids), unloaded."""
+    return sorted({p.name for root in roots for p in root.iterdir() if (p / "challenge.toml").exists()})
 
 
 def _grader(settings: GradingSettings, challenge: str, files: int, early: list[Launched]) -> Grader:
@@ -103,11 +103,13 @@ def _grader(settings: GradingSettings, challenge: str, files: int, early: list[L
             default_sandbox, slots=slots, hardware_env=settings.hardware_env, launched=early
         )
         try:  # imported once the sandbox is on its way: its zygote boots while these load
-            from grader.challenge import load_challenge
+            from grader.challenge import challenge_folder, load_challenge
             from grader.grade import Grader
             from grader.prepared import prepare
 
-            loaded = load_challenge(settings.challenges_dir / challenge)
+            folder = challenge_folder(settings.challenge_roots, challenge)
+            assert folder is not None  # noqa: S101 the caller checked it is known
+            loaded = load_challenge(folder, search=settings.challenge_roots)
             prepared = prepare(loaded, settings.cache_dir)
         except BaseException:
             sandbox.result().close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NamedTuple
+from typing import Annotated, NamedTuple
 
 import typer
 from typer import _click
@@ -13,9 +13,6 @@ from typer.core import TyperGroup
 
 from service.cli.entry import Early, start_command
 from service.cli.service_commands import api, migrate, serve, worker
-
-if TYPE_CHECKING:
-    from grader.challenge import Challenge
 
 # A command line starts like one: the grader (NumPy, Pydantic), the settings and the command
 # groups (the database, the dashboard's accounts, LTI) are imported by the command that needs
@@ -29,6 +26,9 @@ class _Group(NamedTuple):
 
 
 _GROUPS = {
+    "challenges": _Group(
+        "service.cli.challenges", "challenges_app", "The challenges there are; check a challenge folder."
+    ),
     "sandbox": _Group("service.cli.sandbox", "sandbox_app", "Inspect the grading sandbox."),
     "keys": _Group("service.cli.keys", "keys_app", "Manage the API keys of course platforms."),
     "instructors": _Group(
@@ -80,42 +80,6 @@ app.command()(serve)
 app.command()(api)
 app.command()(worker)
 app.command()(migrate)
-
-
-def _challenges() -> dict[str, Challenge]:
-    from grader.challenge import load_challenges
-    from service.core.settings import Settings
-
-    return load_challenges(Settings().challenges_dir)
-
-
-@app.command()
-def challenges(
-    as_json: Annotated[bool, typer.Option("--json", help="A JSON list, for scripts.")] = False,
-) -> None:
-    """List the challenges (id and title)."""
-    from service.cli import output
-
-    found = list(_challenges().values())
-    if as_json:
-        output.as_json([_listed(c) for c in found])
-        return
-    header = ("ID", "VERSION", "TESTS", "POINTS", "TITLE (ES)", "TITLE (EN)")
-    rows = [
-        (c.id, str(c.version), str(len(c.tests)), str(c.max_points), c.title("es"), c.title("en"))
-        for c in found
-    ]
-    output.table(header, rows)
-
-
-def _listed(challenge: Challenge) -> dict[str, object]:
-    return {
-        "id": challenge.id,
-        "version": challenge.version,
-        "tests": len(challenge.tests),
-        "max_points": challenge.max_points,
-        "title": {"es": challenge.title("es"), "en": challenge.title("en")},
-    }
 
 
 @app.command()

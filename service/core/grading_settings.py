@@ -1,6 +1,7 @@
 """What `autograder grade` reads of the settings, without Pydantic.
 
-Grading local files needs three settings: where the challenges are, where the grader keeps what
+Grading local files needs three settings: where the challenges are (the built-ins' folder and a
+course's own, AUTOGRADER_CHALLENGES_DIRS), where the grader keeps what
 it computed once, and the hardware variables its zygotes get. Importing `Settings`
 (pydantic-settings and the class of every setting) costs a one-file grading more than the
 grading itself, so these three are read here, from the same variables, the same way
@@ -41,11 +42,23 @@ def hardware_env(values: Mapping[str, str | None]) -> dict[str, str]:
     return {name: value for name in HARDWARE if (value := values.get(name))}
 
 
+def challenge_folders(listed: str) -> tuple[Path, ...]:
+    """The folders of a course's own challenges, as AUTOGRADER_CHALLENGES_DIRS lists them
+    (separated like PATH, by the system's path separator; empty entries left out)."""
+    return tuple(Path(entry) for entry in listed.split(os.pathsep) if entry.strip())
+
+
 @dataclass(frozen=True)
 class GradingSettings:
     challenges_dir: Path
     cache_dir: Path
     hardware_env: dict[str, str]
+    challenges_dirs: tuple[Path, ...] = ()  # a course's own challenges, beside the built-ins
+
+    @property
+    def challenge_roots(self) -> tuple[Path, ...]:
+        """Every folder challenges are read from: the built-ins' first."""
+        return (self.challenges_dir, *self.challenges_dirs)
 
     @classmethod
     def from_environment(cls) -> GradingSettings:
@@ -56,4 +69,5 @@ class GradingSettings:
             challenges_dir=Path(challenges) if challenges is not None else PROJECT_ROOT / "challenges",
             cache_dir=Path(cache) if cache is not None else user_cache_dir(),
             hardware_env=hardware_env(found),
+            challenges_dirs=challenge_folders(found.get("AUTOGRADER_CHALLENGES_DIRS", "")),
         )

@@ -8,7 +8,13 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from service.core.grading_settings import PROJECT_ROOT, hardware_env, user_cache_dir, user_data_dir
+from service.core.grading_settings import (
+    PROJECT_ROOT,
+    challenge_folders,
+    hardware_env,
+    user_cache_dir,
+    user_data_dir,
+)
 
 __all__ = ["PROJECT_ROOT", "Settings", "user_cache_dir", "user_data_dir"]
 
@@ -20,6 +26,8 @@ class Settings(BaseSettings):
     broker_url: str | None = None
     events_url: str | None = None
     challenges_dir: Path = PROJECT_ROOT / "challenges"
+    # Folders of a course's own challenges, read beside the built-ins (separated like PATH).
+    challenges_dirs: str = ""
     # Alembic revisions; an installed (non-editable) copy names the folder it ships them in.
     migrations_dir: Path = PROJECT_ROOT / "migrations"
     data_dir: Path = Field(default_factory=user_data_dir)
@@ -56,6 +64,11 @@ class Settings(BaseSettings):
     roster_read_seconds: float = 120.0  # one reading of a course's roster from its LMSs, every page
     roster_read_bytes: int = 32 * 1024 * 1024  # the answers of that reading, every page together
     roster_reads_per_course_per_hour: int = 12  # readings asked by instructors and platforms
+
+    @property
+    def challenge_roots(self) -> tuple[Path, ...]:
+        """Every folder challenges are read from: the built-ins' first, then a course's own."""
+        return (self.challenges_dir, *challenge_folders(self.challenges_dirs))
 
     @property
     def public_base(self) -> str:

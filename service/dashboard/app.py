@@ -94,7 +94,7 @@ def create_dashboard(
     app.state.db = db
     app.state.queue = queue
     app.state.gradebook_moves = gradebook_moves
-    app.state.challenges = load_challenges(settings.challenges_dir)
+    app.state.challenges = load_challenges(*settings.challenge_roots)
     app.state.login_throttle = LoginThrottle(
         counts_for(settings), settings.queue, settings.login_failures_per_minute
     )

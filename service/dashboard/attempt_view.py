@@ -16,6 +16,7 @@ from grader.models import HiddenTestResult, Result
 from grader.text import Lang
 from service.dashboard import views
 from service.dashboard.queries.timeline import Attempt
+from service.policies.late import Counted
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class AttemptView:
     causes: tuple[str, ...]
     note: str | None
     tests: tuple[TestLine, ...]
+    counted: Counted  # late or not, and what the late policy counts
 
 
 def _in(attempt: Attempt, lang: Lang) -> tuple[Result | None, Lang]:
@@ -103,6 +105,7 @@ def view(attempt: Attempt, challenge: Challenge | None, lang: Lang) -> AttemptVi
         causes=tuple(c.message for c in (result.causes if result else [])),
         note=result.note if result else None,
         tests=tuple(_test(t, titles.get(t.id, views.words(t.id))) for t in (result.tests if result else [])),
+        counted=attempt.counted,
     )
 
 

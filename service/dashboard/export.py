@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, func, select, text
+from sqlalchemy import Row, Select, func, null, select, text
 from sqlalchemy.orm import Session
 
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.feedback_effect import MessageEffect
-from service.dashboard.queries.scope import course_ids
+from service.dashboard.queries.scope import GRADED, course_ids
 from service.dashboard.queries.students import StudentRow
 from service.dashboard.timezones import DEFAULT, Zone
+from service.policies import late, store
 from service.storage.tables import DiagnosisRow, GradingResult, Student, Submission
 
 PAGE = 1000
@@ -37,7 +38,11 @@ LONG_HEADER = [
     "challenge_version",
     "error_kind",
     "diagnoses",
+    "late",
+    "days_late",
+    "counted_score",
 ]
+NO_DUE = (null().label("due_at"), null().label("late_policy"), null().label("late_penalty_percent"))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -73,11 +78,16 @@ def _header(names: Iterable[str], zone: Zone) -> list[str]:
 
 
 def wide(rows: Iterable[StudentRow], challenges: list[str], zone: Zone = DEFAULT) -> Iterator[str]:
-    """The gradebook: one row per student with the best score of each challenge."""
-    yield _line(["student", *challenges, "attempts", f"last_activity ({zone.name})"])
+    """The gradebook: one row per student with the best score of each challenge, then what the
+    late policy counts of each (the best without a due date) and how many attempts came late."""
+    counted = [f"counted_score ({c})" for c in challenges]
+    late = [f"late_attempts ({c})" for c in challenges]
+    yield _line(["student", *challenges, "attempts", f"last_activity ({zone.name})", *counted, *late])
     for row in rows:
         scores = [_score(row.best.get(c)) for c in challenges]
-        yield _line([row.student, *scores, row.attempts, _time(row.last_activity, zone)])
+        counts = [_score(row.counted_of(c)) for c in challenges]
+        lates = [row.late.get(c, 0) if c in row.best else "" for c in challenges]
+        yield _line([row.student, *scores, row.attempts, _time(row.last_activity, zone), *counts, *lates])
 
 
 EFFECT_HEADER = [
@@ -113,10 +123,11 @@ def _course_id(session: Session, course: GrantedCourse) -> int | None:
     return session.scalar(course_ids(course))
 
 
-def _attempts(course_id: int) -> Select[*tuple[Any, ...]]:
+def _attempts(course_id: int, dues: bool) -> Select[*tuple[Any, ...]]:
     """Every submission of the course in (created_at, id) order, read along the index of that
     order (no sort before the first row), each with its student and its newest result's points,
-    version, error kind and diagnoses (two index lookups per row)."""
+    version, error kind and diagnoses (two index lookups per row), and, where the course sets due
+    dates (`dues`), the student's (a few more lookups per row)."""
     newest = (
         select(func.max(GradingResult.id))
         .where(GradingResult.submission_id == Submission.id)
@@ -142,6 +153,11 @@ def _attempts(course_id: int) -> Select[*tuple[Any, ...]]:
             GradingResult.challenge_version,
             GradingResult.error_kind,
             diagnoses,
+            *(
+                store.due_columns(Submission.course_id, Student.external_id, Submission.challenge)
+                if dues
+                else NO_DUE
+            ),
         )
         .join(Student, Submission.student_id == Student.id)
         .outerjoin(GradingResult, GradingResult.id == newest)
@@ -150,10 +166,21 @@ def _attempts(course_id: int) -> Select[*tuple[Any, ...]]:
     )
 
 
-def _long_row(row: Sequence[Any], zone: Zone) -> list[object]:
-    student, challenge, sid, created, status, score, *graded = row
+def _long_row(row: Row[Any], zone: Zone) -> list[object]:
+    student, challenge, sid, created, status, score, *graded = row[: len(LONG_HEADER) - 3]
+    counted = late.counted(created, score if status in GRADED else None, store.due_of(row))
+    told = [counted.late, counted.days_late, _score(counted.counted_score)]
     # only the student's id and the challenge come from platforms: the other cells are ours
-    return [_inert(student), _inert(challenge), sid, _time(created, zone), status, _score(score), *graded]
+    return [
+        _inert(student),
+        _inert(challenge),
+        sid,
+        _time(created, zone),
+        status,
+        _score(score),
+        *graded,
+        *told,
+    ]
 
 
 def long_lines(
@@ -177,7 +204,8 @@ def long_lines(
             # a tenth of the rows, and for a large course picks hash joins and a sort of it all
             session.execute(text(f"SET LOCAL cursor_tuple_fraction = {FIRST_ROWS_FRACTION}"))
         # Core rows: the ORM's per-row work buys nothing for plain columns
-        rows = session.connection().execute(_attempts(course_id), execution_options={"yield_per": PAGE})
+        dues = store.any_due(session.connection(), course_id)
+        rows = session.connection().execute(_attempts(course_id, dues), execution_options={"yield_per": PAGE})
         for page in rows.partitions():
             buffer = io.StringIO()
             csv.writer(buffer, lineterminator="\r\n").writerows(_long_row(row, zone) for row in page)

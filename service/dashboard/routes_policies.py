@@ -205,6 +205,23 @@ def save(
     return RedirectResponse(str(saved), status_code=303)
 
 
+CONFIRM_UNKNOWN = "unknown_student"  # the form's `confirm`: save it though the course knows no such student
+
+
+@dataclass(frozen=True)
+class Typed:
+    """An extension as typed, shown again to confirm it (or to correct the student's id)."""
+
+    student: str
+    challenge: str
+    due: str
+
+
+def _known(db: Database, course: GrantedCourse, student: str) -> bool:
+    with db.reading() as session:
+        return admin.known_student(session, course.platform_id, course.slug, student)
+
+
 @router.post("/courses/{course}/extensions", name="extension_save", response_model=None)
 def save_extension(
     request: Request,
@@ -214,7 +231,8 @@ def save_extension(
     fields: Form,
     db: Db,
 ) -> Response:
-    """A student's own due date (`due` empty: removed)."""
+    """A student's own due date (`due` empty: removed). For a student the course does not know
+    (no submission, not on the roster: a typo?) it is saved once the instructor confirms."""
     csrf.check(request, fields)
     challenge = fields.get("challenge", "")
     try:
@@ -227,6 +245,9 @@ def save_extension(
         return _page(request, db, account, course, known, error="skipped", skipped=str(skipped))
     except (Unreadable, ValueError):
         return _page(request, db, account, course, known, error="extension")
+    if due_at is not None and fields.get("confirm") != CONFIRM_UNKNOWN and not _known(db, course, student):
+        typed = Typed(student, challenge, fields.get("due", "").strip())
+        return _page(request, db, account, course, known, unknown=typed, confirm=CONFIRM_UNKNOWN)
     with db.transaction() as session:
         admin.extend(session, course.platform_id, course.slug, extension)
     saved = links.url(request, "policies", course=course.slug).include_query_params(extended=student)

@@ -36,6 +36,17 @@ class Graded:
 
 
 @dataclass(frozen=True)
+class Counted:
+    """What one attempt counts for, as every reader is told it (the API, the pages, the CSVs):
+    whether it came late and by how many days (or parts of one), and the score the late policy
+    counts (None until graded; 0 for a late attempt that does not count, under best on time)."""
+
+    late: bool
+    days_late: int
+    counted_score: float | None
+
+
+@dataclass(frozen=True)
 class Gradebook:
     """The score to pass back and its timestamp: when the newest graded attempt was submitted."""
 
@@ -58,6 +69,15 @@ def worth(attempt: Graded, due: Due) -> float | None:
         return None
     share = max(0.0, 1 - (due.penalty_percent or 0) / 100 * late)
     return round(attempt.score * share, 2)
+
+
+def counted(submitted_at: datetime, score: float | None, due: Due) -> Counted:
+    """The one decision of what an attempt counts for: the passback's `worth`, told."""
+    late = days_late(submitted_at, due)
+    if score is None:
+        return Counted(late > 0, late, None)
+    value = worth(Graded(submitted_at, score), due)
+    return Counted(late > 0, late, 0.0 if value is None else value)
 
 
 def gradebook(attempts: Sequence[Graded], due: Due, mode: ScoreMode) -> Gradebook:

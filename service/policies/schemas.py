@@ -110,3 +110,10 @@ class Extension(BaseModel):
 class CourseExtensions(BaseModel):
     course: str
     extensions: list[Extension]
+
+
+class ExtensionSaved(CourseExtensions):
+    unknown_student: bool = Field(
+        description="the course knows no such student (no submission, not on its LMS roster): a typo?"
+        " The extension is kept all the same (it may come before their first attempt)"
+    )

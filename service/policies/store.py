@@ -10,14 +10,27 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Row, bindparam, exists, literal, or_, select
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Row,
+    String,
+    bindparam,
+    case,
+    exists,
+    func,
+    literal,
+    or_,
+    select,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from service.policies.late import Due, LatePolicy
 from service.policies.rules import Limits
 from service.policies.tables import EVERY_CHALLENGE, CoursePolicy, DueExtension, LmsDueDate
-from service.storage.tables import Course, now
+from service.storage.instants import Instant
+from service.storage.tables import Course, Student, Submission, now
 
 
 @dataclass(frozen=True)
@@ -90,29 +103,89 @@ def applying(connection: Connection, platform_id: int, course: str, challenge: s
     return applying_rules(connection, platform_id, course, challenge).limits
 
 
-def due(connection: Connection, platform_id: int, course: str, student: str, challenge: str) -> Due:
-    """The student's due date: their extension (for the challenge, else for every one), else the
-    course's (the challenge's, else the course-wide), else the LMS's; with the late policy."""
-    rules = applying_rules(connection, platform_id, course, challenge)
-    params = {"platform_id": platform_id, "course": course}
-    course_id = connection.execute(_COURSE, params).scalar()
-    if course_id is None:
-        return Due()
-    extended = {
-        row.challenge: row.due_at
-        for row in connection.execute(
-            select(DueExtension.challenge, DueExtension.due_at).where(
+def _policy_field(column: Any, course_id: Any, challenge: Any) -> Any:
+    return select(column).where(CoursePolicy.course_id == course_id, CoursePolicy.challenge == challenge)
+
+
+def due_columns(course_id: Any, student: Any, challenge: Any) -> tuple[Any, Any, Any]:
+    """The student's due date and the late policy as three SQL columns (`due_at`, `late_policy`,
+    `late_penalty_percent`) of any query or RETURNING clause that has the course's id, the
+    student's platform id and the challenge (columns or parameters): the one place the due date is
+    chosen. Their extension for the challenge, else for every one; else the challenge's policy,
+    else the course-wide one; else the LMS's line item's end. The late policy and its penalty
+    come together, from the challenge's policy if it sets one, else the course-wide one."""
+
+    def extension(of: Any) -> Any:
+        return (
+            select(DueExtension.due_at)
+            .where(
                 DueExtension.course_id == course_id,
                 DueExtension.student == student,
-                DueExtension.challenge.in_([challenge, EVERY_CHALLENGE]),
+                DueExtension.challenge == of,
             )
+            .scalar_subquery()
         )
-    }
-    lms = connection.execute(
-        select(LmsDueDate.due_at).where(LmsDueDate.course_id == course_id, LmsDueDate.challenge == challenge)
-    ).scalar()
-    at = extended.get(challenge) or extended.get(EVERY_CHALLENGE) or rules.due_at or lms
-    return Due(at, rules.late_policy, rules.late_penalty_percent)
+
+    def policy(column: Any, of: Any) -> Any:
+        return _policy_field(column, course_id, of).scalar_subquery()
+
+    lms = select(LmsDueDate.due_at).where(
+        LmsDueDate.course_id == course_id, LmsDueDate.challenge == challenge
+    )
+    every = literal(EVERY_CHALLENGE)
+    at = func.coalesce(
+        extension(challenge),
+        extension(every),
+        policy(CoursePolicy.due_at, challenge),
+        policy(CoursePolicy.due_at, every),
+        lms.scalar_subquery(),
+        type_=Instant(),
+    )
+    own = policy(CoursePolicy.late_policy, challenge)
+    late = func.coalesce(own, policy(CoursePolicy.late_policy, every), type_=String())
+    penalty = case(
+        (own.is_not(None), policy(CoursePolicy.late_penalty_percent, challenge)),
+        else_=policy(CoursePolicy.late_penalty_percent, every),
+    )
+    return at.label("due_at"), late.label("late_policy"), penalty.label("late_penalty_percent")
+
+
+def any_due(connection: Connection, course_id: int) -> bool:
+    """Whether any due date is set in the course (a policy's, an extension, an LMS's): where none
+    is, no attempt is late and its score is what counts."""
+    found = select(
+        or_(
+            exists().where(CoursePolicy.course_id == course_id, CoursePolicy.due_at.is_not(None)),
+            exists().where(DueExtension.course_id == course_id),
+            exists().where(LmsDueDate.course_id == course_id),
+        )
+    )
+    return bool(connection.execute(found).scalar())
+
+
+def submission_due_columns() -> tuple[Any, Any, Any]:
+    """`due_columns` of the submission in a query or RETURNING clause over `submissions` (with or
+    without its student joined)."""
+    student = (
+        select(Student.external_id)
+        .where(Student.id == Submission.student_id)
+        .correlate_except(Student)
+        .scalar_subquery()
+    )
+    return due_columns(Submission.course_id, student, Submission.challenge)
+
+
+def due_of(row: Any) -> Due:
+    """The Due of a row that has `due_columns`."""
+    late: LatePolicy | None = row.late_policy if row.late_policy in ("best_on_time", "penalty") else None
+    return Due(row.due_at, late, row.late_penalty_percent if late == "penalty" else None)
+
+
+def due(connection: Connection, platform_id: int, course: str, student: str, challenge: str) -> Due:
+    """The student's due date and the late policy (`due_columns`), in one statement."""
+    params = {"platform_id": platform_id, "course": course, "student": student, "challenge": challenge}
+    columns = due_columns(_COURSE.scalar_subquery(), bindparam("student"), bindparam("challenge"))
+    return due_of(connection.execute(select(*columns), params).one())
 
 
 def of_course(session: Session, course_id: int) -> dict[str, Rules]:

@@ -1,4 +1,5 @@
-"""The database schema (SQLAlchemy 2.0). Migrations in `migrations/` follow this file.
+"""The tables every package shares (SQLAlchemy 2.0), and the `Base` of every table module
+(`service.storage.registry` finds them all; migrations in `migrations/` follow them).
 
 Results are stored as rows (one per hidden test, one per diagnosis) that repeat the course,
 challenge and version of their submission, so dashboards aggregate with plain GROUP BY.

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from grader.text import Lang
 from service.core.errors import NotFound
-from service.policies import admin, gate, wording
+from service.policies import admin, gate, late, wording
 from service.storage.db import Database
+from service.storage.tables import now
 from service.students import feedback, labels
 from service.students.gradebook import Gradebook
 from service.students.grants import GrantRefused, PageGrant
@@ -78,26 +80,44 @@ def _gradebook(state: tuple[str, float | None] | None, grant: PageGrant) -> dict
 
 def attempt(view: schemas.Submission, grant: PageGrant, with_feedback: bool) -> Attempt:
     result = view.result
-    html = str(feedback.fragment(result, grant.lang, with_style=False)) if result and with_feedback else None
+    counted = late.Counted(view.late, view.days_late, view.counted_score)
+    told = labels.late(counted)
+    html = (
+        str(feedback.fragment(result, grant.lang, with_style=False, counted=counted))
+        if result and with_feedback
+        else None
+    )
     return Attempt(
         id=view.id,
         status=view.status,
         status_text=labels.STATUSES[view.status](grant.lang),
         score=result.score if result else None,
         created_at=view.created_at,
+        late=view.late,
+        days_late=view.days_late,
+        counted_score=view.counted_score,
+        late_text=told(grant.lang) if told else None,
         error_line=result.error.line if result and result.error else None,
         feedback_html=html,
     )
 
 
+def _late_now(due: late.Due, lang: Lang) -> str | None:
+    """Past the due date: what an attempt sent now would count for at best (a full score's worth)."""
+    best = late.counted(now(), 100.0, due)
+    return labels.LATE_NOW.format(score=best.counted_score)(lang) if best.late else None
+
+
 def allowance(db: Database, grant: PageGrant) -> Allowance:
     found = gate.standing_of(db, grant.platform_id, grant.course, grant.student, grant.challenge)
-    due_at = admin.due_now(db, grant.platform_id, grant.course, grant.student, grant.challenge).at
+    due = admin.due_now(db, grant.platform_id, grant.course, grant.student, grant.challenge)
+    due_at, late_now = due.at, _late_now(due, grant.lang)
     if found is None:
-        return Allowance(limited=False, due_at=due_at)
+        return Allowance(limited=False, due_at=due_at, late_now=late_now)
     left = found.left
     return Allowance(
         due_at=due_at,
+        late_now=late_now,
         limited=True,
         used=found.used,
         allowed=found.allowed,

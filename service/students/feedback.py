@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 from grader.models import Cause, Diagnosis, GradingError, HiddenTestResult, Localisation, Result
 from grader.text import Lang, Text
+from service.policies.late import Counted
 from service.students import labels
 
 HERE = Path(__file__).parent
@@ -64,6 +65,7 @@ class FeedbackView:
     # What the failed tests point to besides the diagnoses ("explained above"): shown with them.
     causes: tuple[Cause, ...] = ()
     localisation: Localisation | None = None
+    late: str | None = None  # what a late attempt counts for (`late: counts 80/100`), beside its score
 
     @property
     def all_passed(self) -> bool:
@@ -84,7 +86,8 @@ class FeedbackView:
         return labels.LINE.format(line=self.error.line)(self.lang) not in self.error.message
 
 
-def view(result: Result, lang: Lang) -> FeedbackView:
+def view(result: Result, lang: Lang, counted: Counted | None = None) -> FeedbackView:
+    told = labels.late(counted) if counted is not None else None
     return FeedbackView(
         lang=lang,
         status=result.status,
@@ -97,6 +100,7 @@ def view(result: Result, lang: Lang) -> FeedbackView:
         stdout=result.stdout,
         causes=tuple(result.causes),
         localisation=result.localisation,
+        late=told(lang) if told is not None else None,
     )
 
 
@@ -108,10 +112,10 @@ def _groups(tests: list[HiddenTestResult], lang: Lang) -> tuple[TestGroup, ...]:
     return tuple(sorted(groups, key=lambda g: g.passed == len(g.tests)))  # stable: failing first
 
 
-def fragment(result: Result, lang: Lang, with_style: bool) -> Markup:
+def fragment(result: Result, lang: Lang, with_style: bool, counted: Counted | None = None) -> Markup:
     """The feedback as an HTML fragment; `with_style` inlines its small stylesheet (for platforms
     that paste it into their own page); the student page links the same stylesheet instead."""
     style = Markup(STYLESHEET.read_text()) if with_style else None  # noqa: S704 the package's own stylesheet
     page = templates.get_template("feedback.html")
-    html = page.render(feedback=view(result, lang), labels=labels, lang=lang, style=style)
+    html = page.render(feedback=view(result, lang, counted), labels=labels, lang=lang, style=style)
     return Markup(html)  # noqa: S704 autoescaped

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grader.text import Text, text
 from service.policies import wording
+from service.policies.late import Counted
 
 DIAGNOSES = text("Lo que vemos en tu código", "What we see in your code")
 TESTS = text("Pruebas", "Tests")
@@ -56,6 +57,12 @@ DUE = text("Fecha límite: {when}", "Due: {when}")
 DUE_PASSED = text(
     "Fecha límite: {when} (pasada: los intentos de ahora llegan tarde)",
     "Due: {when} (passed: attempts now are late)",
+)
+LATE = text("llega tarde", "late")
+LATE_COUNTS = text("llega tarde: cuenta {score:g}/100", "late: counts {score:g}/100")
+LATE_NOW = text(
+    "Un intento enviado ahora cuenta como mucho {score:g}/100.",
+    "An attempt sent now counts at most {score:g}/100.",
 )
 WHEN = text("Cuándo", "When")
 STATUS = text("Estado", "Status")
@@ -113,3 +120,12 @@ def category(name: str) -> Text:
     return CATEGORIES.get(
         name, text(name.replace("_", " ").capitalize(), name.replace("_", " ").capitalize())
     )
+
+
+def late(counted: Counted) -> Text | None:
+    """What a late attempt counts for (`llega tarde: cuenta 80/100`); None: on time."""
+    if not counted.late:
+        return None
+    if counted.counted_score is None:
+        return LATE
+    return LATE_COUNTS.format(score=counted.counted_score)

@@ -52,6 +52,10 @@ class Attempt(BaseModel):
     status_text: str  # the status in the page's language
     score: float | None
     created_at: datetime
+    late: bool = False  # what the attempt counts for, as the API's Submission says it
+    days_late: int = 0
+    counted_score: float | None = None
+    late_text: str | None = None  # the same in the page's language (`late: counts 80/100`); None: on time
     error_line: int | None = None
     feedback_html: str | None = None  # the escaped fragment, once graded
     gradebook: str | None = None  # launched from an LMS: whether its gradebook has the score
@@ -70,6 +74,9 @@ class Allowance(BaseModel):
     exhausted: bool = False  # no attempt left at all
     left_told: str | None = None  # the attempts left, in the page's language (its script adds the times)
     due_at: datetime | None = None  # the student's due date (their extension, the course's or the LMS's)
+    late_now: str | None = (
+        None  # past it: what an attempt sent now counts for at most, in the page's language
+    )
 
 
 class Refusal(BaseModel):

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Insert, String, bindparam, insert, literal, select
+from sqlalchemy import ColumnElement, Connection, Insert, Row, String, bindparam, insert, literal, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from grader.challenge import Challenge
 from service.policies import gate, store
+from service.policies.late import Due
 from service.policies.rules import Limits
 from service.storage.aggregate_tables import AggStudent
 from service.storage.db import Database
@@ -45,6 +46,14 @@ _COPIED = (
 _params = {name: bindparam(name, type_=_table.c[name].type) for name in _COPIED}
 
 
+# The student's due date, returned with the new submission's id: from the statement's parameters,
+# since a subquery of an INSERT's RETURNING cannot see the row inserted on every database.
+_COURSE = select(Course.id).where(
+    Course.platform_id == _params["platform_id"], Course.slug == bindparam("course")
+)
+_DUE = store.due_columns(_COURSE.scalar_subquery(), bindparam("student"), _params["challenge"])
+
+
 def _inserting(*conditions: ColumnElement[bool]) -> Insert:
     """The submission's insert, with its course's and student's ids found by the statement."""
     return (
@@ -60,7 +69,7 @@ def _inserting(*conditions: ColumnElement[bool]) -> Insert:
                 *conditions,
             ),
         )
-        .returning(_table.c.id)
+        .returning(_table.c.id, *_DUE)
     )
 
 
@@ -73,6 +82,16 @@ _BY_KEY = (
     .join(Course, Submission.course_id == Course.id)
     .where(Submission.platform_id == bindparam("platform_id"), Submission.idempotency_key == bindparam("key"))
 )
+
+
+@dataclass(frozen=True)
+class _Stored:
+    submission_id: str
+    due: Due  # the student's due date, returned by the insert (an earlier request's: not read)
+
+
+def _stored(found: Row[Any] | None) -> _Stored | None:
+    return _Stored(found.id, store.due_of(found)) if found is not None else None
 
 
 @dataclass(frozen=True)
@@ -115,8 +134,8 @@ def accept(
         stored = _insert_slowly(db, caller, body, row)
     if stored is None:
         raise RuntimeError(f"course {body.course!r} or student {body.student!r} vanished while accepting")
-    if stored != submission_id:
-        return Taken(stored, None)
+    if stored.submission_id != submission_id:
+        return Taken(stored.submission_id, None)
     view = records.public(
         submission_id=submission_id,
         status="queued",
@@ -126,13 +145,14 @@ def accept(
         created_at=created_at,
         finished_at=None,
         result=None,
+        due=stored.due,
     )
     return Taken(submission_id, view)
 
 
 def _insert_slowly(
     db: Database, caller: Caller, body: schemas.SubmissionIn, row: dict[str, Any]
-) -> str | None:
+) -> _Stored | None:
     limits = _limits(db, caller, body)
     if limits.limited:
         return _insert_admitted(db, row, limits)
@@ -146,7 +166,7 @@ def _limits(db: Database, caller: Caller, body: schemas.SubmissionIn) -> Limits:
         return gate.limits(connection, caller.platform_id, body.course, body.challenge)
 
 
-def _insert_admitted(db: Database, row: dict[str, Any], limits: Limits) -> str | None:
+def _insert_admitted(db: Database, row: dict[str, Any], limits: Limits) -> _Stored | None:
     """Under a course's limits: one transaction that makes the student, locks them, and stores
     the submission or, if the policy refuses it, the refusal (raised once committed)."""
     with db.engine.begin() as connection:
@@ -162,11 +182,11 @@ def _insert_admitted(db: Database, row: dict[str, Any], limits: Limits) -> str |
     return stored
 
 
-def _insert_in_transaction(connection: Connection, row: dict[str, Any]) -> str | None:
+def _insert_in_transaction(connection: Connection, row: dict[str, Any]) -> _Stored | None:
     """`_insert` inside a transaction: a savepoint keeps it usable when the key is taken."""
     try:
         with connection.begin_nested():
-            return connection.execute(_INSERT, row).scalar()
+            return _stored(connection.execute(_INSERT, row).first())
     except IntegrityError:
         earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None
         if earlier is None:
@@ -174,7 +194,7 @@ def _insert_in_transaction(connection: Connection, row: dict[str, Any]) -> str |
         return earlier
 
 
-def _insert(connection: Connection, row: dict[str, Any], statement: Insert) -> str | None:
+def _insert(connection: Connection, row: dict[str, Any], statement: Insert) -> _Stored | None:
     """The id of the submission stored: this one, or the one an earlier request stored with the
     same Idempotency-Key; None when the course or the student does not exist yet (or when
     `statement`'s own conditions keep it from inserting)."""
@@ -183,7 +203,7 @@ def _insert(connection: Connection, row: dict[str, Any], statement: Insert) -> s
         if earlier is not None:
             return earlier
     try:
-        return connection.execute(statement, row).scalar()
+        return _stored(connection.execute(statement, row).first())
     except IntegrityError:
         earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None
         if earlier is None:
@@ -191,14 +211,14 @@ def _insert(connection: Connection, row: dict[str, Any], statement: Insert) -> s
         return earlier
 
 
-def _by_key(connection: Connection, row: dict[str, Any]) -> str | None:
+def _by_key(connection: Connection, row: dict[str, Any]) -> _Stored | None:
     found = connection.execute(
         _BY_KEY, {"platform_id": row["platform_id"], "key": row["idempotency_key"]}
     ).first()
     if found is None:
         return None
     records.same_request(found.slug, found.idempotency_fingerprint, row)
-    return str(found.id)
+    return _Stored(str(found.id), Due())
 
 
 def _create_course_and_student(connection: Connection, row: dict[str, Any]) -> None:

@@ -16,6 +16,8 @@ from grader.challenge import Challenge
 from grader.grade import MAX_CODE_BYTES
 from grader.models import Result
 from service.core.errors import Conflict, Forbidden, Invalid, NotFound, TooLarge
+from service.policies import late, store
+from service.policies.late import Due
 from service.storage.results import latest_results, to_result
 from service.storage.tables import Course, GradingResult, Student, Submission
 from service.submissions import ids, schemas
@@ -90,7 +92,9 @@ def listing(
     at a time (keyset pagination)."""
     if course is not None and not caller.may_use(ids.normal(course)):
         raise Forbidden(f"this API key may not read course {course!r}")
-    query = select(Submission).where(Submission.platform_id == caller.platform_id)
+    query = select(Submission, *store.submission_due_columns()).where(
+        Submission.platform_id == caller.platform_id
+    )
     if course is not None or student is not None or caller.courses is not None:
         query = query.join(Course, Submission.course_id == Course.id)
     if caller.courses is not None:
@@ -112,12 +116,12 @@ def listing(
             )
         )
     query = query.order_by(Submission.created_at.desc(), Submission.id.desc()).limit(limit + 1)
-    rows = list(session.scalars(query))
+    rows = list(session.execute(query))
     page, more = rows[:limit], len(rows) > limit
-    results = latest_results(session, (s.id for s in page))
+    results = latest_results(session, (row.Submission.id for row in page))
     return schemas.SubmissionPage(
-        items=[to_schema(s, results.get(s.id)) for s in page],
-        next_cursor=_encode_cursor(page[-1]) if more else None,
+        items=[to_schema(row.Submission, results.get(row.Submission.id), store.due_of(row)) for row in page],
+        next_cursor=_encode_cursor(page[-1].Submission) if more else None,
     )
 
 
@@ -149,23 +153,31 @@ def public(
     created_at: datetime,
     finished_at: datetime | None,
     result: Result | None,
+    due: Due,
 ) -> schemas.Submission:
     """The Submission as the API shows it (and webhooks send), built here only: stored times get
-    their zone, and a result shows only once the submission is final."""
+    their zone, a result shows only once the submission is final, and what the attempt counts for
+    under the student's due date is the late policy's (`late.counted`)."""
     final = status in schemas.FINAL_STATUSES
+    shown = result if final else None
+    created = utc(created_at)
+    counted = late.counted(created, shown.score if shown is not None else None, due)
     return schemas.Submission(
         id=submission_id,
         status=status,
         challenge=challenge,
         student=student,
         course=course,
-        created_at=utc(created_at),
+        created_at=created,
         finished_at=utc(finished_at) if finished_at is not None else None,
-        result=result if final else None,
+        late=counted.late,
+        days_late=counted.days_late,
+        counted_score=counted.counted_score,
+        result=shown,
     )
 
 
-def to_schema(submission: Submission, result: GradingResult | None) -> schemas.Submission:
+def to_schema(submission: Submission, result: GradingResult | None, due: Due) -> schemas.Submission:
     final = submission.status in schemas.FINAL_STATUSES
     return public(
         submission_id=submission.id,
@@ -176,10 +188,18 @@ def to_schema(submission: Submission, result: GradingResult | None) -> schemas.S
         created_at=submission.created_at,
         finished_at=submission.finished_at,
         result=to_result(result) if result is not None and final else None,
+        due=due,
     )
 
 
+def due_of(session: Session, submission_id: str) -> Due:
+    """The due date and late policy that apply to a stored submission now."""
+    query = select(*store.submission_due_columns()).where(Submission.id == submission_id)
+    return store.due_of(session.execute(query).one())
+
+
 def view(session: Session, submission: Submission) -> schemas.Submission:
+    due = due_of(session, submission.id)
     if submission.status not in schemas.FINAL_STATUSES:
-        return to_schema(submission, None)
-    return to_schema(submission, latest_results(session, [submission.id]).get(submission.id))
+        return to_schema(submission, None, due)
+    return to_schema(submission, latest_results(session, [submission.id]).get(submission.id), due)

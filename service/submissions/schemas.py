@@ -50,6 +50,20 @@ class Submission(BaseModel):
     course: str
     created_at: datetime
     finished_at: datetime | None
+    late: bool = Field(
+        default=False,
+        description="the attempt came after the student's due date (theirs by extension, the course's or"
+        " challenge's `due_at`, else the LMS line item's end)",
+    )
+    days_late: int = Field(
+        default=0, ge=0, description="days, or parts of a day, after the due date; 0 on time"
+    )
+    counted_score: float | None = Field(
+        default=None,
+        description="the score the course's late policy counts for this attempt (the penalty applied; 0"
+        " for a late attempt under `best_on_time`; the score itself when on time or with no late"
+        " policy); null until graded. `result.score` stays what the code earned",
+    )
     result: Result | None
 
 
@@ -80,6 +94,10 @@ class ChallengeDetail(ChallengeSummary):
     lang: Literal["es", "en"]
     statement: str
     max_points: int
+    starter: str = Field(
+        description="The code an editor starts with: NumPy and a stub per function, whose def lines "
+        "are the signatures' name and parameters (a signature may show people what it returns)"
+    )
 
 
 class Layer(BaseModel):

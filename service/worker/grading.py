@@ -23,6 +23,8 @@ from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
 from service.lti.tables import LtiScore
+from service.policies import store
+from service.policies.late import Due
 from service.storage.db import Database
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Course, GradingResult, Student, Submission, now
@@ -35,7 +37,12 @@ _FIND = select(Submission.status, Submission.callback_url).where(Submission.id =
 # Whether the graded attempt came through an LTI link, asked in the transaction that stores the
 # result, after it has updated (and so locked) the submission's row: `passback.record` locks that
 # row before it writes a link, so one of the two waits for the other and sees what it did.
-_LINKED = select(select(LtiScore.submission_id).where(LtiScore.submission_id == bindparam("id")).exists())
+# The student's due date comes in the same statement, read as the result is stored: the graded
+# Submission says what the attempt counts for.
+_LINKED = select(
+    select(LtiScore.submission_id).where(LtiScore.submission_id == bindparam("id")).exists().label("linked"),
+    *store.due_columns(bindparam("course_id"), bindparam("student"), bindparam("challenge")),
+)
 
 
 @lru_cache(maxsize=4)
@@ -122,11 +129,13 @@ def grade_submission(db: Database, grader: Grader, submission_id: str, max_attem
         with db.relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
             finished_at = store_graded(connection, stored, challenge.version, result, translation)
-            linked = bool(connection.execute(_LINKED, {"id": submission_id}).scalar())
+            params = {"id": submission_id, "course_id": row.course_id, "student": row.external_id}
+            found = connection.execute(_LINKED, {**params, "challenge": row.challenge}).one()
     except IntegrityError:
         log.info("submission %s was graded by another delivery; kept the first result", submission_id)
         return Graded(submission_id, result.status, False, None)
-    view = _view(submission_id, row, result, finished_at)
+    linked = bool(found.linked)
+    view = _view(submission_id, row, result, finished_at, store.due_of(found))
     callback_url = None if row.regrading else row.callback_url
     return Graded(submission_id, result.status, True, callback_url, view, linked, row.course_id)
 
@@ -163,7 +172,9 @@ def _grade(
     return told[row.lang], told[other]
 
 
-def _view(submission_id: str, row: Started, result: Result, finished_at: datetime) -> schemas.Submission:
+def _view(
+    submission_id: str, row: Started, result: Result, finished_at: datetime, due: Due
+) -> schemas.Submission:
     return records.public(
         submission_id=submission_id,
         status=result.status,
@@ -173,4 +184,5 @@ def _view(submission_id: str, row: Started, result: Result, finished_at: datetim
         created_at=row.created_at,
         finished_at=finished_at,
         result=result,
+        due=due,
     )

@@ -77,7 +77,7 @@ class WorkerProcess:
                     slots=1,  # a worker process grades one submission at a time
                     hardware_env=self.settings.hardware_env,
                 )
-                challenges = load_challenges(self.settings.challenges_dir)
+                challenges = load_challenges(*self.settings.challenge_roots)
                 self._grader = Grader(challenges, sandbox, kept_in=self.settings.cache_dir)
                 self._grader.warm()
                 self._start_beat()

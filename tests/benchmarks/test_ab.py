@@ -102,3 +102,43 @@ def test_both_sides_run_this_tree_s_script_on_the_other_tree_s_service(
     assert command[1] == str(ROOT / "benchmarks" / "service.py")
     assert command[command.index("--tree") + 1] == str(other)
     assert cwd == ROOT
+
+
+STORED = """| database | way | results | stored/s | p50 ms | p99 ms | CPU ms (this process) | CPU ms (postgres) |
+| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+| sqlite | store_graded (with aggregates) | 300 | 150 | 1.53 | 34.85 | 1.53 | 0.03 |
+| sqlite | rows only (naive) | 300 | 416 | 0.47 | 26.26 | 0.57 | 0.00 |
+| sqlite | with aggregates ÷ rows only, CPU | | | | | 2.75× | |
+| postgres | store_graded (with aggregates) | 300 | 57 | 15.90 | 59.13 | 1.81 | 1.60 |
+| postgres | rows only (naive) | 300 | 88 | 8.76 | 46.85 | 1.34 | 1.07 |
+| postgres | with aggregates ÷ rows only, CPU | | | | | 1.42× | |
+"""
+
+
+def test_each_side_runs_its_own_storing_script_and_its_figures_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ran: list[list[str]] = []
+
+    def run(command: list[str], cwd: object, **_: object) -> subprocess.CompletedProcess[str]:
+        ran.append(command)
+        return subprocess.CompletedProcess(command, 0, stdout=STORED)
+
+    monkeypatch.setattr(ab.subprocess, "run", run)
+    other = ROOT / "elsewhere"
+    measured = ab.storing(other, 300)
+    assert ran[0][1:] == [str(other / "benchmarks" / "storing.py"), "--results", "300"]
+    assert measured == {
+        "sqlite CPU ms": 1.53 + 0.03,
+        "sqlite stored/s": 150.0,
+        "sqlite p50 ms": 1.53,
+        "sqlite ÷ rows only": 2.75,
+        "postgres CPU ms": 1.81 + 1.60,
+        "postgres stored/s": 57.0,
+        "postgres p50 ms": 15.90,
+        "postgres ÷ rows only": 1.42,
+    }
+    lines = ab.table("abc123", [measured], [measured], ab.STORING_MEASURES).splitlines()
+    assert "| postgres ÷ rows only | 1.42 | 1.42 | 1.00× |" in lines
+    with pytest.raises(ValueError, match="no storing row"):
+        ab.parse_storing("nothing measured")

@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -156,6 +157,7 @@ def test_a_generated_client_submits_waits_reads_and_pages(generated: ModuleType,
         assert isinstance(done.result, models.Result)
         assert done.status == models.SubmissionStatus.DONE
         assert done.result.score == 100
+        assert (done.late, done.days_late, done.counted_score) == (False, 0, 100)  # no due date: on time
         assert int(graded.headers["RateLimit-Remaining"]) == PER_STUDENT - 1
         assert int(graded.headers["RateLimit-Limit"]) == PER_STUDENT
         assert int(graded.headers["RateLimit-Reset"]) >= 1
@@ -176,6 +178,36 @@ def test_a_generated_client_submits_waits_reads_and_pages(generated: ModuleType,
     newest_first = [q.parsed.id for q in reversed(queued)] + [done.id]
     assert seen == newest_first
     assert pages == 3
+
+
+def test_a_generated_client_reads_what_a_late_attempt_counts_for(
+    generated: ModuleType, served: Served
+) -> None:
+    models = _module(generated, "models")
+    set_policy = _module(generated, "api.policies.set_course_policy")
+    create, read = (
+        _module(generated, f"api.submissions.{name}") for name in ("create_submission", "get_submission")
+    )
+    due = datetime.now(UTC) - timedelta(hours=30)  # two started days late
+    policy = models.PolicyIn(
+        due_at=due, late_policy=models.PolicyInLatePolicyType0.PENALTY, late_penalty_percent=20
+    )
+    with _api(generated, served) as api:
+        set_policy.sync(client=api, course=COURSE, challenge="layer_norm", body=policy)
+        try:
+            late = create.sync(client=api, body=_submission_in(generated, "lalo"))
+            assert isinstance(late, models.Submission)
+            assert (late.late, late.days_late, late.counted_score) == (
+                True,
+                2,
+                None,
+            )  # queued: not graded yet
+            late = read.sync(client=api, submission_id=late.id, wait=30)
+        finally:  # the other tests' attempts are on time
+            set_policy.sync(client=api, course=COURSE, challenge="layer_norm", body=models.PolicyIn())
+    assert isinstance(late, models.Submission)
+    assert isinstance(late.result, models.Result)
+    assert (late.result.score, late.late, late.days_late, late.counted_score) == (100, True, 2, 60)
 
 
 def test_a_generated_client_reads_the_challenges(generated: ModuleType, served: Served) -> None:

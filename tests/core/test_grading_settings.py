@@ -17,6 +17,8 @@ from service.core.settings import Settings
         {"OPENBLAS_CORETYPE": "Haswell", "OPENBLAS_L2_SIZE": ""},
         {"OPENBLAS_CORETYPE": "", "OPENBLAS_L2_SIZE": "262144", "XDG_CACHE_HOME": "/tmp/xdg"},
         {"XDG_CACHE_HOME": "not/absolute"},
+        {"AUTOGRADER_CHALLENGES_DIRS": "/srv/a:/srv/b::relative/c"},
+        {"autograder_challenges_dirs": ""},
     ],
 )
 def test_the_three_settings_are_read_as_settings_reads_them(
@@ -24,6 +26,7 @@ def test_the_three_settings_are_read_as_settings_reads_them(
 ) -> None:
     for name in (
         "AUTOGRADER_CHALLENGES_DIR",
+        "AUTOGRADER_CHALLENGES_DIRS",
         "AUTOGRADER_CACHE_DIR",
         "OPENBLAS_CORETYPE",
         "OPENBLAS_L2_SIZE",
@@ -33,4 +36,7 @@ def test_the_three_settings_are_read_as_settings_reads_them(
         monkeypatch.setenv(name, value)
     settings = Settings()
     light = GradingSettings.from_environment()
-    assert light == GradingSettings(settings.challenges_dir, settings.cache_dir, settings.hardware_env)
+    assert light == GradingSettings(
+        settings.challenges_dir, settings.cache_dir, settings.hardware_env, settings.challenge_roots[1:]
+    )
+    assert light.challenge_roots == settings.challenge_roots

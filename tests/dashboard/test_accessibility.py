@@ -20,6 +20,7 @@ ATTEMPTS = [
     ("c1", "ana", "layer_norm", "solutions/layer_norm/loops.py"),
     ("c1", "ana", "bloque", "solutions/bloque/straightforward.py"),
     ("c1", "ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
+    ("c1", "carla", "layer_norm", "wrong/layer_norm/sample_std.py"),  # a step the localisation names
 ]
 MORE = [
     ("c1", "ben", "layer_norm", SYNTAX_ERROR, "en"),
@@ -93,6 +94,7 @@ def test_every_page_of_a_logged_in_instructor(own_site: Site, visitor: tuple[Pag
     with Audit() as audit:
         audit.check(page, f"courses {how}")
         scan(audit, page, f"{base}/courses/c1", f"overview {how}")
+        expect(page.locator("ul.steps li").first).to_be_visible()  # scanned with the steps named
         scan(audit, page, f"{base}/courses/c1/students", f"students {how}")
         scan(audit, page, f"{base}/courses/c1/students?q=nobody", f"students, none found {how}")
         scan(audit, page, f"{base}/courses/c1/students/ben", f"student ben {how}")

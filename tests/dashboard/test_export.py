@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import defaultdict
 
 import pytest
 from playwright.sync_api import Page
 
-from tests.dashboard.conftest import ATTEMPTS
+from grader.grade import Grader
+from tests.dashboard.conftest import ATTEMPTS, code
 from tests.dashboard.site import Site
 
 pytestmark = pytest.mark.slow
@@ -43,7 +45,31 @@ def test_long_form_has_every_attempt_with_its_diagnoses(page: Page, site: Site) 
     assert all(r["status"] == "done" and r["challenge_version"] for r in rows)
 
 
-def test_what_each_message_did_is_a_row_per_diagnosis_and_step(page: Page, site: Site) -> None:
+def named_steps(grader: Grader) -> dict[tuple[str, str], tuple[int, int, int]]:
+    """The lesson steps the localisation names in course c1's attempts, graded here as the site
+    grades them, each with the students shown it, those who tried again and those in whom it went
+    away, by their definition (each student's attempts in order; all of them ran)."""
+    named: dict[tuple[str, str], list[str | None]] = defaultdict(list)
+    for course, student, challenge, path in ATTEMPTS:
+        if course == "c1":
+            where = grader.grade(challenge, code(path), lang="en").localisation
+            named[(student, challenge)].append(where.step if where else None)
+    counted: dict[tuple[str, str], tuple[int, int, int]] = {}
+    for (_, challenge), steps in named.items():
+        for step in {s for s in steps if s}:
+            since = steps[steps.index(step) + 1 :]
+            shown, again, gone = counted.get((challenge, step), (0, 0, 0))
+            counted[(challenge, step)] = (
+                shown + 1,
+                again + bool(since),
+                gone + any(s != step for s in since),
+            )
+    return counted
+
+
+def test_what_each_message_did_is_a_row_per_diagnosis_and_step(
+    page: Page, site: Site, grader: Grader
+) -> None:
     rows = {
         (r["challenge"], r["kind"], r["message_id"]): r for r in _download(page, "What each message did CSV")
     }
@@ -54,9 +80,12 @@ def test_what_each_message_did_is_a_row_per_diagnosis_and_step(page: Page, site:
     assert [column[c] for c in counts] == ["3", "2", "2", "1", "2"]
     assert column["median_attempts_until_gone"] == "1"
     assert float(column["median_seconds_until_gone"]) > 0
-    step = rows[("layer_norm", "step", "mu")]  # the step each of those batch_norm attempts named
-    assert step["message"] == "μ_t, each row's mean"
-    assert [step[c] for c in ("shown_to", "tried_again", "gone")] == ["3", "2", "2"]
+    steps = named_steps(grader)
+    assert steps  # the course's attempts name some
+    for (challenge, step), (shown, again, gone) in steps.items():
+        row = rows[(challenge, "step", step)]
+        assert row["message"] == grader.challenges[challenge].steps[step].en
+        assert [row[c] for c in ("shown_to", "tried_again", "gone")] == [str(shown), str(again), str(gone)]
     elena = rows[("bloque", "diagnosis", "pre_norm")]  # never tried again
     assert (
         elena["tried_again"],

@@ -19,6 +19,7 @@ from sqlalchemy.orm import sessionmaker
 from grader.models import Result
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.feedback_effect import MessageEffect, feedback_effects, median
+from service.dashboard.views import duration
 from service.storage.aggregates_effect import bucket_seconds, time_bucket
 from service.storage.aggregates_rebuild import rebuild
 from service.storage.results import Stored
@@ -240,3 +241,17 @@ def test_the_median_of_counted_values() -> None:
 @pytest.mark.parametrize("seconds", [1.0, 59.0, 60.0, 3600.0, 86_400.0 * 3.5, 86_400.0 * 200])
 def test_a_time_is_read_back_within_its_buckets_width(seconds: float) -> None:
     assert abs(bucket_seconds(time_bucket(seconds)) / seconds - 1) < 0.045
+
+
+@pytest.mark.parametrize(
+    ("seconds", "en", "es"),
+    [
+        (40.2, "40 s", "40 s"),
+        (14 * 60 + 10, "14 min", "14 min"),
+        (3 * 3600 + 20 * 60, "3 h 20 min", "3 h 20 min"),
+        (2 * 3600, "2 h", "2 h"),
+        (5 * 86_400, "5 days", "5 días"),
+    ],
+)
+def test_a_median_time_is_told_as_a_person_says_it(seconds: float, en: str, es: str) -> None:
+    assert (duration(seconds, "en"), duration(seconds, "es")) == (en, es)

@@ -113,3 +113,22 @@ def test_challenges_that_use_each_other_are_refused(tmp_path: Path) -> None:
     _folder(tmp_path, "bloque")
     with pytest.raises(ChallengeError, match="circle"):
         load_challenges(tmp_path)
+
+
+def test_a_course_s_own_folder_adds_its_challenges_and_may_use_the_built_ins(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    folder = _folder(course, "bloque")
+    _with(folder, 'id = "bloque"', 'id = "bloque_del_curso"')
+    folder.rename(course / "bloque_del_curso")
+    found = load_challenges(ROOT / "challenges", course)
+    assert "bloque_del_curso" in found
+    assert found["bloque_del_curso"].uses == ("layer_norm",)
+    assert set(found) > {"layer_norm", "bloque", "atencion_causal", "bloque_decoder"}
+
+
+def test_a_course_s_challenge_may_not_shadow_a_built_in(tmp_path: Path) -> None:
+    _folder(tmp_path, "layer_norm")
+    with pytest.raises(
+        ChallengeError, match=r"the id .layer_norm. is already the challenge of .*may not shadow"
+    ):
+        load_challenges(ROOT / "challenges", tmp_path)

@@ -15,6 +15,7 @@ import pytest
 
 from grader.challenge import Challenge, ChallengeError, FunctionSpec, load_challenges
 from grader.grade import Grader
+from service.api.routes_challenges import get_challenge
 from tests.conftest import ROOT
 
 CHALLENGES = sorted(load_challenges(ROOT / "challenges"))
@@ -67,3 +68,13 @@ def test_a_signature_that_is_no_python_is_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(ChallengeError, match="is not Python"):
         load_challenges(tmp_path)
+
+
+@pytest.mark.parametrize("challenge_id", CHALLENGES)
+def test_the_api_hands_a_platform_the_starter_that_runs(challenge_id: str) -> None:
+    known = load_challenges(ROOT / "challenges")
+    detail = get_challenge(challenge_id, known, "en")
+    assert detail.starter == known[challenge_id].starter
+    namespace: dict[str, object] = {}
+    exec(compile(detail.starter, "starter.py", "exec"), namespace)  # noqa: S102 our own starter
+    assert all(callable(namespace[f.name]) for f in detail.functions)

@@ -79,6 +79,9 @@ def test_a_late_attempt_is_passed_back_with_the_penalty_and_its_own_time(
     expect(frame.locator("#attempts tbody tr")).to_have_count(1, timeout=GRADED)
     score = score_of(link, "lola")
     assert score["scoreGiven"] == 80  # 100, less 10 % for each of the two days
+    # the student reads the count the gradebook got, once the LMS told the due date (its passback
+    # reads the line item): the attempts are read again until the gradebook has the score
+    expect(frame.locator("#attempts tbody tr").first).to_contain_text("100/100 (late: counts 80/100)")
     assert datetime.fromisoformat(score["timestamp"]) == _submitted_at(tool, "lola")
     desktop.goto(lms.course_url("lola", "learner", link.id))  # the page now knows the LMS's due date
     frame = student_frame(desktop, lms, "lola", link.id)

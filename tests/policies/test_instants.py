@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.conftest import ROOT
 from tests.dashboard.conftest import DESKTOP, log_in, served
 from tests.dashboard.site import Site
 from tests.students.conftest import student_link
 
 pytestmark = pytest.mark.slow
+
+CORRECT = (ROOT / "tests/solutions/layer_norm/class_based.py").read_text()
 
 
 @pytest.fixture(scope="module")
@@ -115,3 +118,23 @@ def test_a_time_the_clocks_skip_is_refused_with_its_reason(madrid: Page, embedde
     norm.get_by_label("Due date").fill("2026-03-29T02:30")  # Madrid goes from 02:00 to 03:00
     norm.get_by_role("button").click()
     expect(madrid.get_by_role("alert")).to_contain_text("2026-03-29 02:30 does not exist in Europe/Madrid")
+
+
+def test_a_late_attempt_is_counted_by_its_true_instant_on_the_embedded_default(embedded_site: Site) -> None:
+    """Given at -10:00, the due date is 30 hours ago, not 20: two started days late, not one."""
+    site, headers = embedded_site, _headers(embedded_site)
+    due = (datetime.now(UTC) - timedelta(hours=30)).astimezone(timezone(timedelta(hours=-10)))
+    policy = {"due_at": due.isoformat(), "late_policy": "penalty", "late_penalty_percent": 20}
+    assert (
+        httpx.put(f"{site.base}/v1/courses/c2/policies/layer_norm", json=policy, headers=headers).status_code
+        == 200
+    )
+    body = {"challenge": "layer_norm", "code": CORRECT, "student": "ona", "course": "c2", "lang": "en"}
+    with httpx.Client(base_url=site.base, headers=headers, timeout=40) as client:
+        queued = client.post("/v1/submissions", json=body).json()
+        assert (queued["late"], queued["days_late"], queued["counted_score"]) == (True, 2, None)
+        graded = client.get(f"/v1/submissions/{queued['id']}", params={"wait": 20}).json()
+        waited = client.post("/v1/submissions", params={"wait": 20}, json=body).json()
+    assert graded["result"]["score"] == 100
+    assert (graded["late"], graded["days_late"], graded["counted_score"]) == (True, 2, 60.0)
+    assert (waited["late"], waited["days_late"], waited["counted_score"]) == (True, 2, 60.0)

@@ -182,3 +182,39 @@ def test_the_student_page_shows_their_due_date_in_their_zone(own_site: Site, bro
     student.goto(student_link(own_site, challenge="layer_norm", student="fran").json()["url"])
     expect(student.locator("#due")).to_have_text("Due: Friday, December 25, 2026 at 07:30 AM GMT+9")
     context.close()
+
+
+def test_an_extension_for_a_student_the_course_does_not_know_asks_to_confirm(
+    instructor: Page, own_site: Site
+) -> None:
+    own_site.submit("c1", "olga", "layer_norm", SYNTAX_ERROR)
+    instructor.goto(f"{own_site.base}/dashboard/courses/c1/policies?lang=en")
+    extension = instructor.get_by_role("group", name="Give a student their own due date", exact=False)
+    extension.get_by_label("Student").fill("olgaa")  # a typo: nobody of that id submitted or is enrolled
+    extension.get_by_label("Due date").fill("2026-12-27T12:00")
+    extension.get_by_role("button").click()
+    alert = instructor.get_by_role("alert")
+    expect(alert).to_contain_text("No student olgaa in this course")
+    assert "olgaa" not in _extended(own_site)  # nothing saved before the instructor says so
+    expect(
+        instructor.get_by_role("group", name="Give a student their own due date", exact=False).get_by_label(
+            "Student"
+        )
+    ).to_have_value("olgaa")  # kept, to be corrected
+    alert.get_by_role("button", name="Save the extension of olgaa anyway").click()
+    expect(instructor.get_by_role("status")).to_contain_text("the extension of olgaa")
+    assert "olgaa" in _extended(own_site)
+
+    extension = instructor.get_by_role("group", name="Give a student their own due date", exact=False)
+    extension.get_by_label("Student").fill("olga")  # she submitted: saved at once
+    extension.get_by_label("Due date").fill("2026-12-27T12:00")
+    extension.get_by_role("button").click()
+    expect(instructor.get_by_role("status")).to_contain_text("the extension of olga")
+    assert "olga" in _extended(own_site)
+
+
+def _extended(site: Site) -> set[str]:
+    answer = httpx.get(
+        f"{site.base}/v1/courses/c1/extensions", headers={"Authorization": f"Bearer {site.key}"}
+    )
+    return {e["student"] for e in answer.json()["extensions"]}

@@ -9,6 +9,7 @@ best score of a challenge, the students who have not tried it sort below every s
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,9 +19,11 @@ from sqlalchemy import Select, exists, func, literal, select
 from sqlalchemy.orm import Session, aliased
 
 from service.dashboard.grants import GrantedCourse
-from service.dashboard.queries.scope import course_ids
+from service.dashboard.queries.scope import GRADED, course_ids
 from service.dashboard.timezones import utc
+from service.policies import late, store
 from service.storage.aggregate_tables import AggChallenge, AggStudent, AggStudentChallenge
+from service.storage.tables import Submission
 
 SortKey = Literal["student", "attempts", "last", "best"]
 Rows = Select[int, str, int, datetime | None]  # student id, external id, attempts, last activity
@@ -34,9 +37,17 @@ class StudentRow:
     best: dict[str, float | None] = field(default_factory=dict)  # challenge -> best score
     attempts: int = 0
     last_activity: datetime | None = None
+    # where a due date applies: what the late policy counts (the best of what the attempts are
+    # worth, as the LMS passback counts it) and how many attempts came late
+    counted: dict[str, float] = field(default_factory=dict)
+    late: dict[str, int] = field(default_factory=dict)
 
     def best_of(self, challenge: str) -> float:
         return self.best.get(challenge) or 0.0
+
+    def counted_of(self, challenge: str) -> float | None:
+        """The score the gradebook counts for the challenge (its best without a due date)."""
+        return self.counted.get(challenge, self.best.get(challenge))
 
 
 @dataclass(frozen=True)
@@ -170,7 +181,39 @@ def _with_bests(session: Session, course: GrantedCourse, found: list[tuple[Any, 
         )
         for student_id, challenge, best in session.execute(query):
             rows[student_id].best[challenge] = best
+        _with_counted(session, course_id, challenges, rows)
     return list(rows.values())
+
+
+def _with_counted(session: Session, course_id: Any, challenges: Any, rows: dict[int, StudentRow]) -> None:
+    """Each student's counted score and late attempts in the challenges where a due date applies
+    to them: their graded attempts are read only then (most courses set none)."""
+    if not store.any_due(session.connection(), session.scalar(select(course_id)) or 0):
+        return
+    keys = (AggStudentChallenge.course_id, AggStudentChallenge.external_id, AggStudentChallenge.challenge)
+    dues_query = select(
+        AggStudentChallenge.student_id, AggStudentChallenge.challenge, *store.due_columns(*keys)
+    ).where(
+        AggStudentChallenge.course_id == course_id,
+        AggStudentChallenge.challenge.in_(challenges),
+        AggStudentChallenge.student_id.in_(list(rows)),
+    )
+    dues = {
+        (r.student_id, r.challenge): due for r in session.execute(dues_query) if (due := store.due_of(r)).at
+    }
+    if not dues:
+        return
+    graded: dict[tuple[int, str], list[late.Graded]] = defaultdict(list)
+    attempts = select(
+        Submission.student_id, Submission.challenge, Submission.created_at, Submission.score
+    ).where(Submission.student_id.in_({student for student, _ in dues}), Submission.status.in_(GRADED))
+    for student_id, challenge, created_at, score in session.execute(attempts):
+        if (student_id, challenge) in dues:
+            graded[student_id, challenge].append(late.Graded(created_at, score or 0.0))
+    for (student_id, challenge), tried in graded.items():
+        due = dues[student_id, challenge]
+        rows[student_id].counted[challenge] = late.gradebook(tried, due, "best").score
+        rows[student_id].late[challenge] = sum(late.days_late(a.submitted_at, due) > 0 for a in tried)
 
 
 def student_page(

@@ -69,13 +69,13 @@
     return label.replace("{time}", time);
   }
 
-  // The due date, said in words when it has passed.
-  function showDue(dueAt) {
+  // The due date, said in words when it has passed, with what an attempt sent now counts for.
+  function showDue(dueAt, lateNow) {
     dueNote.hidden = dueAt === null;
     if (dueAt === null) return;
     const due = new Date(dueAt);
     const when = due.toLocaleString(document.documentElement.lang, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
-    dueNote.textContent = (due < Date.now() ? data.duePassed : data.due).replace("{when}", when);
+    dueNote.textContent = (due < Date.now() ? data.duePassed : data.due).replace("{when}", when) + (lateNow ? " " + lateNow : "");
   }
 
   // A refusal stays above the last feedback until its wait ends (for good when none is left).
@@ -98,7 +98,7 @@
   async function refreshAllowance() {
     const found = await call(data.allowance);
     clearTimeout(allowanceTimer);
-    showDue(found.due_at);
+    showDue(found.due_at, found.late_now);
     allowanceNote.hidden = !found.limited;
     setExhausted(found.limited && found.exhausted);
     if (!found.limited) return;
@@ -237,7 +237,8 @@
       const row = attemptsBody.insertRow();
       const when = new Date(attempt.created_at).toLocaleString(document.documentElement.lang);
       // as the feedback writes it (Python's %g): 11.11/100 in both, never 11 in one
-      const score = attempt.score === null ? "…" : Number(attempt.score.toPrecision(6)) + "/100";
+      let score = attempt.score === null ? "…" : Number(attempt.score.toPrecision(6)) + "/100";
+      if (attempt.late_text !== null) score += " (" + attempt.late_text + ")";  // what a late one counts for
       const cells = [String(attempts.length - index), when, attempt.status_text, score];
       if (attempt.gradebook !== null) cells.push(attempt.gradebook);  // launched from an LMS
       cells.forEach((text) => {

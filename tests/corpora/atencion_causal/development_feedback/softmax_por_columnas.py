@@ -3,7 +3,7 @@
 # misconception_en: Normalises by dividing by each column's sum: the columns add up to 1, not the rows.
 # line: 19
 # step: pesos
-# expect: softmax_over_columns
+# expect: pesos_by_columns
 import numpy as np
 
 def mascara_causal(T):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from grader.authoring import Check, Observed, Verdict, fail, passed
-from grader.text import text
+from grader.text import Text, text
 
 
 def shape_text(shape: tuple[int, ...]) -> str:
@@ -33,14 +33,21 @@ def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Verd
         return passed()
     bad_finite = np.isfinite(want) & ~np.isfinite(got)
     if bad_finite.any():
+        what = _not_finite_kinds(got[bad_finite])
         return fail(
             text(
-                "devolvió NaN o infinito donde hay un número finito",
-                "returned NaN or infinity where a finite number belongs",
+                f"devolvió {what.es} donde corresponden números finitos",
+                f"returned {what.en} where finite numbers belong",
             )
         )
     if not np.array_equal(np.isfinite(got), np.isfinite(want)):
-        return fail(text("devolvió un número donde no corresponde", "returned a number where none belongs"))
+        what = _not_finite_kinds(want[~np.isfinite(want) & np.isfinite(got)])
+        return fail(
+            text(
+                f"devolvió números finitos donde corresponde {what.es}",
+                f"returned finite numbers where {what.en} belongs",
+            )
+        )
     if not np.array_equal(got[~np.isfinite(want)], want[~np.isfinite(want)], equal_nan=True):
         return fail(
             text("devolvió otro infinito o NaN del que corresponde", "returned the wrong infinity or NaN")
@@ -59,13 +66,28 @@ def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Verd
     )
 
 
+def _not_finite_kinds(values: np.ndarray) -> Text:
+    """The kinds of non-finite values among `values`: "inf", "−∞", "NaN", joined."""
+    kinds = [
+        k
+        for k, found in (
+            ("inf", np.isposinf(values).any()),
+            ("−∞", np.isneginf(values).any()),
+            ("NaN", np.isnan(values).any()),
+        )
+        if found
+    ]
+    return Text(" y ".join(kinds), " and ".join(kinds))
+
+
 def _close_everywhere(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> bool:
     """The common case in one pass: every cell finite on both sides and close.
 
-    Any NaN or infinity makes a comparison false, so those fall through to the careful path.
+    Any NaN or infinity makes it false, so those fall through to the careful path: an infinite
+    `want` too, whose own tolerance rtol·∞ would let any finite number pass for −∞.
     """
     with np.errstate(all="ignore"):
-        return bool((np.abs(got - want) <= atol + rtol * np.abs(want)).all())
+        return bool(((np.abs(got - want) <= atol + rtol * np.abs(want)) & np.isfinite(want)).all())
 
 
 def _parts(seen: Observed, index: int, part: int | None) -> range:

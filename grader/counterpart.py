@@ -158,6 +158,12 @@ class _Search:
         if not place.is_local or where is None or where.name != self.context.function:
             return None
         for later in self.after:
+            if (
+                later.is_local
+                and later.name == place.name
+                and place.name not in code.fills.get(later.line, set())
+            ):
+                return None  # the name is made again before it is returned: another value
             if not (later.is_result and later.function == where.name):
                 continue
             names = code.returned_names.get(later.line, ())
@@ -261,16 +267,14 @@ class _Search:
         return wanted <= keys and step.params <= params, len(wanted & keys) + len(step.params & params)
 
     def _by_inputs(self) -> Step | None:
-        """No evidence of what the value does: the first step not yet made whose inputs are all
-        what the line reads, of the value's shape (any, for a line that raised)."""
-        value = self.place.value
-        if not value.size and any(t.line == self.place.line for t in self.before):
-            return None  # a loop's later pass raised: the line computed before, the loop is the news
+        """A line that raised, so no value says what it does: the first step not yet made whose
+        inputs are all what the line reads."""
+        if self.place.value.size or any(t.line == self.place.line for t in self.before):
+            return None  # a value: what it does said nothing; a loop's later pass: the loop is the news
         for order, step in enumerate(self.lesson):
             if order in self.made or step.is_result or self.words(step) is None:
                 continue
-            shape_fits = not value.size or np.shape(step.value) == value.shape
-            if shape_fits and self._fed(step)[0]:
+            if self._fed(step)[0]:
                 return step
         return None
 

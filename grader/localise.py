@@ -159,7 +159,7 @@ def _diverge(
     if how is not None:
         return _told_with(found_at, counterpart, how, first)
     if place.is_edit:
-        return replace(found_at, how=telling.edited(place), at_first_step=not right)
+        return replace(found_at, how=telling.edited(place))
     if place.is_argument:
         want = walk.wanted(place)
         handed = _handed(want, flow, traced, call, steps) if want is not None else Counterpart()

@@ -181,8 +181,8 @@ def raises(error_type: str, step: Text | None) -> Text:
 
 def edited(place: Traced) -> Text:
     return text(
-        f"ahí tu código cambia en el sitio el {place.name} que recibe, y la lección nunca cambia sus entradas",
-        f"there your code changes the {place.name} it was given, in place, and the lesson never changes its inputs",
+        f"ahí tu código cambia en el sitio el array {place.name} que recibe, y la lección nunca cambia sus entradas",
+        f"there your code changes the array {place.name} it was given, in place, and the lesson never changes its inputs",
     )
 
 

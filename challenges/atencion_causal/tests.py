@@ -98,6 +98,14 @@ def mask_live_cells(seen: Observed) -> Verdict:
     below = np.tril(np.ones(mask.shape, dtype=bool))
     if zeros == 15 and minus_inf == 10 and np.all(mask[below] == 0.0):
         return passed()
+    if zeros == 15 and minus_inf == 10:  # the counts are right: say which cells are not
+        row, column = (int(i) for i in np.argwhere(below & (mask != 0.0))[0])
+        return fail(
+            text(
+                f"tiene 15 ceros y 10 −∞, como debe, pero en otras casillas: la fila {row}, columna {column}, en la diagonal o debajo, vale −∞ y debe valer 0",
+                f"it has 15 zeros and 10 −∞, as it must, but in other cells: row {row}, column {column}, on or below the diagonal, is −∞ and must be 0",
+            )
+        )
     return fail(
         text(
             f"tiene {zeros} ceros y {minus_inf} −∞ de 25 casillas; deben ser 15 ceros (diagonal y debajo) y 10 −∞ (encima)",

@@ -41,7 +41,7 @@ from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
 from service.lti import routes as lti_routes
 from service.lti import routes_entry as lti_entry
-from service.lti.passback import LmsGradebook
+from service.lti.passback import LmsGradebook, regrade_moves
 from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
 from service.storage.db import Database
@@ -165,7 +165,9 @@ def create_app(settings: Settings) -> FastAPI:
     app.mount("/students/static", StaticFiles(directory=STUDENT_STATIC), name="student_static")
     app.include_router(lti_routes.router)
     app.mount("/lti/static", StaticFiles(directory=lti_pages.STATIC), name="lti_static")
-    app.state.dashboard = create_dashboard(settings, database, app.state.queue, lti_entry.router)
+    app.state.dashboard = create_dashboard(
+        settings, database, app.state.queue, lti_entry.router, gradebook_moves=regrade_moves
+    )
     app.mount(PREFIX, app.state.dashboard)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

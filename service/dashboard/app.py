@@ -29,6 +29,7 @@ from service.dashboard import (
 from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.live import POLL_SECONDS, LiveHub
 from service.dashboard.password_checks import WAITING_CHECKS, PasswordChecks
+from service.dashboard.regrade_effect import GradebookMoves, no_gradebooks
 from service.dashboard.roster_asks import RosterAsks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
@@ -79,12 +80,20 @@ async def _security_headers(request: Request, call_next: object) -> Response:
     return response
 
 
-def create_dashboard(settings: Settings, db: Database, queue: TaskQueue, *more: APIRouter) -> FastAPI:
+def create_dashboard(
+    settings: Settings,
+    db: Database,
+    queue: TaskQueue,
+    *more: APIRouter,
+    gradebook_moves: GradebookMoves = no_gradebooks,
+) -> FastAPI:
     """The dashboard's app on this database, sending its regrades to `queue`; `more` are routers of other packages
-    served under its session cookie (the LTI instructor's entry)."""
+    served under its session cookie (the LTI instructor's entry); `gradebook_moves` tells which LMS
+    grades a regrade would change (the LTI tool's)."""
     app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.db = db
     app.state.queue = queue
+    app.state.gradebook_moves = gradebook_moves
     app.state.challenges = load_challenges(*settings.challenge_roots)
     app.state.login_throttle = LoginThrottle(
         counts_for(settings), settings.queue, settings.login_failures_per_minute

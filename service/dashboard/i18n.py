@@ -85,13 +85,42 @@ SPANISH: dict[str, str] = {
     "Penalty per day late (%)": "Penalización por día de retraso (%)",
     "Extensions": "Prórrogas",
     "Its effect": "Su efecto",
-    "{up} went up, {down} went down, {same} unchanged.": "{up} subieron, {down} bajaron, {same} sin cambios.",
+    "What would change": "Lo que cambiaría",
+    "Went up: {up} · went down: {down} · unchanged: {same}": "Subieron: {up} · bajaron: {down} · sin cambios: {same}",
+    "Would go up: {up} · would go down: {down} · unchanged: {same}": (
+        "Subirían: {up} · bajarían: {down} · sin cambios: {same}"
+    ),
+    "Best scores before and after the regrade": "Mejores notas antes y después de la recalificación",
     "Best before": "Mejor antes",
     "Best after": "Mejor después",
     "Change": "Cambio",
-    "Sent: the grades that changed are on their way to the LMS gradebooks.": "Enviadas: las notas que cambiaron van camino de los libros de calificaciones del LMS.",
-    "Send the grades that changed to the LMS": "Enviar al LMS las notas que cambiaron",
-    "Only grades launched from an LMS go there, and only those that differ from what its gradebook has; sending again sends nothing twice.": "Solo van las notas de intentos lanzados desde un LMS, y solo las que difieren de lo que tiene su libro de calificaciones; enviar otra vez no envía nada dos veces.",
+    "In the LMS gradebooks": "En los libros de calificaciones del LMS",
+    "1 grade would change there:": "Cambiaría 1 nota:",
+    "{n} grades would change there:": "Cambiarían {n} notas:",
+    "1 grade has not reached its LMS gradebook yet:": "1 nota aún no ha llegado a su libro de calificaciones:",
+    "{n} grades have not reached their LMS gradebook yet:": (
+        "{n} notas aún no han llegado a su libro de calificaciones:"
+    ),
+    "No grade in an LMS gradebook would change.": "No cambiaría ninguna nota de un libro de calificaciones del LMS.",
+    "Every LMS gradebook has its grade.": "Cada libro de calificaciones del LMS tiene su nota.",
+    "In the gradebook before": "En el libro antes",
+    "After": "Después",
+    "nothing yet": "nada aún",
+    "Sent: the grades that changed are on their way to the LMS gradebooks.": (
+        "Enviadas: las notas que cambiaron van camino de los libros de calificaciones del LMS."
+    ),
+    "Send the grades that changed to the LMS again": "Enviar otra vez al LMS las notas que cambiaron",
+    "For an LMS that could not take them: only grades that differ from what its gradebook has are sent; sending again sends nothing twice.": (
+        "Para un LMS que no pudo recibirlas: solo se envían las notas que difieren de lo que tiene "
+        "su libro de calificaciones; enviar otra vez no envía nada dos veces."
+    ),
+    "Nothing is stored or sent yet. Confirming stores these results for {what} and sends the grades that changed to the LMS; sending again sends nothing twice.": (
+        "Aún no se ha guardado ni enviado nada. Al confirmar se guardan estos resultados de {what} "
+        "y se envían al LMS las notas que cambiaron; enviar otra vez no envía nada dos veces."
+    ),
+    "Confirm: store these results and send the grades that changed": (
+        "Confirmar: guardar estos resultados y enviar las notas que cambiaron"
+    ),
     "Saved: the extension of {student}.": "Guardada: la prórroga de {student}.",
     "No student has an extension.": "Ningún estudiante tiene prórroga.",
     "Give a student their own due date (no date: remove it)": "Dar a un estudiante su propia fecha límite (sin fecha: quitarla)",
@@ -157,7 +186,9 @@ SPANISH: dict[str, str] = {
     "1 submission graded with an earlier version of this challenge.": (
         "1 entrega calificada con una versión anterior de este reto."
     ),
-    "Regrade {challenge} at version {version}": "Recalificar {challenge} con la versión {version}",
+    "Preview the regrade of {challenge} at version {version}": (
+        "Vista previa de la recalificación de {challenge} con la versión {version}"
+    ),
     "Best score of each student": "Mejor nota de cada estudiante",
     "Diagnoses still to fix: students whose latest attempt has each one (share of those who tried)": (
         "Diagnósticos por corregir: quienes los tienen en su último intento (parte de quienes lo intentaron)"
@@ -215,11 +246,12 @@ SPANISH: dict[str, str] = {
     ),
     "Show every student": "Mostrar a todo el estudiantado",
     "fails in {count} of the {of} attempts that ran": "falla en {count} de los {of} intentos ejecutados",
-    "Regrade every submission of the course not yet graded at the current version of its challenge. Earlier results stay on record.": (
-        "Recalificar cada entrega del curso aún no calificada con la versión actual de su reto. "
-        "Los resultados anteriores se conservan."
+    "Regrade every submission of the course not yet graded at the current version of its challenge: a preview first shows what would change; nothing is stored or sent until you confirm it.": (
+        "Recalificar cada entrega del curso aún no calificada con la versión actual de su reto: "
+        "primero una vista previa muestra lo que cambiaría; no se guarda ni se envía nada hasta "
+        "que la confirmes."
     ),
-    "Regrade the whole course": "Recalificar todo el curso",
+    "Preview a regrade of the whole course": "Vista previa de una recalificación de todo el curso",
     # students
     "Students of {course}": "Estudiantes de {course}",
     "Filter students": "Filtrar estudiantes",
@@ -259,14 +291,24 @@ SPANISH: dict[str, str] = {
     # regrade
     "Regrade {id}": "Recalificación {id}",
     "Regrade of {what} in {course}": "Recalificación de {what} en {course}",
+    "Preview of the regrade of {what} in {course}": "Vista previa de la recalificación de {what} en {course}",
     "every challenge": "todos los retos",
-    "Each submission is graded again at the current version of its challenge; earlier results stay on record.": (
-        "Cada entrega se califica de nuevo con la versión actual de su reto; los resultados "
-        "anteriores se conservan."
+    "Each submission is graded again at the current version of its challenge, into a preview: nothing is stored and no grade is sent until you confirm.": (
+        "Cada entrega se califica de nuevo con la versión actual de su reto, en una vista previa: "
+        "no se guarda nada ni se envía ninguna nota hasta que confirmes."
     ),
-    "Progress": "Progreso",
-    "Finished: {done} of {total} submissions regraded.": "Terminado: {done} de {total} entregas recalificadas.",
-    "{done} of {total} submissions regraded…": "{done} de {total} entregas recalificadas…",
+    "Confirmed: the previewed results are stored (earlier results stay on record), then the grades that changed go to the LMS gradebooks.": (
+        "Confirmada: se guardan los resultados de la vista previa (los anteriores se conservan) y "
+        "luego las notas que cambiaron van a los libros de calificaciones del LMS."
+    ),
+    "Preview": "Vista previa",
+    "Results stored": "Resultados guardados",
+    "Preview finished: {done} of {total} submissions graded.": (
+        "Vista previa terminada: {done} de {total} entregas calificadas."
+    ),
+    "{done} of {total} submissions graded for the preview…": "{done} de {total} entregas calificadas para la vista previa…",
+    "Stored: {done} of {total} results.": "Guardados: {done} de {total} resultados.",
+    "{done} of {total} results stored…": "{done} de {total} resultados guardados…",
     "Back to the overview": "Volver al resumen",
     "Could not read the progress ({error}); retrying.": "No se pudo leer el progreso ({error}); se reintenta.",
     "Updated at {time}.": "Actualizado a las {time}.",

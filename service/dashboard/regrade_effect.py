@@ -1,12 +1,15 @@
-"""What a regrade changed: each student's best score on a challenge before it (their attempts'
-results at the earlier version) and after it (at the version regraded to), who went up or down
-and by how much. Read from the stored results alone, so it is the same whenever it is asked."""
+"""What a regrade changes: each student's best score on a challenge before it (their attempts'
+results at the earlier version) and after it (the batch's results at the version regraded to,
+kept on its items from the preview on), who goes up or down and by how much; and which grades of
+an LMS gradebook would move. Read from stored rows alone, so it is the same whenever it is asked,
+before confirming and after."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
 from service.dashboard.tables import RegradeItem
@@ -47,13 +50,13 @@ class Effect:
 
 
 def effect(session: Session, regrade_id: int) -> Effect:
-    """The batch's effect; a submission not regraded yet has no `after` and is left out."""
-    versions, earlier = aliased(GradingResult), aliased(GradingResult)
+    """The batch's effect; a submission not previewed yet has no `after` and is left out."""
+    earlier = aliased(GradingResult)
     newest_earlier = (
-        select(func.max(versions.challenge_version))
+        select(func.max(GradingResult.challenge_version))
         .where(
-            versions.submission_id == RegradeItem.submission_id,
-            versions.challenge_version < RegradeItem.challenge_version,
+            GradingResult.submission_id == RegradeItem.submission_id,
+            GradingResult.challenge_version < RegradeItem.challenge_version,
         )
         .correlate(RegradeItem)
         .scalar_subquery()
@@ -66,21 +69,34 @@ def effect(session: Session, regrade_id: int) -> Effect:
         .correlate(RegradeItem)
     )
     rows = session.execute(
-        select(Student.external_id, Submission.challenge, before.scalar_subquery(), GradingResult.score)
+        select(Student.external_id, Submission.challenge, before.scalar_subquery(), RegradeItem.score)
         .select_from(RegradeItem)
         .join(Submission, Submission.id == RegradeItem.submission_id)
         .join(Student, Student.id == Submission.student_id)
-        .join(
-            GradingResult,
-            and_(
-                GradingResult.submission_id == RegradeItem.submission_id,
-                GradingResult.challenge_version == RegradeItem.challenge_version,
-            ),
-        )
-        .where(RegradeItem.regrade_id == regrade_id)
+        .where(RegradeItem.regrade_id == regrade_id, RegradeItem.score.is_not(None))
     ).all()
     best: dict[tuple[str, str], tuple[float, float]] = {}
     for student, challenge, was, now in rows:
         old, new = best.get((student, challenge), (0.0, 0.0))
         best[(student, challenge)] = (max(old, was or 0.0), max(new, now))
     return Effect(tuple(sorted(Change(s, c, b, a) for (s, c), (b, a) in best.items())))
+
+
+@dataclass(frozen=True, order=True)
+class GradebookMove:
+    """A grade of an LMS gradebook the batch would change, once confirmed and passed back."""
+
+    student: str
+    challenge: str
+    sent: float | None  # what the gradebook last took (None: nothing yet)
+    after: float  # what it would get, under the course's late policy and score mode
+
+
+# The LMS side, handed in by the app that assembles the dashboard (the LTI tool sits above it):
+# the grades a batch's results would move, read from the stored rows.
+GradebookMoves = Callable[[Session, int], list[GradebookMove]]
+
+
+def no_gradebooks(_: Session, __: int) -> list[GradebookMove]:
+    """Without an LTI tool no grade reaches an LMS gradebook."""
+    return []

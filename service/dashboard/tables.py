@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from service.storage.instants import Instant
@@ -33,7 +33,9 @@ class InstructorCourse(Base):
 
 
 class Regrade(Base):
-    """A batch of submissions regraded against the current version of their challenge."""
+    """A batch of submissions regraded against the current version of their challenge: first a
+    preview (each item's result kept on the item, nothing stored, nothing sent), then, once the
+    instructor confirms, those results stored and the grades that changed passed back."""
 
     __tablename__ = "regrades"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -43,10 +45,12 @@ class Regrade(Base):
     instructor_id: Mapped[int | None] = mapped_column(ForeignKey("instructors.id", ondelete="SET NULL"))
     total: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(Instant(), default=now)
+    confirmed_at: Mapped[datetime | None] = mapped_column(Instant())  # None: a preview
 
 
 class RegradeItem(Base):
-    """One submission of a regrade batch and the challenge version it is to be graded against."""
+    """One submission of a regrade batch, the challenge version it is to be graded against, and
+    the preview's result at that version (the scratch result: stored as a result on confirming)."""
 
     __tablename__ = "regrade_items"
     regrade_id: Mapped[int] = mapped_column(ForeignKey("regrades.id", ondelete="CASCADE"), primary_key=True)
@@ -54,6 +58,9 @@ class RegradeItem(Base):
         ForeignKey("submissions.id", ondelete="CASCADE"), primary_key=True
     )
     challenge_version: Mapped[int] = mapped_column(Integer)
+    score: Mapped[float | None] = mapped_column(Float)  # None: not previewed yet
+    document: Mapped[str | None] = mapped_column(Text)  # the previewed Result (JSON)
+    translation: Mapped[str | None] = mapped_column(Text)  # the same in the other language (JSON)
 
 
 class DashboardSession(Base):

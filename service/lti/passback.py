@@ -26,8 +26,9 @@ from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 from pylti1p3.service_connector import ServiceConnector
 from sqlalchemy import and_, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
+from service.dashboard.regrade_effect import GradebookMove
 from service.dashboard.tables import RegradeItem
 from service.lti import tool_keys
 from service.lti.adapter import ToolRegistration
@@ -168,7 +169,7 @@ def post(
     lms_due = _line_item_end(job, connector)
     with db.transaction() as session:
         job = _scored(session, job, lms_due)
-        unchanged = only_changed and _last_sent(session, job) == round(job.score, 2)
+        unchanged = only_changed and _last_sent(session, job.link.id, job.student) == round(job.score, 2)
     if unchanged:  # the gradebook has it: nothing sent, the look recorded
         with db.transaction() as session:
             session.get_one(LtiScore, submission_id).tried_at = now()
@@ -219,11 +220,11 @@ def _scored(session: Session, job: _Job, lms_due: datetime | None) -> _Job:
     return replace(job, score=book.score, timestamp=book.timestamp)
 
 
-def _last_sent(session: Session, job: _Job) -> float | None:
+def _last_sent(session: Session, link_id: int, student: str) -> float | None:
     """The score the link's gradebook last took for this student."""
     query = (
         select(LtiScore.score_sent)
-        .where(LtiScore.link_id == job.link.id, LtiScore.student == job.student, LtiScore.state == "sent")
+        .where(LtiScore.link_id == link_id, LtiScore.student == student, LtiScore.state == "sent")
         .order_by(LtiScore.sent_at.desc())
         .limit(1)
     )
@@ -257,18 +258,51 @@ def pass_back_regrade(db: Database, regrade_id: int, attempts: int, outbound: Ou
     return len(chosen)
 
 
-def _graded(session: Session, link_id: int, student: str) -> list[late.Graded]:
-    """The student's graded attempts through this link."""
-    graded = session.execute(
-        select(Submission.score, Submission.created_at)
+def regrade_moves(session: Session, regrade_id: int) -> list[GradebookMove]:
+    """The grades `pass_back_regrade` would change once the batch is confirmed: each student's
+    grade through each link the batch touched (that may take scores), worked out as a passback
+    does but with the batch's results, where it differs from what the gradebook last took."""
+    pairs = session.execute(
+        select(LtiScore.link_id, LtiScore.student)
+        .distinct()
+        .join(RegradeItem, RegradeItem.submission_id == LtiScore.submission_id)
+        .where(RegradeItem.regrade_id == regrade_id)
+    ).all()
+    moves: list[GradebookMove] = []
+    for link_id, student in pairs:
+        link = session.get_one(LtiLink, link_id)
+        if SCORE_SCOPE not in link.scopes.split():
+            continue  # the LMS takes no score through this link
+        context = link.context
+        platform_id = session.get_one(LtiRegistration, context.registration_id).platform_id
+        due = policies.due_of(session, platform_id, context.course, student, link.challenge)
+        graded = _graded(session, link_id, student, regrade_id)
+        after = round(late.gradebook(graded, due, _mode(context.score_mode)).score, 2)
+        sent = _last_sent(session, link_id, student)
+        if sent != after:
+            moves.append(GradebookMove(student, link.challenge, sent, after))
+    return sorted(moves)
+
+
+def _graded(session: Session, link_id: int, student: str, regrade_id: int | None = None) -> list[late.Graded]:
+    """The student's graded attempts through this link; with `regrade_id`, each at the score that
+    batch's result gives it (its preview's, before it is stored)."""
+    item = aliased(RegradeItem)
+    score = Submission.score if regrade_id is None else func.coalesce(item.score, Submission.score)
+    query = (
+        select(score.label("score"), Submission.created_at)
         .join(LtiScore, LtiScore.submission_id == Submission.id)
         .where(
             LtiScore.link_id == link_id,
             LtiScore.student == student,
             Submission.status.in_(FINAL_STATUSES),
         )
-    ).all()
-    return [late.Graded(r.created_at, r.score or 0.0) for r in graded]
+    )
+    if regrade_id is not None:
+        query = query.outerjoin(
+            item, and_(item.submission_id == Submission.id, item.regrade_id == regrade_id)
+        )
+    return [late.Graded(r.created_at, r.score or 0.0) for r in session.execute(query).all()]
 
 
 def _mode(score_mode: str) -> late.ScoreMode:

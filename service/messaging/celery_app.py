@@ -10,7 +10,11 @@ from service.core.settings import Settings
 from service.messaging.kombu_redis import broker_for
 
 GRADE_TASK = "autograder.grade"
+# A submission graded again and stored at once: no longer sent, still taken (one queued by an
+# earlier release during an upgrade is graded as it asked, not dropped as unknown).
 REGRADE_TASK = "autograder.regrade"
+REGRADE_PREVIEW_TASK = "autograder.regrade_preview"  # one submission of a batch, into its preview
+REGRADE_CONFIRM_TASK = "autograder.regrade_confirm"  # a confirmed batch's previewed results, stored
 WEBHOOK_TASK = "autograder.deliver_webhook"
 LTI_SCORE_TASK = "autograder.send_lti_score"  # AGS passback: outgoing, like a webhook
 REGRADE_PASSBACK_TASK = "autograder.regrade_passback"  # a regrade's changed grades, to the LMSs

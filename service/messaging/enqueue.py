@@ -25,8 +25,9 @@ from service.core.settings import Settings
 from service.messaging.celery_app import (
     GRADE_TASK,
     LTI_SCORE_TASK,
+    REGRADE_CONFIRM_TASK,
     REGRADE_PASSBACK_TASK,
-    REGRADE_TASK,
+    REGRADE_PREVIEW_TASK,
     ROSTER_TASK,
     WEBHOOK_TASK,
     make_celery,
@@ -57,14 +58,23 @@ class TaskQueue:
                 "retry with the same Idempotency-Key"
             ) from error
 
-    def regrade(self, submission_ids: list[str]) -> None:
-        """Queue one regrade per submission; only after the batch that lists them is committed."""
+    def regrade_preview(self, regrade_id: int, submission_ids: list[str]) -> None:
+        """Queue the preview of each submission of a batch; only after the batch that lists them
+        is committed."""
         try:
             for submission_id in submission_ids:
-                self._publish(REGRADE_TASK, submission_id)
+                self._publish(REGRADE_PREVIEW_TASK, regrade_id, submission_id)
         except (OperationalError, OSError) as error:
-            log.error("broker unavailable: regrade not queued: %s", error)
+            log.error("broker unavailable: regrade preview not queued: %s", error)
             raise NotReady("the grading queue is unavailable; the regrade can be started again") from error
+
+    def regrade_confirm(self, regrade_id: int) -> None:
+        """Queue the storing of a confirmed batch's results (its passback follows them)."""
+        try:
+            self._publish(REGRADE_CONFIRM_TASK, regrade_id)
+        except (OperationalError, OSError) as error:
+            log.error("broker unavailable: regrade confirmation not queued: %s", error)
+            raise NotReady("the grading queue is unavailable; confirm again in a moment") from error
 
     def webhook(self, submission_id: str) -> None:
         """Queue the delivery of a graded submission's webhook (on the sender's queue)."""
@@ -110,8 +120,8 @@ class TaskQueue:
         except Exception:  # noqa: BLE001 whatever the transport raises, the broker is not usable
             return False
 
-    def _publish(self, task: str, submission_id: str) -> None:
-        """One task taking `submission_id`, on the grading queue (the broker's errors propagate)."""
+    def _publish(self, task: str, *args: str | int) -> None:
+        """One task taking `args` (ids), on the grading queue (the broker's errors propagate)."""
         app = self.celery
         queue: Queue = app.amqp.queues[app.conf.task_default_queue]  # the app's own: it follows settings
         task_id = str(uuid.uuid4())
@@ -119,9 +129,9 @@ class TaskQueue:
         headers, properties, body, _ = app.amqp.as_task_v2(
             task_id,
             task,
-            args=[submission_id],
+            args=list(args),
             ignore_result=True,
-            argsrepr=repr([submission_id]),
+            argsrepr=repr(list(args)),
             kwargsrepr="{}",
         )
         with app.producer_pool.acquire(block=True) as producer:

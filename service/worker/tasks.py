@@ -16,13 +16,16 @@ from service.lti import passback, roster
 from service.messaging.celery_app import (
     GRADE_TASK,
     LTI_SCORE_TASK,
+    REGRADE_CONFIRM_TASK,
     REGRADE_PASSBACK_TASK,
+    REGRADE_PREVIEW_TASK,
     REGRADE_TASK,
     ROSTER_TASK,
     WEBHOOK_TASK,
 )
 from service.outbound.budget import Budget
 from service.webhooks import delivery
+from service.worker import regrading
 from service.worker.grading import grade_submission
 from service.worker.process import WorkerProcess
 
@@ -60,6 +63,19 @@ def _grade(process: WorkerProcess, submission_id: str, notify: bool) -> None:
     if notify and graded.lti_linked:  # made through an LTI link: its gradebook hears of it
         process.queue.lti_score(submission_id)
     # A regrade's scores wait for the instructor, who sees its effect first (regrade_passback).
+
+
+def regrade_preview(process: WorkerProcess, regrade_id: int, submission_id: str) -> None:
+    """One submission of a batch graded into its preview: nothing stored, nobody told."""
+    regrading.preview(process.db, process.grader(), regrade_id, submission_id)
+
+
+def regrade_confirm(process: WorkerProcess, regrade_id: int) -> None:
+    """A confirmed batch's results stored, the pages that show them told, then its changed
+    grades sent to the LMSs (after the storing: a passback reads the stored scores)."""
+    for stored in regrading.confirm(process.db, regrade_id):
+        process.publisher.graded(stored.submission_id, stored.status, stored.course_id)
+    process.queue.regrade_passback(regrade_id)
 
 
 def deliver_webhook(process: WorkerProcess, task: Task, submission_id: str) -> None:
@@ -104,6 +120,14 @@ def register(process: WorkerProcess) -> None:
     @app.task(name=REGRADE_TASK, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
     def regrade_task(submission_id: str) -> None:
         regrade(process, submission_id)
+
+    @app.task(name=REGRADE_PREVIEW_TASK, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
+    def regrade_preview_task(regrade_id: int, submission_id: str) -> None:
+        regrade_preview(process, regrade_id, submission_id)
+
+    @app.task(name=REGRADE_CONFIRM_TASK, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
+    def regrade_confirm_task(regrade_id: int) -> None:
+        regrade_confirm(process, regrade_id)
 
     @app.task(name=WEBHOOK_TASK, bind=True, shared=False, max_retries=None)  # type: ignore[untyped-decorator]
     def webhook_task(task: Task, submission_id: str) -> None:

@@ -17,6 +17,9 @@ def test_posts_without_the_forms_token_are_refused(page: Page, site: Site) -> No
     )
     assert no_token.status == 403
     assert "security token" in no_token.text()
+    for action in ("confirm", "passback"):  # a regrade's confirmation and its passback too
+        refused = page.request.post(f"{site.base}/dashboard/regrades/1/{action}", form={})
+        assert refused.status == 403, action
     forged = page.request.post(f"{site.base}/dashboard/logout", form={"csrf_token": "forged"})
     assert forged.status == 403
     page.reload()

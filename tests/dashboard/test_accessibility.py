@@ -110,16 +110,17 @@ def test_every_page_of_a_logged_in_instructor(own_site: Site, visitor: tuple[Pag
 FINISHED = "() => !/…$/.test(document.getElementById('regrade-status').textContent.trim())"
 
 
-def test_a_regrade_and_its_progress(own_site: Site, visitor: tuple[Page, str]) -> None:
+def test_a_regrade_preview_and_its_progress(own_site: Site, visitor: tuple[Page, str]) -> None:
     page, how = visitor
     log_in(page, own_site)
     page.goto(f"{own_site.base}/dashboard/courses/c1")
     with Audit() as audit:
-        page.locator("form.card button[type=submit]").last.click()  # the whole course
+        page.locator("#regrade-course").get_by_role("button").click()  # the whole course: a preview
         expect(page.locator("#regrade-progress")).to_be_visible()
-        audit.check(page, f"regrade {how}")
+        audit.check(page, f"regrade preview {how}")
         page.wait_for_function(FINISHED, timeout=60_000)
-        audit.check(page, f"regrade finished {how}")
+        expect(page.locator("#regrade-effect")).to_be_visible()
+        audit.check(page, f"regrade preview finished {how}")
 
 
 PAGES = (

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import create_engine, text
 
+from tests.accessibility import Audit
 from tests.dashboard.conftest import code, log_in, served, shoot
 from tests.dashboard.site import Site
 
@@ -61,8 +62,11 @@ def test_a_new_submission_appears_without_reloading(own_page: Page, own_site: Si
     expect(own_page.get_by_role("status")).to_contain_text("Updated at")
 
 
-def test_regrade_after_a_new_version_keeps_the_earlier_results(own_page: Page, own_site: Site) -> None:
+def test_regrade_is_previewed_then_stored_keeping_the_earlier_results(own_page: Page, own_site: Site) -> None:
     assert _versions(own_site) == {1: 4}
+    own_page.goto(f"{own_site.base}/dashboard/courses/c1")
+    expect(own_page.locator("#challenge-layer_norm")).to_be_visible()
+    expect(own_page.locator("#regrade-course")).to_have_count(0)  # nothing out of date: not offered
     own_site.stop()
     own_site.bump_version("layer_norm")
     own_site.start()
@@ -70,17 +74,35 @@ def test_regrade_after_a_new_version_keeps_the_earlier_results(own_page: Page, o
     notice = own_page.locator("#challenge-layer_norm form.notice")
     expect(notice).to_contain_text("4 submissions graded with an earlier version")
     shoot(own_page, "overview-before-regrade")
-    notice.get_by_role("button", name="Regrade layer_norm at version 2").click()
-    bar = own_page.get_by_label("Progress")
+    notice.get_by_role("button", name="Preview the regrade of layer_norm at version 2").click()
+    bar = own_page.get_by_label("Preview")
     expect(bar).to_be_visible()
-    expect(own_page.locator("#regrade-status")).to_have_text(
-        "Finished: 4 of 4 submissions regraded.", timeout=30_000
+    status = own_page.locator("#regrade-status")
+    expect(status).to_contain_text("Preview finished: 4 of 4 submissions graded.", timeout=30_000)
+    # the result is put in place and said, without a reload
+    expect(own_page.locator("#regrade-effect")).to_have_text(
+        "Would go up: 0 · would go down: 0 · unchanged: 4"
     )
-    assert bar.get_attribute("value") == "4"
+    expect(status).to_contain_text("No grade in an LMS gradebook would change.")
+    assert _versions(own_site) == {1: 4}  # a preview stores nothing
+    with Audit() as audit:
+        audit.check(own_page, "regrade preview finished")
+    shoot(own_page, "regrade-preview")
+    own_page.get_by_role(
+        "button", name="Confirm: store these results and send the grades that changed"
+    ).click()
+    expect(own_page.get_by_label("Results stored")).to_be_visible()
+    expect(status).to_contain_text("Stored: 4 of 4 results.", timeout=30_000)
+    assert own_page.get_by_label("Results stored").get_attribute("value") == "4"
+    expect(own_page.locator("#regrade-effect")).to_have_text("Went up: 0 · went down: 0 · unchanged: 4")
+    expect(own_page.get_by_role("button", name="Confirm", exact=False)).to_have_count(0)
+    with Audit() as audit:
+        audit.check(own_page, "regrade stored")
     shoot(own_page, "regrade-finished")
     assert _versions(own_site) == {1: 4, 2: 4}  # every earlier result stays on record
     own_page.get_by_role("link", name="Back to the overview").click()
     expect(own_page.locator("#challenge-layer_norm form.notice")).to_have_count(0)
+    expect(own_page.locator("#regrade-course")).to_have_count(0)
     expect(own_page.locator("#challenge-layer_norm h2")).to_contain_text("version 2")
 
 

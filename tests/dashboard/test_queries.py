@@ -7,16 +7,18 @@ import io
 from contextlib import AbstractContextManager
 
 import pytest
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from grader.challenge import load_challenges
 from grader.grade import Grader
-from service.core.errors import Invalid, NotFound
+from service.core.errors import Conflict, Invalid, NotFound
 from service.dashboard import export, regrade
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
 from service.dashboard.queries.students import Order, StudentFilter, StudentRow, every_student, student_page
 from service.dashboard.queries.timeline import attempts
+from service.dashboard.tables import Regrade, RegradeItem
 from service.storage.db import Database
 from service.storage.results import Stored, store_graded
 from service.storage.sealing import Sealer
@@ -25,7 +27,9 @@ from service.submissions import accepting, schemas
 from service.submissions.keys import authenticate, create_key
 from tests.conftest import ROOT
 
-VERSIONS = {"layer_norm": 1, "bloque": 1}
+# The challenges' current versions (the results below are stored at them), as the app loads them.
+VERSIONS = {c.id: c.version for c in load_challenges(ROOT / "challenges").values()}
+LN, BLOQUE = VERSIONS["layer_norm"], VERSIONS["bloque"]
 CLASS = [
     ("ana", "layer_norm", "solutions/layer_norm/loops.py"),
     ("ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
@@ -69,7 +73,7 @@ def test_overview_aggregates(engine: Engine, grader: Grader) -> None:
     with _opener(engine).begin() as session:
         stats = course_overview(session, c1, VERSIONS)
         assert course_overview(session, _other(c1, "other"), VERSIONS) == {}
-        newer = course_overview(session, c1, {**VERSIONS, "layer_norm": 2})
+        newer = course_overview(session, c1, {**VERSIONS, "layer_norm": LN + 1})
     layer_norm = stats["layer_norm"]
     assert (layer_norm.tried, layer_norm.reached_100, layer_norm.attempts) == (3, 1, 4)
     assert layer_norm.histogram[10] == 1
@@ -112,26 +116,40 @@ def test_students_timeline_and_csv(engine: Engine, grader: Grader) -> None:
     assert {r["student"]: r["layer_norm"] for r in wide}["ana"] == "100"
 
 
-def test_regrade_batches_count_progress_from_the_results(engine: Engine, grader: Grader) -> None:
+def test_a_regrade_is_previewed_into_its_items_then_confirmed(engine: Engine, grader: Grader) -> None:
     c1 = _grade_class(engine, grader, "c1")
+    newer = {**VERSIONS, "layer_norm": LN + 1}
     with _opener(engine).begin() as session:
-        batch = regrade.start(session, c1, "layer_norm", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
+        batch = regrade.start(session, c1, "layer_norm", newer, instructor_id=None)
         batch_id = batch.id
-        nothing = regrade.start(session, c1, "bloque", {"layer_norm": 2, "bloque": 1}, instructor_id=None)
-        assert nothing.total == 0  # bloque is graded at its current version already
+    with pytest.raises(Conflict), _opener(engine).begin() as session:
+        regrade.start(session, c1, "bloque", newer, instructor_id=None)  # at its current version already
     with _opener(engine).begin() as session:
+        assert session.scalar(select(func.count()).select_from(Regrade)) == 1  # no empty batch kept
         ids = regrade.submission_ids(session, batch_id)
         assert regrade.progress(session, batch_id, (c1,)).done == 0
-        regraded = [session.get_one(Submission, submission_id) for submission_id in ids[:2]]
-    for submission in regraded:
-        with engine.begin() as connection:
-            stored = Stored(submission.id, submission.course_id, submission.challenge)
-            store_graded(connection, stored, 2, grader.grade("layer_norm", submission.code, "en"))
+        with pytest.raises(Conflict):  # nothing previewed yet
+            regrade.confirm(session, batch_id, (c1,), newer)
+        for submission_id in ids[:2]:
+            item = session.get_one(RegradeItem, (batch_id, submission_id))
+            item.score = 50.0
     with _opener(engine).begin() as session:
         progress = regrade.progress(session, batch_id, (c1,))
-        assert (progress.total, progress.done, progress.finished) == (4, 2, False)
+        assert (progress.total, progress.previewed, progress.stored, progress.finished) == (4, 2, 0, False)
         with pytest.raises(NotFound):
             regrade.progress(session, batch_id, (_other(c1, "c2"),))
+        for submission_id in ids[2:]:
+            session.get_one(RegradeItem, (batch_id, submission_id)).score = 50.0
+    with _opener(engine).begin() as session:
+        with pytest.raises(NotFound):  # another course's instructor
+            regrade.confirm(session, batch_id, (_other(c1, "c2"),), newer)
+        with pytest.raises(Conflict):  # a newer version since the preview: preview again
+            regrade.confirm(session, batch_id, (c1,), {**VERSIONS, "layer_norm": LN + 2})
+        assert regrade.confirm(session, batch_id, (c1,), newer) is True
+    with _opener(engine).begin() as session:
+        assert regrade.confirm(session, batch_id, (c1,), newer) is False  # once
+        progress = regrade.progress(session, batch_id, (c1,))
+        assert (progress.confirmed, progress.done, progress.finished) == (True, 0, False)  # storing next
 
 
 def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
@@ -139,9 +157,12 @@ def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
 ) -> None:
     c1 = _grade_class(engine, grader, "c1")
     with _opener(engine).begin() as session:
-        everything = regrade.start(session, c1, None, {"layer_norm": 2, "bloque": 2}, instructor_id=None)
-        only_bloque = regrade.start(session, c1, None, {"layer_norm": 1, "bloque": 2}, instructor_id=None)
+        both_newer = {"layer_norm": LN + 1, "bloque": BLOQUE + 1}
+        everything = regrade.start(session, c1, None, both_newer, instructor_id=None)
+        only_bloque = regrade.start(session, c1, None, {**VERSIONS, "bloque": BLOQUE + 1}, instructor_id=None)
         assert (everything.total, only_bloque.total) == (5, 1)
+        with pytest.raises(Conflict):  # every challenge at its current version: nothing to regrade
+            regrade.start(session, c1, None, VERSIONS, instructor_id=None)
         with pytest.raises(Invalid):
             regrade.start(session, c1, "no_such_challenge", VERSIONS, instructor_id=None)
 

@@ -6,7 +6,13 @@ import uuid
 from typing import Any
 
 from service.core.settings import Settings
-from service.messaging.celery_app import GRADE_TASK, LTI_SCORE_TASK, REGRADE_TASK, WEBHOOK_TASK
+from service.messaging.celery_app import (
+    GRADE_TASK,
+    LTI_SCORE_TASK,
+    REGRADE_CONFIRM_TASK,
+    REGRADE_PREVIEW_TASK,
+    WEBHOOK_TASK,
+)
 from service.messaging.enqueue import TaskQueue
 
 
@@ -66,11 +72,13 @@ def test_a_hand_built_grading_is_the_message_send_task_builds() -> None:
     ]
 
 
-def test_regrades_are_sent_one_per_submission() -> None:
+def test_a_regrade_preview_is_sent_one_per_submission_and_its_confirmation_once() -> None:
     queue = _queue(uuid.uuid4().hex[:8])
-    queue.regrade(["a", "b"])
-    sent = [_received(queue) for _ in range(2)]
+    queue.regrade_preview(7, ["a", "b"])
+    queue.regrade_confirm(7)
+    sent = [_received(queue) for _ in range(3)]
     assert [(m.headers["task"], m.decode()[0]) for m in sent] == [
-        (REGRADE_TASK, ["a"]),
-        (REGRADE_TASK, ["b"]),
+        (REGRADE_PREVIEW_TASK, [7, "a"]),
+        (REGRADE_PREVIEW_TASK, [7, "b"]),
+        (REGRADE_CONFIRM_TASK, [7]),
     ]

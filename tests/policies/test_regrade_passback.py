@@ -1,5 +1,6 @@
-"""A regrade after a change to a challenge: its effect is shown first (who went up or down, by how
-much), then only the grades that changed reach the LMS, and sending again sends nothing twice."""
+"""A regrade after a change to a challenge: previewed first (who would go up or down, by how much,
+which LMS grades would move; nothing stored, nothing sent), then confirmed: stored, and only the
+grades that changed reach the LMS; sending again sends nothing twice."""
 
 from __future__ import annotations
 
@@ -24,8 +25,13 @@ CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
 BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
 PASSWORD = "a regrading instructor"
 # The change to the challenge: its shape test weighs 30 points instead of 1. A wrong attempt that
-# gets the shape right goes up; a correct one stays at 100.
-HEAVIER_SHAPE = "\nfrom dataclasses import replace as _replace\nTESTS[0] = _replace(TESTS[0], points=30)\n"
+# gets the shape right goes up; a correct one stays at 100. Only layer_norm's own: bloque reuses
+# these tests (as a "_shared" module), and its weights are chosen for its lesson's promise.
+HEAVIER_SHAPE = (
+    "\nfrom dataclasses import replace as _replace\n"
+    "if not __name__.endswith('_shared'):\n"
+    "    TESTS[0] = _replace(TESTS[0], points=30)\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +65,16 @@ def _tried_at(tool: Site, student: str) -> datetime | None:
     return found if found is None or isinstance(found, datetime) else datetime.fromisoformat(found)
 
 
+def _stored_at(tool: Site, version: int) -> int:
+    engine = create_engine(tool.database_url)
+    try:
+        with engine.connect() as connection:
+            query = text("SELECT count(*) FROM results WHERE challenge_version = :version")
+            return int(connection.execute(query, {"version": version}).scalar() or 0)
+    finally:
+        engine.dispose()
+
+
 def _submit(page: Page, lms: Platform, link: Link, student: str, code: str) -> float:
     frame = student_frame(page, lms, student, link.id)
     type_code(frame, code)
@@ -90,27 +106,39 @@ def test_a_regrade_shows_its_effect_then_sends_only_what_changed_once(
     desktop.get_by_label("Password").fill(PASSWORD)
     desktop.get_by_role("button", name="Log in").click()
     desktop.locator("#challenge-layer_norm form.notice").get_by_role("button").click()
-    expect(desktop.locator("#regrade-status")).to_have_text(
-        "Finished: 2 of 2 submissions regraded.", timeout=60_000
+    expect(desktop.locator("#regrade-status")).to_contain_text(
+        "Preview finished: 2 of 2 submissions graded.", timeout=60_000
     )
-    desktop.reload()  # the effect is shown once every submission is graded again
-    expect(desktop.locator("#regrade-effect")).to_have_text("1 went up, 0 went down, 1 unchanged.")
-    row = desktop.get_by_role("row", name="ben")
+    expect(desktop.locator("#regrade-effect")).to_have_text(
+        "Would go up: 1 · would go down: 0 · unchanged: 1"
+    )
+    row = desktop.get_by_role("region", name="Best scores before and after the regrade").get_by_role(
+        "row", name="ben"
+    )
     cells = row.locator("td").all_inner_texts()
     assert cells[0] == "ben"
     assert float(cells[2]) == wrong_before
     preview_after = float(cells[3])
     assert preview_after > wrong_before
-    assert len(link.scores) == 2  # nothing sent before the instructor asks
+    expect(desktop.locator("#regrade-moves")).to_have_text("1 grade would change there:")
+    moved = desktop.get_by_role("region", name="In the LMS gradebooks").get_by_role("row", name="ben")
+    assert [float(v) for v in moved.locator("td").all_inner_texts()[2:]] == [wrong_before, preview_after]
+    assert len(link.scores) == 2  # nothing sent before the instructor confirms
+    assert _stored_at(tool, 2) == 0  # nor stored
 
-    desktop.get_by_role("button", name="Send the grades that changed to the LMS").click()
-    expect(desktop.locator("p.saved")).to_contain_text("Sent")
+    desktop.get_by_role(
+        "button", name="Confirm: store these results and send the grades that changed"
+    ).click()
+    expect(desktop.locator("#regrade-status")).to_contain_text("Stored: 2 of 2 results.", timeout=60_000)
     regraded = score_of(link, "ben", count=2)
     assert regraded["scoreGiven"] == preview_after  # what the preview said
+    assert _stored_at(tool, 2) == 2
     first = next(s for s in link.scores if s["userId"] == "ben")
     assert datetime.fromisoformat(regraded["timestamp"]) > datetime.fromisoformat(first["timestamp"])
     looked = _tried_at(tool, "ben")
-    desktop.get_by_role("button", name="Send the grades that changed to the LMS").click()  # again
+    desktop.reload()
+    desktop.get_by_role("button", name="Send the grades that changed to the LMS again").click()
+    expect(desktop.locator("p.saved")).to_contain_text("Sent")
     deadline = time.monotonic() + 60
     while _tried_at(tool, "ben") == looked and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -43,22 +43,39 @@ function followActivity(status) {
   });
 }
 
+// A regrade's progress, then (once every submission is previewed or stored) its result, put in
+// place from the page itself and said by the status line: what would change, in words.
 function followRegrade(bar) {
   const status = document.getElementById("regrade-status");
+  const wasFinished = bar.dataset.finishedAtLoad === "true";
   async function tick() {
     try {
       const p = await json(bar.dataset.url);
       bar.max = Math.max(p.total, 1);
       bar.value = p.total ? p.done : 1;
       bar.textContent = p.percent + "%";
-      status.textContent = say(status, p.finished ? "finished" : "progress", p);
-      if (p.finished) return;
+      if (p.finished) {
+        const told = wasFinished ? "" : await showResult();
+        status.textContent = [say(status, "finished", p), told].filter(Boolean).join(" ");
+        return;
+      }
+      status.textContent = say(status, "progress", p);
     } catch (error) {
       status.textContent = say(status, "failed", { error: error.message });
     }
     setTimeout(tick, 1000);
   }
   tick();
+}
+
+async function showResult() {
+  const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+  if (!response.ok) throw new Error(String(response.status));
+  const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("regrade-result");
+  const result = document.getElementById("regrade-result");
+  if (!fresh || !result) return "";
+  result.replaceWith(fresh);
+  return ["regrade-effect", "regrade-moves"].map((id) => (document.getElementById(id) || {}).textContent || "").join(" ").trim();
 }
 
 document.addEventListener("DOMContentLoaded", () => {

@@ -205,7 +205,9 @@ def long_lines(
             session.execute(text(f"SET LOCAL cursor_tuple_fraction = {FIRST_ROWS_FRACTION}"))
         # Core rows: the ORM's per-row work buys nothing for plain columns
         dues = store.any_due(session.connection(), course_id)
-        rows = session.connection().execute(attempts_in_order(course_id, dues), execution_options={"yield_per": PAGE})
+        rows = session.connection().execute(
+            attempts_in_order(course_id, dues), execution_options={"yield_per": PAGE}
+        )
         for page in rows.partitions():
             buffer = io.StringIO()
             csv.writer(buffer, lineterminator="\r\n").writerows(_long_row(row, zone) for row in page)

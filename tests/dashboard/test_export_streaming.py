@@ -102,7 +102,9 @@ def test_postgresql_plans_the_long_csv_for_its_first_rows(engine: Engine) -> Non
         connection.execute(text("ANALYZE"))
         connection.commit()
         course_id = connection.execute(select(Course.id)).scalar_one()
-    query = export.attempts_in_order(course_id, dues=False).compile(engine, compile_kwargs={"literal_binds": True})
+    query = export.attempts_in_order(course_id, dues=False).compile(
+        engine, compile_kwargs={"literal_binds": True}
+    )
     plans: list[str] = []
 
     @contextmanager

@@ -107,3 +107,12 @@ def test_a_record_the_format_does_not_have_makes_the_whole_trace_nothing() -> No
         _record(Kind.LOCAL, 255, b"x" * 41),
     ):
         assert parse_trace(_record(Kind.LOCAL, 255) + forged + finished) is None
+
+
+def test_time_the_tracing_thread_does_not_run_does_not_cut_the_trace() -> None:
+    """The bound is the trace's own CPU time: on a machine busy with other work (here, a wait
+    longer than the bound) the same trace is kept whole."""
+    source = "import time\n\ndef f(X):\n    a = X * 2.0\n    time.sleep(0.3)\n    return a + 1.0\n"
+    trace = _trace(source, np.arange(3.0))
+    assert [t.name for t in trace if t.is_local] == ["a"]
+    assert [t.kind for t in trace][-1] is Kind.LINES

@@ -199,3 +199,23 @@ def test_a_function_handed_the_blocks_input_is_told_what_the_lesson_hands_it(gra
         "what your layer_norm gets as X is X as it came; the lesson hands it X + atencion(X), the first residual sum"
         in where.message
     )
+
+
+def test_a_statistic_no_replacement_explains_is_told_the_step_it_reduces_to(grader: Grader) -> None:
+    """The centre and the spread both by columns: the lesson with its mean replaced goes on with
+    its own variance by rows, so no replacement does what the code did; the line is still μ_t."""
+    code = LN + (
+        "    centro = np.add.reduce(X, axis=0) / len(X)\n"
+        "    dispersion = np.sqrt(np.average((X - centro) ** 2, axis=0))\n"
+        "    return gamma * (X - centro) / np.sqrt(dispersion ** 2 + eps) + beta\n"
+    )
+    where = _where(grader, "layer_norm", code, "en")
+    assert (where.line, where.step) == (4, "mu")
+    assert "there you compute μ_t, each row's mean, but your centro has shape" in where.message
+
+
+def test_a_value_of_the_inputs_size_is_never_told_as_a_statistic(grader: Grader) -> None:
+    code = LN + "    z = np.tanh(X)\n    return gamma * z + beta\n"
+    where = _where(grader, "layer_norm", code, "en")
+    assert where.step != "mu"
+    assert where.step != "var"

@@ -21,8 +21,8 @@ from tests.conftest import ROOT
 bench: ModuleType = benchmark("kept_apart.py", "kept_apart")
 LABELS = bench.read_labels(ROOT / "tests" / "corpora", "kept_apart")
 # The figures measured on this set (docs/feedback-measurements.md): never fewer.
-LINES_RIGHT = 50
-STEPS_RIGHT = 34
+LINES_RIGHT = 51
+STEPS_RIGHT = 40
 
 
 @pytest.fixture(scope="module")

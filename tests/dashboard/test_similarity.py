@@ -1,7 +1,7 @@
 """Similar submissions without a server: near-copies planted among independently written programs
 (renamed variables, reordered statements, other comments; tests/planted, each naming its source)
-are found, and no two of a class of different correct solutions (tests/solutions and the correct
-files of tests/wrong_independent) are paired; what everyone is given says nothing; unusual shared
+are found, and no two of a class of different correct solutions (tests/corpora/<challenge>/solutions and the correct
+files of tests/corpora/<challenge>/independent) are paired; what everyone is given says nothing; unusual shared
 features count as evidence."""
 
 from __future__ import annotations
@@ -29,13 +29,17 @@ def _source(path: Path) -> Source:
 
 
 def _correct(path: Path) -> bool:
-    return "tests/solutions/" in str(path) or "# kind: correct" in path.read_text()
+    return path.parent.name == "solutions" or "# kind: correct" in path.read_text()
 
 
 def _class(challenge: str) -> list[Path]:
     """Every program written apart for the challenge (right or wrong), and the planted copies."""
-    folders = ("tests/solutions", "tests/wrong_independent", "tests/planted")
-    return [p for folder in folders for p in sorted((ROOT / folder / challenge).glob("*.py"))]
+    folders = (
+        ROOT / "tests/corpora" / challenge / "solutions",
+        ROOT / "tests/corpora" / challenge / "independent",
+    )
+    found = [p for folder in folders for p in sorted(folder.glob("*.py"))]
+    return found + sorted((ROOT / "tests/planted" / challenge).glob("*.py"))
 
 
 def _given(challenge: Challenge) -> similarity.Print:
@@ -202,7 +206,7 @@ def test_unusual_shared_names_comments_and_constants_are_evidence() -> None:
 
 
 def test_groups_and_programs_that_do_not_parse() -> None:
-    code = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+    code = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text()
     sources = [
         Source("1", "ana", code),
         Source("2", "ben", code),

@@ -30,12 +30,12 @@ from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.live import POLL_SECONDS, LiveHub
 from service.dashboard.password_checks import WAITING_CHECKS, PasswordChecks
 from service.dashboard.regrade_effect import GradebookMoves, no_gradebooks
-from service.dashboard.roster_asks import RosterAsks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
 from service.dashboard.throttle import LoginThrottle
 from service.messaging.enqueue import TaskQueue
+from service.roster.asks import RosterAsks
 from service.storage.db import Database
 from service.web import error_pages
 

@@ -36,6 +36,7 @@ from service.api.routes_docs import add_docs
 from service.api.sweeper import sweep_forever
 from service.core.errors import RETRY_AFTER_SECONDS, InvalidField, ServiceError
 from service.core.settings import Settings
+from service.dashboard.aggregates.students import list_student
 from service.dashboard.app import PREFIX, create_dashboard
 from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
@@ -63,7 +64,11 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
     app.state.challenges = load_challenges(*settings.challenge_roots)
     intake = Intake(
-        app.state.db, app.state.challenges, app.state.queue.grade, app.state.outbound.destinations
+        app.state.db,
+        app.state.challenges,
+        app.state.queue.grade,
+        app.state.outbound.destinations,
+        list_student,
     )
     app.state.intake = intake
 

@@ -9,11 +9,11 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from service.api.contract import errors
-from service.api.routes_policies import course_of
 from service.core.errors import NotFound
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.roster import course_roster
 from service.dashboard.roster_asks import RosterAsks
+from service.submissions.keys import course_of
 from service.web.deps import CurrentCaller, Db, Tasks
 
 router = APIRouter(prefix="/v1/courses/{course}", tags=["roster"])

@@ -10,11 +10,11 @@ from typing import Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service.dashboard.aggregates.tables import AggStudentChallenge
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
 from service.dashboard.timezones import utc
 from service.storage import rosters
-from service.storage.aggregate_tables import AggStudentChallenge
 from service.storage.roster_tables import RosterMember, RosterSync
 
 Show = Literal["all", "not_started", "not_100"]

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -50,6 +50,7 @@ from service.students import routes as student_routes
 from service.submissions.intake import Intake
 from service.submissions.rate_limits import SubmissionLimits
 from service.web import error_pages
+from service.web.deps import plain_parameters
 from service.web.waiting import Waiter
 
 log = logging.getLogger(__name__)
@@ -145,6 +146,7 @@ def create_app(settings: Settings) -> FastAPI:
         docs_url=None,  # served by routes_docs, from packaged assets: no CDN
         redoc_url=None,
         generate_unique_id_function=operation_id,
+        dependencies=[Depends(plain_parameters)],
     )
     app.state.settings = settings
     app.state.db = database

@@ -12,7 +12,7 @@ from typer import _click
 from typer.core import TyperGroup
 
 from service.cli.entry import Early, start_command
-from service.cli.service_commands import api, migrate, serve, worker
+from service.cli.service_commands import api, backup, migrate, restore, serve, worker
 
 # A command line starts like one: the grader (NumPy, Pydantic), the settings and the command
 # groups (the database, the dashboard's accounts, LTI) are imported by the command that needs
@@ -80,6 +80,8 @@ app.command()(serve)
 app.command()(api)
 app.command()(worker)
 app.command()(migrate)
+app.command()(backup)
+app.command()(restore)
 
 
 @app.command()

@@ -5,22 +5,20 @@ shared parts marked. For instructors to look at, never a penalty."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, get_args
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
-from grader.challenge import Challenge, in_course_order
+from grader.challenge import in_course_order
 from service.dashboard import similarity
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
-from service.dashboard.grants import GrantedCourse
-from service.dashboard.queries.submitted import MAX_CLASS, Which, one_per_student
-from service.storage.db import Database
+from service.dashboard.queries.submitted import MAX_CLASS, Which
+from service.dashboard.similar import report
 from service.web.deps import Db
 
 router = APIRouter()
 SHOWN_PAIRS = 50
-WHICH: tuple[str, ...] = get_args(Which)
 
 
 @dataclass(frozen=True)
@@ -36,16 +34,6 @@ class Shown:
     second: Side
     percent: int
     evidence: tuple[str, ...]
-
-
-def report(
-    db: Database, course: GrantedCourse, challenge: Challenge, which: Which
-) -> tuple[similarity.Report, bool]:
-    """The challenge's similar pairs in the course, and whether the class was capped."""
-    with db.reading() as session:
-        sources = one_per_student(session, course, challenge.id, which)
-    handed = similarity.given(challenge.starter, challenge.reference_source)
-    return similarity.compare(sources, handed), len(sources) >= MAX_CLASS
 
 
 def _side(source: similarity.Source, shared: frozenset[int]) -> Side:

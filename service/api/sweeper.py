@@ -25,6 +25,7 @@ from service.core.errors import NotReady
 from service.core.settings import Settings
 from service.lti import passback
 from service.messaging.enqueue import TaskQueue
+from service.privacy.forget import ErasureWatch
 from service.storage.db import Database
 from service.storage.tables import Submission, now
 
@@ -77,11 +78,18 @@ def sweep_once(db: Database, queue: TaskQueue, stale_seconds: float, batch: int)
     return sent
 
 
+def _forgotten(db: Database, watch: ErasureWatch) -> None:
+    with db.reading() as session:
+        watch.look(session)
+
+
 async def sweep_forever(settings: Settings, db: Database, queue: TaskQueue) -> None:
     """The API's background sweeper; a database outage only skips a round."""
+    watch = ErasureWatch()  # a student erased by another process: this one's fingerprints go too
     while True:
         await asyncio.sleep(settings.sweep_every_seconds)
         try:
+            await run_in_threadpool(_forgotten, db, watch)
             await run_in_threadpool(sweep_once, db, queue, settings.sweep_stale_seconds, settings.sweep_batch)
             await run_in_threadpool(
                 passback.resend_lost, db, queue, settings.sweep_stale_seconds, settings.sweep_batch

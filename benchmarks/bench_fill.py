@@ -30,8 +30,8 @@ from grader.grade import Grader  # noqa: E402
 from grader.models import Result  # noqa: E402
 from grader.sandbox import default_sandbox  # noqa: E402
 from service.core.settings import Settings  # noqa: E402
+from service.dashboard.aggregates.rebuild import rebuild  # noqa: E402
 from service.dashboard.grants import GrantedCourse  # noqa: E402
-from service.storage.aggregates_rebuild import rebuild  # noqa: E402
 from service.storage.db import make_engine  # noqa: E402
 from service.storage.migrations import upgrade  # noqa: E402
 from service.storage.results import Stored, diagnosis_rows, outcome_rows, result_row  # noqa: E402

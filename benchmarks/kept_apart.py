@@ -1,12 +1,13 @@
 """A kept-apart set graded by this tree and by another version, side by side, against its labels.
 
-    .venv/bin/python benchmarks/kept_apart.py SET --against REF [--rounds 3] [--show FILE]
+    .venv/bin/python benchmarks/kept_apart.py tests/corpora [--set kept_apart] [--against REF]
+        [--rounds 3] [--show FILE]
 
-SET holds `<challenge>/<name>.py` and `labels.toml`, written before any grading: for each file a
-table `[<challenge>.<name>]` with `kind` ("correct" or what is wrong), `line` (the first line
-where the computation leaves the lesson's; a list when either of two is right) and `step` (the
-challenge's `[steps]` name of what that line computes; a list for either). After the first
-grading a reader adds, for each wrong file, what the messages were judged to say:
+The set is `<corpus>/<challenge>/<set>/`: its files and a `labels.toml` written before any
+grading, one table per file, `["<name>.py"]`, with `correct` (true for a correct variant), `line`
+(the first line where the computation leaves the lesson's; a list when either of two is right)
+and `step_names` (the challenge's `[steps]` names of what that line computes, any of them right).
+After the first grading a reader adds, for each wrong file, what its messages were judged to say:
 
     named = ["eps_outside_root"]    (diagnosis ids that name the labelled misconception)
     true = []                       (ids that name another mistake the file does make)
@@ -56,15 +57,12 @@ NONE = "none"
 class Label:
     challenge: str
     name: str
-    kind: str
+    path: Path
+    correct: bool
     lines: frozenset[int]
     steps: frozenset[str]
     named: frozenset[str] | None  # None: not read yet
     true: frozenset[str]
-
-    @property
-    def correct(self) -> bool:
-        return self.kind == "correct"
 
     @property
     def key(self) -> str:
@@ -83,27 +81,23 @@ def _ints(value: Any) -> frozenset[int]:
     return frozenset(int(n) for v in items for n in re.findall(r"\d+", str(v)))
 
 
-def read_labels(folder: Path) -> list[Label]:
-    """labels.toml's tables, one per file present in `folder` (a table for a missing file is refused)."""
-    raw = tomllib.loads((folder / "labels.toml").read_text())
+def read_labels(corpus: Path, subset: str) -> list[Label]:
+    """Every <challenge>/<subset>/labels.toml's tables, one per file (a table for a missing file is refused)."""
     labels = []
-    for challenge, files in sorted(raw.items()):
-        if not isinstance(files, dict):
-            continue
-        for name, table in sorted(files.items()):
-            if not isinstance(table, dict):
-                continue
-            stem = name.removesuffix(".py")
-            if not (folder / challenge / f"{stem}.py").is_file():
-                raise SystemExit(f"labels.toml names {challenge}/{stem}.py, which is not in {folder}")
-            kind = str(table.get("kind", "wrong"))
+    for folder in sorted(corpus.glob(f"*/{subset}")):
+        raw = tomllib.loads((folder / "labels.toml").read_text())
+        for name, table in sorted(raw.items()):
+            path = folder / name
+            if not path.is_file():
+                raise SystemExit(f"{folder / 'labels.toml'} names {name}, which is not there")
             labels.append(
                 Label(
-                    challenge=challenge,
-                    name=stem,
-                    kind=kind,
+                    challenge=folder.parent.name,
+                    name=path.stem,
+                    path=path,
+                    correct=bool(table.get("correct")),
                     lines=_ints(table.get("line", [])),
-                    steps=_strings(table.get("step")),
+                    steps=_strings(table.get("step_names")),
                     named=_strings(table["named"]) if "named" in table else None,
                     true=_strings(table.get("true")),
                 )
@@ -114,7 +108,7 @@ def read_labels(folder: Path) -> list[Label]:
 # ---- one version's side: run in its own process, with that version's grader on the path ----
 
 
-def grade_side(tree: Path, folder: Path, keys: list[str]) -> None:
+def grade_side(tree: Path, files: list[str]) -> None:
     """Grades each file once (both languages told from the one grading) and prints a JSON line each."""
     sys.path.insert(0, str(tree))
     import numpy as np
@@ -128,12 +122,13 @@ def grade_side(tree: Path, folder: Path, keys: list[str]) -> None:
     sandbox = default_sandbox()
     prepared = {}
     try:
-        for key in keys:
+        for item in files:  # each `<challenge>/<name>=<path>`
+            key, path = item.split("=", 1)
             challenge = key.split("/")[0]
             if challenge not in prepared:
                 prepared[challenge] = prepare(challenges[challenge])
                 prepared[challenge].warm()
-            source = (folder / f"{key}.py").read_text()
+            source = Path(path).read_text()
             wall, cpu = time.perf_counter(), time.process_time()
             with np.errstate(all="ignore"):
                 told = grade_in(prepared[challenge], source, LANGS, sandbox)
@@ -156,8 +151,9 @@ class Graded:
     results: dict[str, dict[str, Any]] = field(default_factory=dict)  # the first round's, by language
 
 
-def run_side(tree: Path, folder: Path, keys: list[str]) -> dict[str, Graded]:
-    command = [sys.executable, str(Path(__file__).resolve()), "--side", str(tree), str(folder), *keys]
+def run_side(tree: Path, labels: list[Label]) -> dict[str, Graded]:
+    files = [f"{label.key}={label.path}" for label in labels]
+    command = [sys.executable, str(Path(__file__).resolve()), "--side", str(tree), *files]
     printed = subprocess.run(command, cwd=tree, check=True, capture_output=True, text=True).stdout
     graded: dict[str, Graded] = {}
     for line in printed.splitlines():
@@ -182,14 +178,12 @@ def checkout(ref: str) -> Iterator[Path]:
             subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=ROOT, check=False)
 
 
-def alternate(
-    sides: dict[str, Path], folder: Path, keys: list[str], rounds: int
-) -> dict[str, dict[str, Graded]]:
+def alternate(sides: dict[str, Path], labels: list[Label], rounds: int) -> dict[str, dict[str, Graded]]:
     graded: dict[str, dict[str, Graded]] = {}
     names = list(sides)
     for round_ in range(rounds):
         for name in names if round_ % 2 == 0 else names[::-1]:
-            got = run_side(sides[name], folder, keys)
+            got = run_side(sides[name], labels)
             if name not in graded:
                 graded[name] = got
                 continue
@@ -385,21 +379,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("set", type=Path, help="the folder of <challenge>/<name>.py and labels.toml")
+    parser.add_argument("corpus", type=Path, help="the folder of <challenge>/<set>/ (tests/corpora)")
+    parser.add_argument("--set", default="kept_apart", help="the set's folder name under each challenge")
     parser.add_argument("--against", help="a commit or a checkout's folder to compare this tree with")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--show", type=Path, help="write every wrong file's messages here, for the reading")
     options = parser.parse_args(argv)
-    folder = options.set.resolve()
-    labels = read_labels(folder)
+    labels = read_labels(options.corpus.resolve(), options.set)
     if not labels:
-        print(f"no labelled file in {folder}: nothing measured", file=sys.stderr)
+        print(f"no labelled file in {options.corpus}/*/{options.set}: nothing measured", file=sys.stderr)
         return 1
-    keys = [label.key for label in labels]
     with checkout(options.against) if options.against else _no_tree() as other:
         sides = {options.against: other} if other is not None else {}
         sides[THIS] = ROOT
-        graded = alternate(sides, folder, keys, max(1, options.rounds))
+        graded = alternate(sides, labels, max(1, options.rounds))
         by_side = {}
         for side, tree in sides.items():
             words: dict[str, dict[str, str]] = {}
@@ -427,6 +420,6 @@ def _no_tree() -> Iterator[None]:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--side":
-        grade_side(Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4:])
+        grade_side(Path(sys.argv[2]), sys.argv[3:])
         sys.exit(0)
     sys.exit(main())

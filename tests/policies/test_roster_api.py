@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from service.lti import roster
 from service.policies import store
-from service.storage import rosters
+from service.roster import store as roster_store
 from service.storage.db import Database
 from service.storage.tables import ApiKey
 from service.submissions.keys import CreatedKey
@@ -21,9 +20,9 @@ def _listed(db: Database, key: CreatedKey, course: str, *students: str) -> None:
     with db.transaction() as session:
         platform_id = session.get_one(ApiKey, key.key_id).platform_id
         course_id = store.course_id(session, platform_id, course)
-        rosters.ask(session, course_id)
-        members = {s: roster.Member(s, s.title(), "active") for s in students}
-        roster.store_listing(session, course_id, roster.Listing(members, 0))
+        roster_store.ask(session, course_id)
+        members = {s: roster_store.Member(s, s.title(), "active") for s in students}
+        roster_store.store_listing(session, course_id, roster_store.Listing(members, 0))
 
 
 def test_a_course_no_lms_offered_has_no_roster_to_ask_for(client: TestClient, key: CreatedKey) -> None:

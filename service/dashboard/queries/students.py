@@ -18,11 +18,11 @@ from typing import Any, Literal
 from sqlalchemy import Select, exists, func, literal, select
 from sqlalchemy.orm import Session, aliased
 
+from service.dashboard.aggregates.tables import AggChallenge, AggStudent, AggStudentChallenge
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import GRADED, course_ids
 from service.dashboard.timezones import utc
 from service.policies import late, store
-from service.storage.aggregate_tables import AggChallenge, AggStudent, AggStudentChallenge
 from service.storage.tables import Submission
 
 SortKey = Literal["student", "attempts", "last", "best"]

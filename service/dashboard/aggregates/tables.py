@@ -3,8 +3,8 @@
 Rows that count attempts follow each submission's newest result (a regrade moves its attempt from
 the old result's test and error counts to the new one's); rows that count students follow each
 student's best and diagnoses over those newest results, and the diagnoses of the student's current
-attempt: their latest graded submission (by creation time, then id), as its newest result has them. `service.storage.aggregates` keeps them,
-`service.storage.aggregates_rebuild` recomputes them from the result rows.
+attempt: their latest graded submission (by creation time, then id), as its newest result has them. `service.dashboard.aggregates.keep` keeps them,
+`service.dashboard.aggregates.rebuild` recomputes them from the result rows.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class AggStudentChallenge(Base):
     last_at: Mapped[datetime | None] = mapped_column(Instant())
     diagnoses: Mapped[str] = mapped_column(Text, default="")
     current_diagnoses: Mapped[str] = mapped_column(Text, default="", server_default="")
-    # what became of each message told (`service.storage.aggregates_effect`, JSON)
+    # what became of each message told (`service.dashboard.aggregates.effect`, JSON)
     effects: Mapped[str] = mapped_column(Text, default="", server_default="")
 
 
@@ -135,7 +135,7 @@ class AggStudent(Base):
 class AggFeedbackEffect(Base):
     """A message of a challenge (a diagnosis, or the lesson step a localisation names): students
     told it, those with a later attempt that ran, those whose next such attempt no longer has it,
-    and those in whose later attempts it is gone (`service.storage.aggregates_effect`)."""
+    and those in whose later attempts it is gone (`service.dashboard.aggregates.effect`)."""
 
     __tablename__ = "agg_feedback_effects"
     course_id: Mapped[int] = _course()
@@ -150,7 +150,7 @@ class AggFeedbackEffect(Base):
 
 class AggFeedbackGone(Base):
     """Students in whom a message was gone after so many attempts and so long (a bucket of time:
-    `aggregates_effect.time_bucket`), from which the medians are read."""
+    `effect.time_bucket`), from which the medians are read."""
 
     __tablename__ = "agg_feedback_gone"
     course_id: Mapped[int] = _course()

@@ -2,13 +2,13 @@
 
 Storing takes the lock of the student's row for the challenge first (an upsert), so the gradings
 of one student in one challenge follow each other; every course-wide counter is then changed by
-adding the difference this result makes (`aggregate_upsert.add_all`), which concurrent gradings of
+adding the difference this result makes (`upsert.add_all`), which concurrent gradings of
 other students may do at the same time. What the difference is:
 
 - per attempt (tests, errors, versions): the submission's previous newest result leaves the
   counts and this one enters them;
 - per student (tried, reached 100, best-score bucket, diagnoses ever had and still had, what
-  became of each message told: `service.storage.aggregates_effect`): the student's row is computed
+  became of each message told: `service.dashboard.aggregates.effect`): the student's row is computed
   again from their own newest results (a few rows), and the course's counters move from the old
   row's values to the new one's. A student still has a diagnosis when their current attempt has
   it: their latest graded submission (by creation time, then id), as its newest result has it. A
@@ -18,7 +18,7 @@ other students may do at the same time. What the difference is:
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -27,8 +27,9 @@ from sqlalchemy import Connection, bindparam, func, select, text
 from sqlalchemy.types import Float, Integer, String
 
 from grader.models import Result
-from service.storage import aggregate_upsert, aggregates_effect
-from service.storage.aggregate_tables import (
+from service.dashboard.aggregates import effect, upsert
+from service.dashboard.aggregates.effect import Attempt, Effect, Message
+from service.dashboard.aggregates.tables import (
     AggBucket,
     AggChallenge,
     AggDiagnosis,
@@ -38,9 +39,9 @@ from service.storage.aggregate_tables import (
     AggTest,
     AggVersion,
 )
-from service.storage.aggregate_upsert import Shape, Upsert
-from service.storage.aggregates_effect import Attempt, Effect, Message
+from service.dashboard.aggregates.upsert import Shape, Upsert
 from service.storage.instants import Instant
+from service.storage.results import Stored
 from service.storage.tables import GradingResult, TestOutcome
 
 HUNDRED = 100.0
@@ -133,7 +134,7 @@ def lock_student(connection: Connection, submission_id: str) -> Locked:
         row.last_at,
         split_ids(row.diagnoses),
         split_ids(row.current_diagnoses),
-        aggregates_effect.loads(row.effects),
+        effect.loads(row.effects),
     )
     return Locked(row.student_id, row.external_id, before, row.submitted_at)
 
@@ -200,7 +201,7 @@ def with_first_result(locked: Locked, result: Result) -> StudentState | None:
     if before.last_at is not None and before.last_at == locked.submitted_at:
         return None
     latest = before.last_at is None or locked.submitted_at > before.last_at
-    attempt = aggregates_effect.attempt_of(locked.submitted_at, result)
+    attempt = effect.attempt_of(locked.submitted_at, result)
     if attempt is not None and not latest:
         return None
     return StudentState(
@@ -209,7 +210,7 @@ def with_first_result(locked: Locked, result: Result) -> StudentState | None:
         locked.submitted_at if latest else before.last_at,
         before.diagnoses | found,
         found if latest else before.current,
-        aggregates_effect.after(before.effects, attempt) if attempt else before.effects,
+        effect.after(before.effects, attempt) if attempt else before.effects,
     )
 
 
@@ -230,7 +231,7 @@ def student_now(connection: Connection, course_id: int, challenge: str, student_
             for r in rows
             if r.diagnosis_id is not None and (r.created_at, r.submission_id) == current
         ),
-        effects=aggregates_effect.from_attempts(_attempts(rows)),
+        effects=effect.from_attempts(_attempts(rows)),
     )
 
 
@@ -246,7 +247,7 @@ def _attempts(rows: Sequence[Any]) -> list[Attempt]:
         if r.diagnosis_id is not None:
             diagnosed[made].add(r.diagnosis_id)
     return [
-        Attempt(aggregates_effect.utc(made[0]), aggregates_effect.messages(ids, step))
+        Attempt(effect.utc(made[0]), effect.messages(ids, step))
         for made, (step, ids) in sorted(found.items())
     ]
 
@@ -281,9 +282,30 @@ class Change:
     current: AttemptState
 
 
+def keep(connection: Connection, submission: Stored, version: int, result: Result) -> Callable[[], None]:
+    """The storing code's `OnStored`: the student's row locked and the submission's previous
+    result read before the result is stored; once it is, every aggregate it changes moved."""
+    locked = lock_student(connection, submission.id)
+    before = previous(connection, submission.id)
+
+    def stored() -> None:
+        # A first result (every grading but a regrade) only adds itself to the student's row; a
+        # regrade replaces a result, and the row is computed again from the newest ones.
+        after = with_first_result(locked, result) if before is None else None
+        if after is None:
+            after = student_now(connection, submission.course_id, submission.challenge, locked.student_id)
+        current = AttemptState.of(result)
+        apply(
+            connection,
+            Change(submission.course_id, submission.challenge, version, locked, after, before, current),
+        )
+
+    return stored
+
+
 def apply(connection: Connection, change: Change) -> None:
     """Write the student's new row and add the difference to every course-wide counter."""
-    aggregate_upsert.add_all(connection, writes(change))
+    upsert.add_all(connection, writes(change))
 
 
 # The lock made the row and set its external id: the upsert replaces the rest.
@@ -316,7 +338,7 @@ def writes(change: Change) -> list[Upsert]:
         _errors(change),
         _diagnoses(change),
         Upsert(_VERSION, [version]),
-        *aggregates_effect.writes(
+        *effect.writes(
             change.course_id, change.challenge, change.locked.before.effects, change.after.effects
         ),
     ]
@@ -334,7 +356,7 @@ def _student_challenge(change: Change) -> Upsert:
         "last_at": after.last_at,
         "diagnoses": join_ids(after.diagnoses),
         "current_diagnoses": join_ids(after.current),
-        "effects": aggregates_effect.dumps(after.effects),
+        "effects": effect.dumps(after.effects),
     }
     return Upsert(_STUDENT_CHALLENGE, [row])
 

@@ -3,19 +3,21 @@ challenge, or nothing where they never submitted. Read whole: a roster is capped
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
-from service.dashboard.grants import GrantedCourse
-from service.dashboard.queries.scope import course_ids
-from service.dashboard.timezones import utc
-from service.storage import rosters
-from service.storage.aggregate_tables import AggStudentChallenge
-from service.storage.roster_tables import RosterMember, RosterSync
+from service.roster import store
+from service.roster.tables import RosterMember, RosterSync
+from service.storage.tables import Course
+
+# (student, challenge, best score) of the course's students the select lists, for the challenges
+# each submitted to: the dashboard's aggregates (it hands them in, the roster knows no scores).
+Bests = Callable[[Session, int, Select[str]], Iterable[tuple[str, str, float]]]
 
 Show = Literal["all", "not_started", "not_100"]
 FULL = 100.0 - 1e-9
@@ -73,24 +75,17 @@ class Roster:
         )
 
 
-def course_roster(session: Session, course: GrantedCourse) -> Roster:
-    course_id = course_ids(course).scalar_subquery()
-    sync_row = session.scalars(select(RosterSync).where(RosterSync.course_id == course_id)).first()
-    members = {
-        row.student: Enrolled(row.student, row.name, row.status)
-        for row in session.scalars(
-            select(RosterMember).where(RosterMember.course_id == course_id).order_by(RosterMember.student)
-        )
-    }
-    bests = select(
-        AggStudentChallenge.external_id, AggStudentChallenge.challenge, AggStudentChallenge.best
-    ).where(
-        AggStudentChallenge.course_id == course_id,
-        AggStudentChallenge.external_id.in_(
-            select(RosterMember.student).where(RosterMember.course_id == course_id)
-        ),
+def course_roster(session: Session, platform_id: int, course: str, bests: Bests) -> Roster:
+    course_id = session.scalar(
+        select(Course.id).where(Course.platform_id == platform_id, Course.slug == course)
     )
-    for student, challenge, best in session.execute(bests):
+    if course_id is None:
+        return Roster(None, [])
+    sync_row = session.get(RosterSync, course_id)
+    listed = select(RosterMember).where(RosterMember.course_id == course_id).order_by(RosterMember.student)
+    members = {row.student: Enrolled(row.student, row.name, row.status) for row in session.scalars(listed)}
+    students = select(RosterMember.student).where(RosterMember.course_id == course_id)
+    for student, challenge, best in bests(session, course_id, students):
         if student in members:
             members[student].best[challenge] = best
     return Roster(_sync(sync_row), list(members.values()))
@@ -99,5 +94,11 @@ def course_roster(session: Session, course: GrantedCourse) -> Roster:
 def _sync(row: RosterSync | None) -> Sync | None:
     if row is None:
         return None
-    reading = rosters.on_its_way(row) is not None
-    return Sync(utc(row.requested_at), utc(row.synced_at), row.members, row.skipped, row.error, reading)
+    reading = store.on_its_way(row) is not None
+    return Sync(_utc(row.requested_at), _utc(row.synced_at), row.members, row.skipped, row.error, reading)
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from grader.models import Result
-from service.storage.aggregate_tables import AggFeedbackEffect, AggFeedbackGone
-from service.storage.aggregate_upsert import Shape, Upsert
+from service.dashboard.aggregates.tables import AggFeedbackEffect, AggFeedbackGone
+from service.dashboard.aggregates.upsert import Shape, Upsert
 
 DIAGNOSIS = "diagnosis"
 STEP = "step"

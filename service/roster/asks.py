@@ -9,15 +9,15 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from kombu.exceptions import OperationalError
+from sqlalchemy import select
 
 from service.core.counting import Counts, counts_for
 from service.core.errors import NotReady
 from service.core.settings import Settings
-from service.dashboard.grants import GrantedCourse
-from service.dashboard.queries.scope import course_ids
 from service.messaging.enqueue import TaskQueue
-from service.storage import rosters
+from service.roster import store
 from service.storage.db import Database
+from service.storage.tables import Course
 from service.submissions.rate_limits import Limit, enforce
 
 HOUR = 3600
@@ -39,22 +39,24 @@ class RosterAsks:
     def from_settings(cls, settings: Settings) -> RosterAsks:
         return cls(counts_for(settings), settings.queue, settings.roster_reads_per_course_per_hour)
 
-    def ask(self, db: Database, queue: TaskQueue, course: GrantedCourse) -> Asked | None:
+    def ask(self, db: Database, queue: TaskQueue, platform_id: int, course: str) -> Asked | None:
         """The reading asked for (or joined); None when no LMS ever offered the course's roster.
         RateLimited (429) past the course's readings this hour, NotReady (503) without a queue."""
         with db.transaction() as session:
-            course_id = session.scalar(course_ids(course))
-            row = rosters.locked_row(session, course_id) if course_id is not None else None
+            course_id = session.scalar(
+                select(Course.id).where(Course.platform_id == platform_id, Course.slug == course)
+            )
+            row = store.locked_row(session, course_id) if course_id is not None else None
             if course_id is None or row is None:  # no row: no launch ever named a roster
                 return None
-            joined = rosters.on_its_way(row)
+            joined = store.on_its_way(row)
             if joined is not None:
                 return Asked(joined, queued=False)
             limit = Limit(
                 "for this course", f"{self.scope}:roster:{course_id}", self.per_hour, "roster readings asked"
             )
             enforce(self.counts, [limit], seconds=HOUR)
-            rosters.ask(session, course_id)
+            store.ask(session, course_id)
             asked = row.requested_at
             # Sent before the commit, on the row's lock: a queue that is down leaves nothing marked
             # asked (that would hold every later ask until the mark grows old). The reading needs

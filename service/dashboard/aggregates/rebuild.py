@@ -1,5 +1,5 @@
 """Recompute the dashboard's aggregates from the result rows: after a migration, after a repair,
-and in the tests, as the reference the incremental upkeep (`service.storage.aggregates`) must match."""
+and in the tests, as the reference the incremental upkeep (`service.dashboard.aggregates.keep`) must match."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, case, delete, func, insert, select, true
 
-from service.storage import aggregates_effect
-from service.storage.aggregate_tables import (
+from service.dashboard.aggregates import effect
+from service.dashboard.aggregates.keep import HUNDRED, UNKNOWN_ERROR, bucket, join_ids, split_ids
+from service.dashboard.aggregates.tables import (
     AGGREGATES,
     AggBucket,
     AggChallenge,
@@ -23,8 +24,7 @@ from service.storage.aggregate_tables import (
     AggTest,
     AggVersion,
 )
-from service.storage.aggregate_upsert import table_of
-from service.storage.aggregates import HUNDRED, UNKNOWN_ERROR, bucket, join_ids, split_ids
+from service.dashboard.aggregates.upsert import table_of
 from service.storage.tables import DiagnosisRow, GradingResult, Student, Submission, TestOutcome
 
 BATCH = 5000
@@ -87,7 +87,7 @@ def _students(connection: Connection, latest: Any) -> list[dict[str, Any]]:
         for course, challenge, student, external, attempts, best, last in connection.execute(totals)
     }
     for key_of, effects in _students_effects(connection, latest).items():
-        rows[key_of]["effects"] = aggregates_effect.dumps(effects)
+        rows[key_of]["effects"] = effect.dumps(effects)
     current = _current_attempts(connection, latest)
     found = (
         select(
@@ -137,9 +137,7 @@ def _current_attempts(connection: Connection, latest: Any) -> dict[tuple[Any, ..
     return {key: submission for key, (_, submission) in newest.items()}
 
 
-def _students_effects(
-    connection: Connection, latest: Any
-) -> dict[tuple[Any, ...], aggregates_effect.Effects]:
+def _students_effects(connection: Connection, latest: Any) -> dict[tuple[Any, ...], effect.Effects]:
     """What became of each message told to each student in each challenge, from the attempts that
     ran (their newest results), in the order they were made."""
     ran = (
@@ -166,10 +164,8 @@ def _students_effects(
         if diagnosis is not None:
             ids.add(diagnosis)
     return {
-        key: aggregates_effect.from_attempts(
-            aggregates_effect.Attempt(
-                aggregates_effect.utc(made), aggregates_effect.messages(ids, steps[submission])
-            )
+        key: effect.from_attempts(
+            effect.Attempt(effect.utc(made), effect.messages(ids, steps[submission]))
             for (made, submission), ids in sorted(attempts.items())
         )
         for key, attempts in told.items()
@@ -178,14 +174,14 @@ def _students_effects(
 
 def _effects(students: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The course's counters and histogram of the messages' effects: each student's added up."""
-    counts: dict[tuple[int, str], aggregates_effect.Counts] = defaultdict(Counter)
-    gone: dict[tuple[int, str], aggregates_effect.Gone] = defaultdict(Counter)
+    counts: dict[tuple[int, str], effect.Counts] = defaultdict(Counter)
+    gone: dict[tuple[int, str], effect.Gone] = defaultdict(Counter)
     for s in students:
-        student_counts, student_gone = aggregates_effect.counted(aggregates_effect.loads(s["effects"]))
+        student_counts, student_gone = effect.counted(effect.loads(s["effects"]))
         counts[(s["course_id"], s["challenge"])].update(student_counts)
         gone[(s["course_id"], s["challenge"])].update(student_gone)
-    effect_rows = [row for key, c in counts.items() for row in aggregates_effect.effect_rows(*key, c)]
-    gone_rows = [row for key, g in gone.items() for row in aggregates_effect.gone_rows(*key, g)]
+    effect_rows = [row for key, c in counts.items() for row in effect.effect_rows(*key, c)]
+    gone_rows = [row for key, g in gone.items() for row in effect.gone_rows(*key, g)]
     return effect_rows, gone_rows
 
 

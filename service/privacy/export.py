@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
 from service.policies.tables import DueExtension, RefusedAttempt
 from service.privacy.whose import Whose, learners
-from service.storage.roster_tables import RosterMember
+from service.roster.tables import RosterMember
 from service.storage.tables import GradingResult, Submission, now
 
 

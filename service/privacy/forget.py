@@ -17,12 +17,12 @@ from sqlalchemy import delete, or_, select, text
 from sqlalchemy.orm import Session
 
 from service.dashboard import similarity
+from service.dashboard.aggregates.rebuild import rebuild
 from service.lti.tables import LtiLearner, LtiValue
 from service.policies.tables import DueExtension, RefusedAttempt
 from service.privacy.tables import Erasure
 from service.privacy.whose import Whose, learners
-from service.storage.aggregates_rebuild import rebuild
-from service.storage.roster_tables import RosterMember
+from service.roster.tables import RosterMember
 from service.storage.tables import Student, Submission
 
 

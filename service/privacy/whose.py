@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from service.core.errors import NotFound
 from service.lti.tables import LtiContext, LtiLearner, LtiRegistration
 from service.policies.tables import DueExtension
-from service.storage.roster_tables import RosterMember
+from service.roster.tables import RosterMember
 from service.storage.tables import Course, Platform, Student
 
 

@@ -15,12 +15,12 @@ from sqlalchemy.orm import Session
 
 from service.core.settings import Settings
 from service.dashboard import similarity
+from service.dashboard.aggregates.tables import AggChallenge
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore, LtiValue
 from service.privacy.tables import Erasure
-from service.storage.aggregate_tables import AggChallenge
+from service.roster.tables import RosterMember
 from service.storage.db import Database
 from service.storage.registry import metadata
-from service.storage.roster_tables import RosterMember
 from service.storage.tables import ApiKey, Course, Student, Submission, now
 from service.submissions.keys import CreatedKey
 from tests.backend import auth

@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/similarity.py [--sizes 100,300,1000] [--repeats 5]
 
-Figures: per challenge, the class is every program written apart for it (tests/solutions and
-tests/wrong_independent, right or wrong) with the hand-planted copies of tests/planted (each
+Figures: per challenge, the class is every program written apart for it (tests/solutions,
+tests/wrong_independent, a kit challenge's examples and blind set; right or wrong) with the hand-planted copies of tests/planted (each
 names its source: names renamed, statements and helpers reordered, comments changed), and, as a
 second set, a mechanical disguise of each correct solution (every name of its own renamed, its
 comments gone, its definitions in reverse order). Precision: flagged pairs that are a copy and
@@ -40,11 +40,11 @@ HEADER = re.compile(r"^# (kind|misconception_es|misconception_en|line|expect|cop
 
 
 def corpus(challenge: str) -> list[Path]:
-    return [
-        p
-        for d in ("solutions", "wrong_independent")
-        for p in sorted((ROOT / "tests" / d / challenge).glob("*.py"))
-    ]
+    folders = [ROOT / "tests" / d / challenge for d in ("solutions", "wrong_independent")]
+    # a challenge authored through the kit keeps its examples beside it, its blind set in corpora/
+    folders += [ROOT / "challenges" / challenge / "examples" / kind for kind in ("correct", "wrong")]
+    folders.append(ROOT / "tests" / "corpora" / challenge / "independent")
+    return [p for folder in folders for p in sorted(folder.glob("*.py"))]
 
 
 def source(path: Path) -> Source:

@@ -112,9 +112,6 @@ class ErrorModel:
     def choice_by_id(self, choice_id: str) -> Choice:
         return next(c for p in self.points for c in p.choices if c.id == choice_id and not c.spelling)
 
-    def point_of(self, choice_id: str) -> Point:
-        return next(p for p in self.points if any(c.id == choice_id for c in p.choices))
-
     def deviations(self, function: str) -> list[Deviation]:
         """Every choice at the points of `function`, families at their usual value."""
         return [

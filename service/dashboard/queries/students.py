@@ -42,9 +42,6 @@ class StudentRow:
     counted: dict[str, float] = field(default_factory=dict)
     late: dict[str, int] = field(default_factory=dict)
 
-    def best_of(self, challenge: str) -> float:
-        return self.best.get(challenge) or 0.0
-
     def counted_of(self, challenge: str) -> float | None:
         """The score the gradebook counts for the challenge (its best without a due date)."""
         return self.counted.get(challenge, self.best.get(challenge))

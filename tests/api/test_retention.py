@@ -57,9 +57,7 @@ def test_old_code_goes_in_bounded_batches_and_the_scores_stay(
     assert [codes[i] for i in old] == ["", "", ""]
     assert codes[recent[0]] == WRONG
     with db.reading() as session:
-        assert (
-            dict(session.execute(select(GradingResult.submission_id, GradingResult.score)).all()) == scores
-        )
+        assert dict(session.execute(select(GradingResult.submission_id, GradingResult.score)).all()) == scores
         assert [e.submissions for e in session.scalars(select(Erasure).order_by(Erasure.id))] == [2, 1]
     read = client.get(f"/v1/submissions/{old[0]}", headers=auth(key)).json()
     assert read["result"]["score"] == scores[old[0]]

@@ -17,6 +17,7 @@ from service.policies.schemas import (
     PolicyIn,
 )
 from service.policies.tables import EVERY_CHALLENGE
+from service.roster import store as roster_store
 from service.submissions import ids
 from service.submissions.keys import course_of
 from service.web.deps import Challenges, CurrentCaller, Db
@@ -67,7 +68,7 @@ def set_course_extension(
         raise Invalid(f"student id {invalid}") from None
     with db.transaction() as session:
         admin.extend(session, caller.platform_id, slug, body.model_copy(update={"student": student}))
-        unknown = not admin.known_student(session, caller.platform_id, slug, student)
+        unknown = not roster_store.knows(session, caller.platform_id, slug, student)
     with db.reading() as session:
         listed = admin.course_extensions(session, caller.platform_id, slug)
     return ExtensionSaved(**listed.model_dump(), unknown_student=unknown)

@@ -25,6 +25,7 @@ from service.api import (
     routes_feedback_effect,
     routes_ops,
     routes_policies,
+    routes_privacy,
     routes_roster,
     routes_similar,
     routes_student_links,
@@ -165,6 +166,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(routes_feedback.router)
     app.include_router(routes_policies.router)
     app.include_router(routes_roster.router)
+    app.include_router(routes_privacy.router)
     app.include_router(routes_similar.router)
     app.include_router(routes_feedback_effect.router)
     app.include_router(routes_student_links.router)

@@ -35,6 +35,9 @@ _GROUPS = {
         "service.cli.instructors", "instructors_app", "Instructor accounts of the dashboard."
     ),
     "dashboard": _Group("service.cli.dashboard", "dashboard_app", "The dashboard's aggregates."),
+    "students": _Group(
+        "service.cli.students", "students_app", "A student's data: exported or erased on request."
+    ),
     "lti": _Group("service.cli.lti", "lti_app", "The LTI 1.3 tool: platforms (LMSs), URLs, keys."),
 }
 

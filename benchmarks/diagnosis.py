@@ -2,13 +2,13 @@
 
     .venv/bin/python benchmarks/diagnosis.py [--challenge ID] [--no-mutants] [--list]
 
-Corpus: every file of tests/wrong/<challenge>/ starts with `# expect: id, ...` (the
+Corpus: every file of tests/corpora/<challenge>/catalogue/ starts with `# expect: id, ...` (the
 misconceptions it should be told) or `# expect: none` (nothing should be claimed). Each is graded
 through the default sandbox, as a student's file is. Per challenge it prints how many files get
 exactly their misconceptions named, how many get at least one diagnosis they should not (false
 diagnoses), how many things a student reads (diagnoses, causes and failed tests that show their
 own hint rather than pointing to a diagnosis; median and worst), and the median grading time.
-The correct variants of tests/solutions/<challenge>/ must get no diagnosis at all.
+The correct variants of tests/corpora/<challenge>/solutions/ must get no diagnosis at all.
 
 Mutants (grader/kit/mutants.py, which `autograder challenges check` uses too): each reference is mutated at AST level, one operator at one site at a time (an axis,
 ddof or other constant changed, a term of a sum or product dropped, the two sides of an
@@ -82,7 +82,7 @@ def corpus(challenge: str, prepared: PreparedChallenge, sandbox: Sandbox, show: 
     row = CorpusRow(challenge)
     reading: list[int] = []
     times: list[float] = []
-    for path in sorted((ROOT / "tests" / "wrong" / challenge).glob("*.py")):
+    for path in sorted((ROOT / "tests" / "corpora" / challenge / "catalogue").glob("*.py")):
         want = expected_ids(path)
         result = grade(prepared, path.read_text(), "en", sandbox)
         got = sorted(d.id for d in result.diagnoses)
@@ -98,7 +98,7 @@ def corpus(challenge: str, prepared: PreparedChallenge, sandbox: Sandbox, show: 
         row.false += bool(set(got) - set(want))
         if show and got != want:
             print(f"  {challenge}/{path.stem}: expected {want or NONE}, got {got or NONE}")
-    for path in sorted((ROOT / "tests" / "solutions" / challenge).glob("*.py")):
+    for path in sorted((ROOT / "tests" / "corpora" / challenge / "solutions").glob("*.py")):
         result = grade(prepared, path.read_text(), "en", sandbox)
         row.correct_variants += 1
         row.correct_diagnosed += bool(result.diagnoses)
@@ -164,6 +164,10 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f} %" if whole else "-"
 
 
+def _median_worst(reads: list[int]) -> str:
+    return f"{statistics.median(reads):.0f}, {max(reads)}" if reads else "-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -198,7 +202,7 @@ def main() -> None:
         print(
             f"| {r.challenge} | {r.files} | {r.with_misconception} | {r.named} ({_pct(r.named, r.with_misconception)}) "
             f"| {r.honest}/{r.no_diagnosis_files} | {r.false} | {r.correct_diagnosed}/{r.correct_variants} "
-            f"| {statistics.median(r.reads):.0f}, {max(r.reads)} | {statistics.median(r.ms):.1f} |"
+            f"| {_median_worst(r.reads)} | {f'{statistics.median(r.ms):.1f}' if r.ms else '-'} |"
         )
     total = [sum(getattr(r, f) for r in rows) for f in ("with_misconception", "named", "false")]
     print(

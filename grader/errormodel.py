@@ -51,6 +51,9 @@ class Choice:
     fit: Fit | None = None
     value: float | None = None  # a family's usual parameter
     spelling: str = ""  # another way of writing the same mistake, in the same function, shares its id
+    # An in-place edit whose words name one argument (the kit's, "you modify the Y you receive"):
+    # told only for code that changes that argument.
+    argument: str = ""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ GET /v1/submissions/{id} and in the webhook, on the embedded default and on Post
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,18 +13,19 @@ import httpx
 import pytest
 
 from grader.grade import Grader
-from tests.conftest import WRONG
+from tests.conftest import catalogue
 from tests.dashboard.site import Site, close_site, open_site
 from tests.security.receivers import Received, receiver
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.slow
 
 # One wrong submission for each new field: a diagnosis that explains failed tests, a cause told
 # once, and the localisation when no known misconception reproduces the code.
 CASES = {
-    "explains": WRONG / "layer_norm" / "batch_norm.py",
-    "causes": WRONG / "atencion_causal" / "matmul_wrong_operands.py",
-    "localisation": WRONG / "layer_norm" / "l2_norm.py",
+    "explains": catalogue("layer_norm") / "batch_norm.py",
+    "causes": catalogue("atencion_causal") / "matmul_wrong_operands.py",
+    "localisation": catalogue("layer_norm") / "l2_norm.py",
 }
 
 
@@ -48,24 +48,21 @@ def _comparable(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def _webhook(received: Received, submission_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        for body, _ in list(received.calls):
-            payload: dict[str, Any] = json.loads(body)
-            if payload["id"] == submission_id:
-                return payload
-        time.sleep(0.1)
-    raise AssertionError(f"no webhook for {submission_id} in 120 s")
+    def sent() -> dict[str, Any] | None:
+        payloads: list[dict[str, Any]] = [json.loads(body) for body, _ in list(received.calls)]
+        return next((p for p in payloads if p["id"] == submission_id), None)
+
+    return wait_for(sent, 120, lambda: f"no webhook for {submission_id}", every=0.1)
 
 
 @pytest.mark.parametrize("field", list(CASES))
 def test_the_result_reaches_the_platform_whole(site: Site, grader: Grader, field: str) -> None:
     path: Path = CASES[field]
-    expected = grader.grade(path.parent.name, path.read_text(), lang="en").model_dump(mode="json")
+    expected = grader.grade(path.parent.parent.name, path.read_text(), lang="en").model_dump(mode="json")
     assert expected[field] if field != "explains" else any(d["explains"] for d in expected["diagnoses"])
     with receiver() as (received, port):
         body = {
-            "challenge": path.parent.name,
+            "challenge": path.parent.parent.name,
             "code": path.read_text(),
             "student": f"s-{field}",
             "course": "c1",

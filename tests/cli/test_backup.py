@@ -23,7 +23,7 @@ from tests.servers import ADMIN, POSTGRES
 pytestmark = pytest.mark.slow
 PASSWORD = "a-long-instructor-password"
 REFERENCE = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
-WRONG = (ROOT / "tests" / "wrong" / "layer_norm" / "batch_norm.py").read_text()
+WRONG = (ROOT / "tests" / "corpora" / "layer_norm" / "catalogue" / "batch_norm.py").read_text()
 
 
 @pytest.fixture(params=["embedded", "postgres"])

@@ -33,11 +33,11 @@ from tests.conftest import ROOT
 VERSIONS = {c.id: c.version for c in load_challenges(ROOT / "challenges").values()}
 LN, BLOQUE = VERSIONS["layer_norm"], VERSIONS["bloque"]
 CLASS = [
-    ("ana", "layer_norm", "solutions/layer_norm/loops.py"),
-    ("ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("ben", "layer_norm", "wrong/layer_norm/sample_std.py"),
-    ("carla", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("carla", "bloque", "wrong/bloque/no_relu.py"),
+    ("ana", "layer_norm", "corpora/layer_norm/solutions/loops.py"),
+    ("ben", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("ben", "layer_norm", "corpora/layer_norm/catalogue/sample_std.py"),
+    ("carla", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("carla", "bloque", "corpora/bloque/catalogue/no_relu.py"),
 ]
 
 

@@ -1,7 +1,7 @@
 """Similar submissions without a server: near-copies planted among independently written programs
-(renamed variables, reordered statements, other comments; tests/planted, each naming its source)
-are found, and no two of a class of different correct solutions (tests/solutions, the correct
-files of tests/wrong_independent and a challenge's own examples) are paired; what everyone is given says nothing; unusual shared
+(renamed variables, reordered statements, other comments; tests/corpora/<challenge>/planted, each naming its source)
+are found, and no two of a class of different correct solutions (tests/corpora/<challenge>/solutions, the correct
+files of its `independent` set and a challenge's own examples) are paired; what everyone is given says nothing; unusual shared
 features count as evidence."""
 
 from __future__ import annotations
@@ -30,15 +30,15 @@ def _source(path: Path) -> Source:
 
 
 def _correct(path: Path) -> bool:
-    return "tests/solutions/" in str(path) or "# kind: correct" in path.read_text()
+    return path.parent.name == "solutions" or "# kind: correct" in path.read_text()
 
 
 def _class(challenge: str) -> list[Path]:
     """Every program written apart for the challenge (right or wrong), and the planted copies."""
-    folders = [f"{f}/{challenge}" for f in ("tests/solutions", "tests/wrong_independent", "tests/planted")]
-    # a challenge authored through the kit keeps its examples beside it, its blind set in corpora/
+    folders = [f"tests/corpora/{challenge}/{s}" for s in ("solutions", "independent")]
+    folders.append(f"tests/corpora/{challenge}/planted")
+    # a challenge authored through the kit keeps its examples beside it
     folders += [f"challenges/{challenge}/examples/{kind}" for kind in ("correct", "wrong")]
-    folders.append(f"tests/corpora/{challenge}/independent")
     return [p for folder in folders for p in sorted((ROOT / folder).glob("*.py"))]
 
 
@@ -57,7 +57,7 @@ def test_planted_copies_are_found_and_nothing_else_is(challenge: str) -> None:
     planted = {
         frozenset((str(p.relative_to(ROOT)), re.findall(r"^# copy_of: (\S+)", p.read_text(), re.M)[0]))
         for p in paths
-        if "tests/planted/" in str(p)
+        if p.parent.name == "planted"
     }
     assert len(planted) == 3
     assert _flagged(report) == planted  # every copy with its source, and no other pair
@@ -107,7 +107,7 @@ def test_a_disguised_copy_of_any_correct_solution_is_found(challenge: str) -> No
     expected (and there are few of those)."""
     known = CHALLENGES[challenge]
     handed = _given(known)
-    paths = [p for p in _class(challenge) if "tests/planted/" not in str(p)]
+    paths = [p for p in _class(challenge) if p.parent.name != "planted"]
     sources = [_source(p) for p in paths]
     copies = [
         Source(f"copy of {s.key}", f"copy of {s.key}", disguised(s.code, known))
@@ -219,7 +219,7 @@ def test_unusual_shared_names_comments_and_constants_are_evidence() -> None:
 
 
 def test_groups_and_programs_that_do_not_parse() -> None:
-    code = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+    code = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text()
     sources = [
         Source("1", "ana", code),
         Source("2", "ben", code),

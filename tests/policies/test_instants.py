@@ -20,7 +20,7 @@ from tests.students.conftest import student_link
 
 pytestmark = pytest.mark.slow
 
-CORRECT = (ROOT / "tests/solutions/layer_norm/class_based.py").read_text()
+CORRECT = (ROOT / "tests/corpora/layer_norm/solutions/class_based.py").read_text()
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-# copy_of: tests/solutions/bloque_decoder/einsum_steps.py
+# copy_of: tests/corpora/bloque_decoder/solutions/einsum_steps.py
 # disguise: names renamed, comment translated, the two functions swapped
 import numpy as np
 

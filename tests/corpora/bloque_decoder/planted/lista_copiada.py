@@ -1,4 +1,4 @@
-# copy_of: tests/solutions/bloque_decoder/residual_loop.py
+# copy_of: tests/corpora/bloque_decoder/solutions/residual_loop.py
 # disguise: docstring dropped, names renamed, the pairs' order of fields swapped
 import math
 

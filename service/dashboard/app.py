@@ -34,6 +34,7 @@ from service.dashboard.roster_asks import RosterAsks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
+from service.dashboard.similar_views import SimilarViews
 from service.dashboard.throttle import LoginThrottle
 from service.messaging.enqueue import TaskQueue
 from service.storage.db import Database
@@ -101,6 +102,7 @@ def create_dashboard(
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
     app.state.live = LiveHub(settings.events, POLL_SECONDS)
     app.state.roster_asks = RosterAsks.from_settings(settings)  # the API's refresh route asks here too
+    app.state.similar_views = SimilarViews()  # the API's similar route too
     for module in (
         routes_auth,
         routes_pages,

@@ -29,6 +29,7 @@ from bench_fill import BigCourse, database, new_course  # noqa: E402
 
 from grader.challenge import Challenge, load_challenges  # noqa: E402
 from service.core.settings import Settings  # noqa: E402
+from service.dashboard.aggregates.students import list_student  # noqa: E402
 from service.policies import gate  # noqa: E402
 from service.storage.db import Database  # noqa: E402
 from service.storage.tables import new_id  # noqa: E402
@@ -40,7 +41,7 @@ Accept = Callable[[Database, Caller, schemas.SubmissionIn, dict[str, Challenge]]
 
 
 def _accept(db: Database, caller: Caller, body: schemas.SubmissionIn, known: dict[str, Challenge]) -> None:
-    accepting.accept(db, caller, body, None, known, new_id())
+    accepting.accept(db, caller, body, None, known, new_id(), on_student=list_student)
 
 
 def _limits_first(
@@ -48,7 +49,7 @@ def _limits_first(
 ) -> None:
     with db.single_statements() as connection:  # the way before: the limits read by a query of their own
         gate.limits(connection, caller.platform_id, body.course, body.challenge)
-    accepting.accept(db, caller, body, None, known, new_id())
+    accepting.accept(db, caller, body, None, known, new_id(), on_student=list_student)
 
 
 WAYS: dict[str, Accept] = {"limits in the insert": _accept, "limits asked first (naive)": _limits_first}

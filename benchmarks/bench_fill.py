@@ -1,6 +1,6 @@
 """A throwaway database with a large course of graded attempts, for the dashboard benchmarks.
 
-Every file of tests/solutions and tests/wrong is graded once with the real grader; a course is
+Every file of tests/corpora/<challenge>/solutions and tests/corpora/<challenge>/catalogue is graded once with the real grader; a course is
 then filled with those Results, reused at random, as rows written in bulk (submissions, results,
 test outcomes, diagnoses). `rebuild` fills the aggregates from those rows: the values the storing
 transaction keeps, as the aggregates' property test checks.
@@ -30,8 +30,8 @@ from grader.grade import Grader  # noqa: E402
 from grader.models import Result  # noqa: E402
 from grader.sandbox import default_sandbox  # noqa: E402
 from service.core.settings import Settings  # noqa: E402
+from service.dashboard.aggregates.rebuild import rebuild  # noqa: E402
 from service.dashboard.grants import GrantedCourse  # noqa: E402
-from service.storage.aggregates_rebuild import rebuild  # noqa: E402
 from service.storage.db import make_engine  # noqa: E402
 from service.storage.migrations import upgrade  # noqa: E402
 from service.storage.results import Stored, diagnosis_rows, outcome_rows, result_row  # noqa: E402
@@ -57,8 +57,8 @@ def graded_samples() -> Samples:
     samples: Samples = {}
     try:
         for challenge in CHALLENGES:
-            files = sorted((ROOT / "tests" / "solutions" / challenge).glob("*.py"))
-            files += sorted((ROOT / "tests" / "wrong" / challenge).glob("*.py"))
+            files = sorted((ROOT / "tests" / "corpora" / challenge / "solutions").glob("*.py"))
+            files += sorted((ROOT / "tests" / "corpora" / challenge / "catalogue").glob("*.py"))
             samples[challenge] = [
                 (f.read_text(), grader.grade(challenge, f.read_text(), "en")) for f in files
             ]

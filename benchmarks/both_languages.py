@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/both_languages.py [--rounds N]
 
 The worker runs and judges a submission once and tells its Result in the platform's language and
-in the other (kept for the dashboard's language switch). Every file of tests/wrong/<challenge>/
-and tests/solutions/<challenge>/ is graded through the default sandbox, the two ways alternated
+in the other (kept for the dashboard's language switch). Every file of tests/corpora/<challenge>/catalogue/
+and tests/corpora/<challenge>/solutions/ is graded through the default sandbox, the two ways alternated
 file by file in the same run:
   both    grade_in(..., ("es", "en")): one run, two Results
   naive   grade(..., "es"): one run, one Result (what the worker did before)
@@ -54,7 +54,10 @@ def main() -> None:
         for challenge_id in CHALLENGES:
             prepared = prepare(challenges[challenge_id])
             prepared.warm()
-            folders = (ROOT / "tests" / "wrong" / challenge_id, ROOT / "tests" / "solutions" / challenge_id)
+            folders = (
+                ROOT / "tests" / "corpora" / challenge_id / "catalogue",
+                ROOT / "tests" / "corpora" / challenge_id / "solutions",
+            )
             sources = [p.read_text() for folder in folders for p in sorted(folder.glob("*.py"))]
             for _ in range(rounds):
                 for source in sources:

@@ -29,7 +29,10 @@ sys.path.insert(0, str(ROOT))
 from ab import worktree  # noqa: E402
 
 PYTHON = sys.executable
-FILES = {"correct": "tests/solutions/{}/loops.py", "wrong": "tests/wrong/{}/batch_norm.py"}
+FILES = {
+    "correct": "tests/corpora/{}/solutions/loops.py",
+    "wrong": "tests/corpora/{}/catalogue/batch_norm.py",
+}
 
 
 def _children_cpu() -> float:

@@ -2,13 +2,13 @@
 
     .venv/bin/python benchmarks/diagnosis.py [--challenge ID] [--no-mutants] [--list]
 
-Corpus: every file of tests/wrong/<challenge>/ starts with `# expect: id, ...` (the
+Corpus: every file of tests/corpora/<challenge>/catalogue/ starts with `# expect: id, ...` (the
 misconceptions it should be told) or `# expect: none` (nothing should be claimed). Each is graded
 through the default sandbox, as a student's file is. Per challenge it prints how many files get
 exactly their misconceptions named, how many get at least one diagnosis they should not (false
 diagnoses), how many things a student reads (diagnoses, causes and failed tests that show their
 own hint rather than pointing to a diagnosis; median and worst), and the median grading time.
-The correct variants of tests/solutions/<challenge>/ must get no diagnosis at all.
+The correct variants of tests/corpora/<challenge>/solutions/ must get no diagnosis at all.
 
 Mutants (grader/kit/mutants.py, which `autograder challenges check` uses too): each reference is mutated at AST level, one operator at one site at a time (an axis,
 ddof or other constant changed, a term of a sum or product dropped, the two sides of an
@@ -82,7 +82,7 @@ def corpus(challenge: str, prepared: PreparedChallenge, sandbox: Sandbox, show: 
     row = CorpusRow(challenge)
     reading: list[int] = []
     times: list[float] = []
-    for path in sorted((ROOT / "tests" / "wrong" / challenge).glob("*.py")):
+    for path in sorted((ROOT / "tests" / "corpora" / challenge / "catalogue").glob("*.py")):
         want = expected_ids(path)
         result = grade(prepared, path.read_text(), "en", sandbox)
         got = sorted(d.id for d in result.diagnoses)
@@ -98,7 +98,7 @@ def corpus(challenge: str, prepared: PreparedChallenge, sandbox: Sandbox, show: 
         row.false += bool(set(got) - set(want))
         if show and got != want:
             print(f"  {challenge}/{path.stem}: expected {want or NONE}, got {got or NONE}")
-    for path in sorted((ROOT / "tests" / "solutions" / challenge).glob("*.py")):
+    for path in sorted((ROOT / "tests" / "corpora" / challenge / "solutions").glob("*.py")):
         result = grade(prepared, path.read_text(), "en", sandbox)
         row.correct_variants += 1
         row.correct_diagnosed += bool(result.diagnoses)

@@ -4,7 +4,7 @@
 
 A worker warms each challenge's error model once when it starts; whatever the warming leaves
 out, the first submission that needs it pays for. Per challenge, each round prepares and warms
-the challenge afresh, then grades every file of tests/wrong/<challenge>/ twice through the
+the challenge afresh, then grades every file of tests/corpora/<challenge>/catalogue/ twice through the
 default sandbox: "first" is the grading a student meets in a fresh worker, "again" the steady
 state. Two ways, alternated in the same run:
   warmed  the warming of today (every set of three choices run on the first probe call)
@@ -15,7 +15,7 @@ first pass, and first/again as a ratio (1.0: the first student waits no longer t
     .venv/bin/python benchmarks/first_grading.py --against REF [--rounds N] [--corpus DIR]
 
 Side by side with another version: REF (any commit) is checked out in a temporary worktree, and
-the steady grading of every file of the corpus (default tests/wrong_independent; `# kind:
+the steady grading of every file of the corpus (default: set `independent` of tests/corpora; `# kind:
 correct` files are the correct ones) runs in a process of REF's code and one of this tree's in
 turn, the order swapped every round, so that the machine's drift weighs on both alike. Each
 file is graded once to warm up, then `--repeats` times; per file the median, then per side the
@@ -63,7 +63,10 @@ def _one_round(challenge_id: str, way: str, sandbox: Sandbox, times: Times) -> N
     prepared = prepare(challenge)
     prepared.warm()
     times.warm_s.append(time.perf_counter() - started)
-    sources = [path.read_text() for path in sorted((ROOT / "tests" / "wrong" / challenge_id).glob("*.py"))]
+    sources = [
+        path.read_text()
+        for path in sorted((ROOT / "tests" / "corpora" / challenge_id / "catalogue").glob("*.py"))
+    ]
     for into in (times.first_ms, times.again_ms):
         for source in sources:
             started = time.perf_counter()
@@ -92,8 +95,8 @@ def _row(challenge_id: str, way: str, times: Times) -> str:
     return f"| {challenge_id} | {way} | " + " | ".join(cells) + " |"
 
 
-def steady(corpus: Path, repeats: int) -> dict[str, list[float]]:
-    """Per file of `corpus`, the median of `repeats` gradings after one to warm up, in ms."""
+def steady(corpus: Path, subset: str, repeats: int) -> dict[str, list[float]]:
+    """Per file of the set `subset` of `corpus` (<corpus>/<challenge>/<subset>/), the median of `repeats` gradings after one to warm up, in ms."""
     challenges = load_challenges(ROOT / "challenges")
     sandbox = default_sandbox()
     found: dict[str, list[float]] = {"wrong": [], "correct": []}
@@ -101,7 +104,7 @@ def steady(corpus: Path, repeats: int) -> dict[str, list[float]]:
         for challenge_id in CHALLENGES:
             prepared = prepare(challenges[challenge_id])
             prepared.warm()
-            for path in sorted((corpus / challenge_id).glob("*.py")):
+            for path in sorted((corpus / challenge_id / subset).glob("*.py")):
                 source = path.read_text()
                 grade(prepared, source, "es", sandbox)
                 times = []
@@ -116,7 +119,7 @@ def steady(corpus: Path, repeats: int) -> dict[str, list[float]]:
     return found
 
 
-def against(ref: str, rounds: int, corpus: Path, repeats: int) -> None:
+def against(ref: str, rounds: int, corpus: Path, subset: str, repeats: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         other = Path(folder) / "ref"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(other), ref], check=True)
@@ -133,6 +136,8 @@ def against(ref: str, rounds: int, corpus: Path, repeats: int) -> None:
                         str(script),
                         "--steady",
                         str(corpus),
+                        "--set",
+                        subset,
                         "--repeats",
                         str(repeats),
                     ]
@@ -154,15 +159,16 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--against", metavar="REF")
-    parser.add_argument("--corpus", type=Path, default=ROOT / "tests" / "wrong_independent")
+    parser.add_argument("--corpus", type=Path, default=ROOT / "tests" / "corpora")
+    parser.add_argument("--set", default="independent", help="the files are in <corpus>/<challenge>/SET/")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--steady", type=Path, help=argparse.SUPPRESS)  # one side of --against
     args = parser.parse_args()
     if args.steady is not None:
-        print(json.dumps(steady(args.steady, args.repeats)))
+        print(json.dumps(steady(args.steady, args.set, args.repeats)))
         return
     if args.against is not None:
-        against(args.against, args.rounds, args.corpus.resolve(), args.repeats)
+        against(args.against, args.rounds, args.corpus.resolve(), args.set, args.repeats)
         return
     sandbox = default_sandbox()
     print(

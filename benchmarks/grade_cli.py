@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/grade_cli.py [--challenge bloque] [--rounds 5] [--ref REF]
 
-Runs the command on every file of `tests/solutions/<challenge>` and `tests/wrong/<challenge>`
+Runs the command on every file of `tests/corpora/<challenge>/solutions` and `tests/corpora/<challenge>/catalogue`
 (one process for all of them, as a course's CI would) and reads its JSON Lines as they come:
 start is the time from launching the process to its first result less that result's own
 `grading_ms`, then the median `grading_ms` per file, the whole run's wall time and the CPU
@@ -29,8 +29,8 @@ MEASURES = ("start s", "grading_ms p50", "grading_ms solutions p50", "wall s", "
 
 
 def files(challenge: str) -> list[Path]:
-    found = sorted((ROOT / "tests" / "solutions" / challenge).glob("*.py"))
-    return found + sorted((ROOT / "tests" / "wrong" / challenge).glob("*.py"))
+    found = sorted((ROOT / "tests" / "corpora" / challenge / "solutions").glob("*.py"))
+    return found + sorted((ROOT / "tests" / "corpora" / challenge / "catalogue").glob("*.py"))
 
 
 def run(tree: Path, challenge: str, paths: list[Path]) -> dict[str, float]:
@@ -53,7 +53,7 @@ def run(tree: Path, challenge: str, paths: list[Path]) -> dict[str, float]:
     assert process.returncode == 0
     assert first is not None
     assert len(grading) == len(paths)
-    solutions = sum(1 for p in paths if p.parent.parent.name == "solutions")
+    solutions = sum(1 for p in paths if p.parent.name == "solutions")
     return {
         "start s": first,
         "grading_ms p50": statistics.median(grading),

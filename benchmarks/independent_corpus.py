@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/independent_corpus.py [--corpus DIR] [--set NAME] [--challenge ID]
         [--list] [--show]
 
-The corpus (default tests/wrong_independent) holds one folder per challenge (with `--set NAME`,
-the files are in <corpus>/<challenge>/NAME/: tests/corpora's layout); each file starts with a
+The corpus (default: tests/corpora, set `independent`) holds one folder per challenge (with
+`--set NAME`, the files are in <corpus>/<challenge>/NAME/: tests/corpora's layout; without it, in
+<corpus>/<challenge>/); each file starts with a
 header written from the lessons alone, before its expectation was looked up:
 
     # kind: single            (single | double | nonsense | correct | error)
@@ -60,7 +61,8 @@ from grader.sandbox import default_sandbox  # noqa: E402
 from grader.sandbox.base import Sandbox  # noqa: E402
 from grader.text import Lang, Text  # noqa: E402
 
-DEFAULT_CORPUS = ROOT / "tests" / "wrong_independent"
+CORPORA = ROOT / "tests" / "corpora"
+DEFAULT_SET = "independent"  # of CORPORA, when no --corpus is given
 KINDS = ("single", "double", "nonsense", "correct", "error")
 LANGS: tuple[Lang, Lang] = ("es", "en")
 NEW = "new:"
@@ -345,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--corpus", type=Path)
     parser.add_argument("--challenge", action="append")
     parser.add_argument("--set", help="the files are in <corpus>/<challenge>/SET/ (tests/corpora)")
     parser.add_argument("--list", action="store_true", help="print every file the feedback gets wrong")
@@ -353,11 +355,13 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     sandbox = default_sandbox()
     try:
-        rows = measure(options.corpus, options.challenge, sandbox, options.set)
+        corpus = options.corpus or CORPORA
+        subset = options.set or (None if options.corpus else DEFAULT_SET)
+        rows = measure(corpus, options.challenge, sandbox, subset)
     finally:
         sandbox.close()
     if not rows:
-        print(f"no file graded under {options.corpus}: nothing measured", file=sys.stderr)
+        print(f"no file graded under {corpus}: nothing measured", file=sys.stderr)
         return 1
     print("\n".join(table(rows)))
     print()

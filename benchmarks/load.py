@@ -80,9 +80,9 @@ class Sent:
 def corpus() -> dict[str, list[Item]]:
     """The submissions to mix, by kind, from the test suite's own correct and wrong files."""
     found: dict[str, list[Item]] = {"correct": [], "wrong": [], "broken": [], "hostile": [], "slow": []}
-    for kind, folder in (("correct", "solutions"), ("wrong", "wrong")):
-        for path in sorted((ROOT / "tests" / folder).glob("*/*.py")):
-            found[kind].append(Item(kind, path.parent.name, path.read_text()))
+    for kind, folder in (("correct", "solutions"), ("wrong", "catalogue")):
+        for path in sorted((ROOT / "tests" / "corpora").glob(f"*/{folder}/*.py")):
+            found[kind].append(Item(kind, path.parent.parent.name, path.read_text()))
     found["broken"] = [Item("broken", "layer_norm", code) for code in BROKEN]
     found["hostile"] = [Item("hostile", c, code + STUB[c]) for code in HOSTILE for c in STUB]
     found["slow"] = [Item("slow", "layer_norm", code) for code in SLOW_HOSTILE]

@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/similarity.py [--sizes 100,300,1000] [--repeats 5]
 
-Figures: per challenge, the class is every program written apart for it (tests/solutions and
-tests/wrong_independent, right or wrong) with the hand-planted copies of tests/planted (each
+Figures: per challenge, the class is every program written apart for it (tests/corpora/<challenge>/solutions
+and independent, a kit challenge's examples; right or wrong) with the hand-planted copies of tests/planted (each
 names its source: names renamed, statements and helpers reordered, comments changed), and, as a
 second set, a mechanical disguise of each correct solution (every name of its own renamed, its
 comments gone, its definitions in reverse order). Precision: flagged pairs that are a copy and
@@ -52,11 +52,10 @@ HEADER = re.compile(r"^# (kind|misconception_es|misconception_en|line|expect|cop
 
 
 def corpus(challenge: str) -> list[Path]:
-    return [
-        p
-        for d in ("solutions", "wrong_independent")
-        for p in sorted((ROOT / "tests" / d / challenge).glob("*.py"))
-    ]
+    folders = [ROOT / "tests" / "corpora" / challenge / d for d in ("solutions", "independent")]
+    # a challenge authored through the kit keeps its examples beside it
+    folders += [ROOT / "challenges" / challenge / "examples" / kind for kind in ("correct", "wrong")]
+    return [p for folder in folders for p in sorted(folder.glob("*.py"))]
 
 
 def source(path: Path) -> Source:
@@ -130,6 +129,9 @@ def figures(challenges: dict[str, Challenge]) -> None:
             ("hand-planted", [source(p) for p in planted], hand),
             ("disguised", copies, mechanical),
         ):
+            if not expected:  # no copy to find (no planted file, no correct program to disguise)
+                print(f"| {cid} | {name} | {len(sources)} | 0 | | | | |")
+                continue
             report = similarity.compare(sources + added, handed)
             flagged = {frozenset((p.first.key, p.second.key)) for p in report.pairs}
             precision, recall = _scores(flagged, expected)

@@ -30,10 +30,10 @@ sys.path.insert(0, str(ROOT))
 from grader.challenge import Challenge, load_challenges  # noqa: E402
 from service.core.settings import Settings  # noqa: E402
 from service.dashboard import fingerprints, similarity  # noqa: E402
+from service.dashboard.fingerprint_tables import SubmissionFingerprint  # noqa: E402
 from service.dashboard.grants import GrantedCourse  # noqa: E402
 from service.dashboard.similar_views import ViewBudget, build  # noqa: E402
 from service.storage.db import Database  # noqa: E402
-from service.storage.fingerprint_tables import SubmissionFingerprint  # noqa: E402
 from service.storage.migrations import upgrade  # noqa: E402
 from service.storage.sealing import Sealer  # noqa: E402
 from service.storage.tables import ApiKey, Course, Student, Submission, now  # noqa: E402

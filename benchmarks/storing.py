@@ -32,6 +32,7 @@ import cpu  # noqa: E402
 from bench_fill import BigCourse, Samples, database, graded_samples, new_course  # noqa: E402
 
 from grader.models import Result  # noqa: E402
+from service.dashboard.aggregates.keep import keep  # noqa: E402
 from service.dashboard.grants import GrantedCourse  # noqa: E402
 from service.storage.results import Stored, finish, store, store_graded  # noqa: E402
 from service.storage.tables import ApiKey, Course, Student, Submission  # noqa: E402
@@ -46,7 +47,7 @@ def _bare(connection: Connection, submission: Stored, version: int, result: Resu
 
 
 def _with_aggregates(connection: Connection, submission: Stored, version: int, result: Result) -> None:
-    store_graded(connection, submission, version, result)
+    store_graded(connection, submission, version, result, on_stored=keep)
 
 
 WAYS: dict[str, Storer] = {"store_graded (with aggregates)": _with_aggregates, "rows only (naive)": _bare}

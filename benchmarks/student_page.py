@@ -4,7 +4,7 @@
 
 Starts `autograder serve` (the embedded default, or PostgreSQL + Redis on this machine), makes a
 signed link to one student's `layer_norm` page and opens it in Chromium with a wrong submission
-in the editor (tests/wrong/layer_norm/batch_norm.py, diagnosed `normalizes_by_column`). Three
+in the editor (tests/corpora/layer_norm/catalogue/batch_norm.py, diagnosed `normalizes_by_column`). Three
 ways, alternated round by round in the same run:
   page    in the browser: Submit clicked until the diagnosis is drawn (measured by the page's
           clock: from the click to the frame after the feedback holds the diagnosis)
@@ -35,7 +35,7 @@ import httpx
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-WRONG = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+WRONG = (ROOT / "tests/corpora/layer_norm/catalogue/batch_norm.py").read_text()
 DIAGNOSIS = "normalizes_by_column"
 POLL_SECONDS = 0.5
 WARM_UP = 5

@@ -4,7 +4,7 @@
 
 Each measurement is a fresh process (nothing shared in memory) that, per challenge, does what
 a worker does when it starts: load and prepare the challenge and warm its error model
-(`start`), then grades one correct file and one wrong file of tests/wrong/<challenge> (the
+(`start`), then grades one correct file and one wrong file of tests/corpora/<challenge>/catalogue (the
 round picks which) through a sandbox already up: the first correct and the first wrong grading
 a student meets after a start. Ways, alternated in each round:
 
@@ -57,8 +57,8 @@ def one(tree: Path, challenge_id: str, way: str, cache: Path | None, pick: int) 
             prepared.warm()
         start, start_cpu = time.perf_counter() - started, time.process_time() - cpu
         found = {"start": start, "start_cpu": start_cpu}
-        for kind, folder in (("correct", "solutions"), ("wrong", "wrong")):
-            files = sorted((tree / "tests" / folder / challenge_id).glob("*.py"))
+        for kind, folder in (("correct", "solutions"), ("wrong", "catalogue")):
+            files = sorted((tree / "tests" / "corpora" / challenge_id / folder).glob("*.py"))
             source = files[pick % len(files)].read_text()
             started = time.perf_counter()
             grade(prepared, source, "en", sandbox)

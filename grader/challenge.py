@@ -8,8 +8,9 @@ challenges/<id>/
     reference.py        the reference solution (stays in the trusted parent)
     helpers.py          functions rebuilt in the child to pass as arguments (optional, public)
     tests.py            TESTS: list[HiddenTest]
-    mistakes.py         MODEL: ErrorModel, the known mistakes as choices at points of the reference
-                        (or MISTAKES: list[Mistake], each a whole rewritten function)
+    mistakes.py         LESSON: grader.kit.Lesson, the lesson's own mistakes (the kit derives the
+                        generic ones from reference.py; optional: without it, those alone); or
+                        MODEL: ErrorModel, or MISTAKES: list[Mistake], each a whole rewritten function
 """
 
 from __future__ import annotations
@@ -118,6 +119,10 @@ def load_challenge(
         raise ChallengeError(str(error)) from error
     challenge_id = manifest.id
     used = _used(directory, manifest, dict(library or {}), (*_chain, manifest.id), search)
+    if not (directory / "tests.py").exists():
+        raise ChallengeError(
+            f"{challenge_id}: missing tests.py (its TESTS: a list of grader.authoring.HiddenTest)"
+        )
     with using({u.id: u.directory for u in used}):
         tests = import_file(directory / "tests.py", f"challenge_{challenge_id}_tests").TESTS
     reference = _with_used(_read(directory, "reference.py"), used)
@@ -135,9 +140,7 @@ def load_challenge(
         [c for t in tests for c in t.calls],
         helpers,
     )
-    with using({u.id: u.directory for u in used}):
-        module = import_file(directory / "mistakes.py", f"challenge_{challenge_id}_mistakes")
-    model, built = _model(module, context)
+    model, built = _model(_mistakes(directory, challenge_id, used), context)
     model = _given_values_used(model, tests)
     challenge = Challenge(
         id=challenge_id,
@@ -191,6 +194,17 @@ def _used(
             library[name] = load_challenge(folder, library, chain, search)
         found.append(library[name])
     return found
+
+
+def _mistakes(directory: Path, challenge_id: str, used: list[Challenge]) -> ModuleType:
+    """mistakes.py; without one, a lesson of no mistakes of its own: the kit's derived ones alone."""
+    name = f"challenge_{challenge_id}_mistakes"
+    if not (directory / "mistakes.py").exists():
+        module = ModuleType(name)
+        module.LESSON = Lesson()  # type: ignore[attr-defined]
+        return module
+    with using({u.id: u.directory for u in used}):
+        return import_file(directory / "mistakes.py", name)
 
 
 def _model(module: ModuleType, context: Context) -> tuple[ErrorModel, Built | None]:

@@ -276,25 +276,30 @@ def _function_match(
     )
 
 
-def _edit_told(prepared: PreparedChallenge, function: str, student: ChildReport) -> Deviation | None:
-    """The model's choice that edits `function`'s arguments, told for code that does: the one
-    changing the same arguments as the student's code, else the first."""
+def _edit_told(
+    prepared: PreparedChallenge, function: str, student: ChildReport, upstream: dict[str, Deviation]
+) -> Deviation | None:
+    """The mistake told for `function`'s code changing arrays it received: a function it calls
+    found changing its own (`upstream`: a `layer_norm` that works in place, handed the block's Y
+    or its memory, changes them through that call); else the model's choice that edits the same
+    arguments as the student's code; else one whose words speak of any argument. None when no
+    choice's words are true of this code (they name another argument)."""
     runs = prepared.runs
-    editing = [
-        d for d in prepared.challenge.model.deviations(function) if not d.spelling and runs.edits_arguments(d)
-    ]
     first = next((i for i in runs.calls_of[function] if student.calls[i].args_after), None)
-    if first is None or not editing:
+    if first is None:
         return None
+    model = prepared.challenge.model
+    called = [upstream[u] for u in model.uses.get(function, ()) if u in upstream]
+    if called:
+        return called[0]
+    editing = [d for d in model.deviations(function) if not d.spelling and runs.edits_arguments(d)]
     slots = set(student.calls[first].args_after)
-    return next(
-        (
-            d
-            for d in editing
-            if set((runs.outcome(frozenset({d}), first) or student.calls[first]).args_after) == slots
-        ),
-        editing[0],
+    same = (
+        d
+        for d in editing
+        if set((runs.outcome(frozenset({d}), first) or student.calls[first]).args_after) == slots
     )
+    return next(same, next((d for d in editing if not model.choice(d).argument), None))
 
 
 def _explained(
@@ -339,7 +344,10 @@ def diagnose(
     seen = _seen(prepared, student)
     wrong = _wrong_calls(prepared, seen.report)
     found, unexplained, seen = _search(prepared, seen, wrong, float32)
-    edits = {f: d for f in sorted(seen.edited) if (d := _edit_told(prepared, f, student)) is not None}
+    edits: dict[str, Deviation] = {}
+    for function in _upstream_first(prepared):  # a function's edits before its callers'
+        if function in seen.edited and (told := _edit_told(prepared, function, student, edits)):
+            edits[function] = told
     model = prepared.challenge.model
     order = {(c.id, c.spelling): n for n, c in enumerate(c for p in model.points for c in p.choices)}
     chosen = set().union(*found.values()) | set(edits.values())

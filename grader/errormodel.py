@@ -51,6 +51,9 @@ class Choice:
     fit: Fit | None = None
     value: float | None = None  # a family's usual parameter
     spelling: str = ""  # another way of writing the same mistake, in the same function, shares its id
+    # An in-place edit whose words name one argument (the kit's, "you modify the Y you receive"):
+    # told only for code that changes that argument.
+    argument: str = ""
 
 
 @dataclass(frozen=True)
@@ -111,9 +114,6 @@ class ErrorModel:
 
     def choice_by_id(self, choice_id: str) -> Choice:
         return next(c for p in self.points for c in p.choices if c.id == choice_id and not c.spelling)
-
-    def point_of(self, choice_id: str) -> Point:
-        return next(p for p in self.points if any(c.id == choice_id for c in p.choices))
 
     def deviations(self, function: str) -> list[Deviation]:
         """Every choice at the points of `function`, families at their usual value."""

@@ -77,11 +77,6 @@ def lesson_kind(a: np.ndarray, lesson: list[np.ndarray], inputs: list[np.ndarray
     return part
 
 
-def is_lesson(a: np.ndarray, lesson: list[np.ndarray]) -> bool:
-    """Whether the student's value is one of the lesson's, or a row or element of one."""
-    return lesson_kind(a, lesson, []) is not None
-
-
 def _filling(a: np.ndarray, r: np.ndarray, inputs: list[np.ndarray]) -> bool:
     """A buffer being filled row by row: each row is the lesson's or still untouched (constant,
     or the row of the input it was copied from)."""

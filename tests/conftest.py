@@ -13,8 +13,17 @@ from service.core.settings import Settings
 from tests.servers import IN_CI, postgres_schema
 
 ROOT = Path(__file__).resolve().parents[1]
-SOLUTIONS = Path(__file__).parent / "solutions"
-WRONG = Path(__file__).parent / "wrong"
+CORPORA = Path(__file__).parent / "corpora"  # tests/corpora/<challenge>/<set>/: tests/corpora/README.md
+
+
+def solutions(challenge: str) -> Path:
+    """The challenge's correct variants in many styles: each must score a clean 100."""
+    return CORPORA / challenge / "solutions"
+
+
+def catalogue(challenge: str) -> Path:
+    """The challenge's wrong submissions written with its catalogue, each with its `# expect:`."""
+    return CORPORA / challenge / "catalogue"
 
 
 @pytest.fixture

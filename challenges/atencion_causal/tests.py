@@ -130,7 +130,17 @@ def _live_cells(weights: np.ndarray) -> Verdict:
     above = np.triu(np.ones((T, T), dtype=bool), k=1)
     if live == T * (T + 1) // 2 and np.all(weights[above] == 0.0):
         return passed()
-    future = float(np.nansum(weights[above]))
+    # NaN counts as a live cell and a future weight that is not 0: the counts alone would read right
+    broken = ~np.isfinite(weights)
+    if broken.any():
+        row, column = (int(i) for i in np.argwhere(broken)[0])
+        return fail(
+            text(
+                f"{int(broken.sum())} de las {T * T} casillas de pesos no son números (NaN o inf), la primera en la fila {row}, columna {column}: cada peso es un número entre 0 y 1",
+                f"{int(broken.sum())} of the {T * T} cells of pesos are not numbers (NaN or inf), the first at row {row}, column {column}: each weight is a number between 0 and 1",
+            )
+        )
+    future = float(weights[above].sum())
     return fail(
         text(
             f"quedan {live} casillas vivas de {T * T} (deben ser {T * (T + 1) // 2}); el futuro se lleva {future:.3g} del peso",

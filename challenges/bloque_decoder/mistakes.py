@@ -64,6 +64,10 @@ lesson.at("third_sum").choice(
         "The third sublayer lacks the position-wise perceptron: its «Add & layer norm» box normalises H2 + FFN(H2), not H2 alone.",
     ),
 )
+lesson.at("A1").spelling("missing_self_attention_sublayer", "0.0")  # H1 = LayerNorm(Y), never called
+for step, sum_, pair in (("H1", "Y + layer_norm(A1", 1), ("H2", "H1 + layer_norm(A2", 2)):
+    lesson.at(step).spelling("norm_inside_residual", f"{sum_}, {{pairs#{pair}}})")  # one sublayer's
+lesson.at("bloque_decoder.return").spelling("norm_inside_residual", "H2 + layer_norm(F, {pairs#3})")
 lesson.at("bloque_decoder.return").choice(
     "missing_third_sublayer",
     "H2",

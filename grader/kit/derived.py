@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grader.errormodel import Choice
 from grader.kit import words
@@ -355,13 +355,14 @@ class Deriver:
             inside = whole.children
             code = a.filled(whole.start, begin, inside) + rewritten + a.filled(finish, whole.end, inside)
             written = f"{parameter} {symbol}= {a.code(other)}"
-            yield self._choice(
+            found = self._choice(
                 function.name,
                 "in_place",
                 f"{function.name}_modifies_{parameter}",
                 code,
                 words.modifies(parameter, written, self.names(site.name)),
             )
+            yield Derived(found.point, replace(found.choice, argument=parameter), found.rule)
             return
 
     # --- helpers -----------------------------------------------------------------------------
@@ -429,6 +430,4 @@ def _distinct(found: list[Derived]) -> list[Derived]:
 
 
 def _renamed(choice: Choice, new: str) -> Choice:
-    return Choice(
-        id=new, code=choice.code, did=choice.did, message=choice.message, fit=choice.fit, value=choice.value
-    )
+    return replace(choice, id=new)

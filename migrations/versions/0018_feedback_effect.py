@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from service.storage.aggregates_rebuild import rebuild
+from service.dashboard.aggregates.rebuild import rebuild
 
 revision: str = "0018_feedback_effect"
 down_revision: str | None = "0017_roster_reads"

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -25,6 +25,7 @@ from service.api import (
     routes_feedback_effect,
     routes_ops,
     routes_policies,
+    routes_privacy,
     routes_roster,
     routes_similar,
     routes_student_links,
@@ -36,6 +37,7 @@ from service.api.routes_docs import add_docs
 from service.api.sweeper import sweep_forever
 from service.core.errors import RETRY_AFTER_SECONDS, InvalidField, ServiceError
 from service.core.settings import Settings
+from service.dashboard.aggregates.students import list_student
 from service.dashboard.app import PREFIX, create_dashboard
 from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
@@ -49,6 +51,7 @@ from service.students import routes as student_routes
 from service.submissions.intake import Intake
 from service.submissions.rate_limits import SubmissionLimits
 from service.web import error_pages
+from service.web.deps import plain_parameters
 from service.web.waiting import Waiter
 
 log = logging.getLogger(__name__)
@@ -62,7 +65,11 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
     app.state.challenges = load_challenges(*settings.challenge_roots)
     intake = Intake(
-        app.state.db, app.state.challenges, app.state.queue.grade, app.state.outbound.destinations
+        app.state.db,
+        app.state.challenges,
+        app.state.queue.grade,
+        app.state.outbound.destinations,
+        list_student,
     )
     app.state.intake = intake
 
@@ -140,6 +147,7 @@ def create_app(settings: Settings) -> FastAPI:
         docs_url=None,  # served by routes_docs, from packaged assets: no CDN
         redoc_url=None,
         generate_unique_id_function=operation_id,
+        dependencies=[Depends(plain_parameters)],
     )
     app.state.settings = settings
     app.state.db = database
@@ -158,6 +166,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(routes_feedback.router)
     app.include_router(routes_policies.router)
     app.include_router(routes_roster.router)
+    app.include_router(routes_privacy.router)
     app.include_router(routes_similar.router)
     app.include_router(routes_feedback_effect.router)
     app.include_router(routes_student_links.router)

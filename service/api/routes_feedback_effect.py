@@ -8,10 +8,10 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from service.api.contract import errors
-from service.api.routes_policies import course_of
 from service.core.errors import Invalid
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.feedback_effect import feedback_effects
+from service.submissions.keys import course_of
 from service.web.deps import Challenges, CurrentCaller, Db
 
 router = APIRouter(prefix="/v1/courses/{course}", tags=["feedback effect"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from service.api.contract import errors
-from service.core.errors import Forbidden, Invalid
+from service.core.errors import Invalid
 from service.policies import admin
 from service.policies.schemas import (
     CourseExtensions,
@@ -17,22 +17,12 @@ from service.policies.schemas import (
     PolicyIn,
 )
 from service.policies.tables import EVERY_CHALLENGE
+from service.roster import store as roster_store
 from service.submissions import ids
-from service.submissions.keys import Caller
+from service.submissions.keys import course_of
 from service.web.deps import Challenges, CurrentCaller, Db
 
 router = APIRouter(prefix="/v1/courses/{course}", tags=["policies"])
-
-
-def course_of(caller: Caller, course: str) -> str:
-    """The course id, valid and within the key's scope."""
-    try:
-        slug = ids.valid_course(course)
-    except ValueError as invalid:
-        raise Invalid(f"course id {invalid}") from None
-    if not caller.may_use(slug):
-        raise Forbidden(f"this API key may not use course {course!r}")
-    return slug
 
 
 @router.get("/policies", responses=errors(401, 403, 422, 503))
@@ -78,7 +68,7 @@ def set_course_extension(
         raise Invalid(f"student id {invalid}") from None
     with db.transaction() as session:
         admin.extend(session, caller.platform_id, slug, body.model_copy(update={"student": student}))
-        unknown = not admin.known_student(session, caller.platform_id, slug, student)
+        unknown = not roster_store.knows(session, caller.platform_id, slug, student)
     with db.reading() as session:
         listed = admin.course_extensions(session, caller.platform_id, slug)
     return ExtensionSaved(**listed.model_dump(), unknown_student=unknown)

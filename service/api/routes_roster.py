@@ -9,11 +9,11 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from service.api.contract import errors
-from service.api.routes_policies import course_of
 from service.core.errors import NotFound
-from service.dashboard.grants import GrantedCourse
-from service.dashboard.queries.roster import course_roster
-from service.dashboard.roster_asks import RosterAsks
+from service.dashboard.aggregates.bests import bests
+from service.roster.asks import RosterAsks
+from service.roster.queries import course_roster
+from service.submissions.keys import course_of
 from service.web.deps import CurrentCaller, Db, Tasks
 
 router = APIRouter(prefix="/v1/courses/{course}", tags=["roster"])
@@ -47,22 +47,18 @@ class RosterAsked(BaseModel):
     )
 
 
-def _granted(caller: CurrentCaller, course: str) -> GrantedCourse:
-    return GrantedCourse(course_of(caller, course), "", caller.platform_id)
-
-
 @router.get("/roster", responses=errors(401, 403, 422, 503))
 def get_course_roster(course: str, caller: CurrentCaller, db: Db) -> CourseRoster:
     """Every learner the course's LMS lists, those who never submitted included."""
-    granted = _granted(caller, course)
+    slug = course_of(caller, course)
     with db.reading() as session:
-        found = course_roster(session, granted)
+        found = course_roster(session, caller.platform_id, slug, bests)
     sync = found.sync
     members = [
         RosterMember(student=m.student, name=m.name, status=m.status, best=m.best) for m in found.members
     ]
     return CourseRoster(
-        course=granted.slug,
+        course=slug,
         offered=sync is not None,
         requested_at=sync.requested_at if sync else None,
         synced_at=sync.synced_at if sync else None,
@@ -80,9 +76,9 @@ def refresh_course_roster(
     """Ask the course's LMS for its roster again; read in the background (`synced_at` moves).
     An ask while a reading is on its way joins it (`queued` false); a course's readings are
     limited per hour (429 with `Retry-After` beyond)."""
-    granted = _granted(caller, course)
+    slug = course_of(caller, course)
     asks: RosterAsks = request.app.state.dashboard.state.roster_asks
-    asked = asks.ask(db, queue, granted)
+    asked = asks.ask(db, queue, caller.platform_id, slug)
     if asked is None:
-        raise NotFound(f"no LMS has offered the roster of course {granted.slug!r}: launch it from one first")
-    return RosterAsked(course=granted.slug, requested_at=asked.requested_at, queued=asked.queued)
+        raise NotFound(f"no LMS has offered the roster of course {slug!r}: launch it from one first")
+    return RosterAsked(course=slug, requested_at=asked.requested_at, queued=asked.queued)

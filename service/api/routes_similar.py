@@ -9,12 +9,12 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from service.api.contract import errors
-from service.api.routes_policies import course_of
 from service.core.errors import Invalid
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.routes_similar import views_of
 from service.dashboard.similar_cuts import in_english
 from service.dashboard.similarity import CutKind
+from service.submissions.keys import course_of
 from service.web.deps import Challenges, CurrentCaller, Db
 
 router = APIRouter(prefix="/v1/courses/{course}", tags=["similarity"])

@@ -53,11 +53,10 @@ async def _settled(
     seen: Seen = view
     if wait > 0 and not _final(view):
         submission_id = view.id
-        published = b'{"id":"' + submission_id.encode() + b'"'  # pydantic writes `id` first
 
         async def reload(payload: bytes | None) -> Seen:
-            if payload is not None and payload.startswith(published):
-                return payload
+            if payload is not None and records.published_view(payload, submission_id) is not None:
+                return payload  # answered as the worker wrote it: a valid Submission of this id
             return await run_in_threadpool(intake.read, caller, submission_id)
 
         with contextlib.ExitStack() as stack:

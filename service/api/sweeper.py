@@ -25,6 +25,8 @@ from service.core.errors import NotReady
 from service.core.settings import Settings
 from service.lti import passback
 from service.messaging.enqueue import TaskQueue
+from service.privacy import retention
+from service.privacy.forget import ErasureWatch
 from service.storage.db import Database
 from service.storage.tables import Submission, now
 
@@ -77,11 +79,22 @@ def sweep_once(db: Database, queue: TaskQueue, stale_seconds: float, batch: int)
     return sent
 
 
+def _forgotten(db: Database, watch: ErasureWatch) -> None:
+    with db.reading() as session:
+        watch.look(session)
+
+
 async def sweep_forever(settings: Settings, db: Database, queue: TaskQueue) -> None:
     """The API's background sweeper; a database outage only skips a round."""
+    watch = ErasureWatch()  # a student erased by another process: this one's fingerprints go too
     while True:
         await asyncio.sleep(settings.sweep_every_seconds)
         try:
+            await run_in_threadpool(_forgotten, db, watch)
+            if settings.retention_days is not None:
+                await run_in_threadpool(
+                    retention.erase_old_code, db, settings.retention_days, settings.retention_batch
+                )
             await run_in_threadpool(sweep_once, db, queue, settings.sweep_stale_seconds, settings.sweep_batch)
             await run_in_threadpool(
                 passback.resend_lost, db, queue, settings.sweep_stale_seconds, settings.sweep_batch

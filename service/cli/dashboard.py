@@ -8,7 +8,7 @@ import typer
 from sqlalchemy import select
 
 from service.cli.database import open_database
-from service.storage.aggregates_rebuild import rebuild
+from service.dashboard.aggregates.rebuild import rebuild
 from service.storage.tables import Course, Platform
 
 dashboard_app = typer.Typer(no_args_is_help=True, help="The dashboard's aggregates.")

@@ -12,7 +12,7 @@ from typer import _click
 from typer.core import TyperGroup
 
 from service.cli.entry import Early, start_command
-from service.cli.service_commands import api, migrate, serve, worker
+from service.cli.service_commands import api, backup, migrate, restore, serve, worker
 
 # A command line starts like one: the grader (NumPy, Pydantic), the settings and the command
 # groups (the database, the dashboard's accounts, LTI) are imported by the command that needs
@@ -35,6 +35,9 @@ _GROUPS = {
         "service.cli.instructors", "instructors_app", "Instructor accounts of the dashboard."
     ),
     "dashboard": _Group("service.cli.dashboard", "dashboard_app", "The dashboard's aggregates."),
+    "students": _Group(
+        "service.cli.students", "students_app", "A student's data: exported or erased on request."
+    ),
     "lti": _Group("service.cli.lti", "lti_app", "The LTI 1.3 tool: platforms (LMSs), URLs, keys."),
 }
 
@@ -80,6 +83,8 @@ app.command()(serve)
 app.command()(api)
 app.command()(worker)
 app.command()(migrate)
+app.command()(backup)
+app.command()(restore)
 
 
 @app.command()

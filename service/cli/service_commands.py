@@ -1,9 +1,11 @@
-"""`autograder serve | api | worker | migrate`: run the service and upgrade its database."""
+"""`autograder serve | api | worker | migrate | backup | restore`: run the service, upgrade its
+database, copy it and put a copy back."""
 
 from __future__ import annotations
 
 import logging
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -124,3 +126,43 @@ def _safe(url: str) -> str:
     from sqlalchemy.engine import make_url
 
     return make_url(url).render_as_string(hide_password=True)
+
+
+def backup(
+    path: Annotated[Path, typer.Argument(help="A new (or empty) folder for the backup.")],
+) -> None:
+    """Copy the database and the data folder's secrets into PATH, consistently, while serve runs."""
+    from service.cli import backup as made
+    from service.core.settings import Settings
+    from service.storage.backup import BackupError
+
+    try:
+        done = made.make(Settings(), path)
+    except BackupError as error:
+        typer.echo(f"autograder backup: {error}", err=True)
+        raise typer.Exit(code=1) from None
+    typer.echo(f"backed up a {done.manifest.database} database at revision {done.manifest.revision}")
+    for name in done.manifest.files:
+        typer.echo(f"  {path / name}")
+    typer.echo(f"{done.bytes / 1e6:.1f} MB in {done.seconds:.2f} s")
+    for name in done.not_kept:
+        typer.echo(f"{name} is set in the environment: keep it with this backup, which does not hold it")
+
+
+def restore(
+    path: Annotated[Path, typer.Argument(help="A folder made by `autograder backup`.")],
+) -> None:
+    """Put a backup back into an empty data folder and an empty database (refuses any other)."""
+    from service.cli import backup as made
+    from service.core.settings import Settings
+    from service.storage.backup import BackupError
+
+    settings = Settings()
+    try:
+        manifest = made.put_back(settings, path)
+    except BackupError as error:
+        typer.echo(f"autograder restore: {error}", err=True)
+        raise typer.Exit(code=1) from None
+    typer.echo(f"restored the backup of {manifest.made_at} (revision {manifest.revision})")
+    typer.echo(f"into {_safe(settings.database)} and the data folder {settings.data_dir}")
+    typer.echo("next: autograder migrate (serve does it itself on the embedded default)")

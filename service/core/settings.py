@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     sweep_every_seconds: float = 15.0  # how often the API looks for submissions whose grading was lost
     sweep_stale_seconds: float = 120.0  # queued (or running) this long without a result: send grading again
     sweep_batch: int = 500
+    # days a submission's code is kept (its score and results are kept); None: for ever
+    retention_days: float | None = Field(default=None, gt=0)
+    retention_batch: int = 500  # codes erased a sweep at most
     grading_max_attempts: int = 5  # gradings started without finishing before a submission ends `error`
     rate_limit_url: str | None = None  # Redis for shared limits; default: the events Redis, else local
     rate_per_key_per_minute: int = 12_000  # submissions one API key may post per minute

@@ -26,9 +26,6 @@ class Account:
         """Their course of that name, if they have one."""
         return next((c for c in self.courses if c.slug == slug), None)
 
-    def may_see(self, slug: str) -> bool:
-        return self.course(slug) is not None
-
 
 def _normal(email: str) -> str:
     return email.strip().lower()

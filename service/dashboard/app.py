@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -30,15 +30,16 @@ from service.dashboard.deps import LoginRequired, optional_account, render
 from service.dashboard.live import POLL_SECONDS, LiveHub
 from service.dashboard.password_checks import WAITING_CHECKS, PasswordChecks
 from service.dashboard.regrade_effect import GradebookMoves, no_gradebooks
-from service.dashboard.roster_asks import RosterAsks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
 from service.dashboard.similar_views import SimilarViews
 from service.dashboard.throttle import LoginThrottle
 from service.messaging.enqueue import TaskQueue
+from service.roster.asks import RosterAsks
 from service.storage.db import Database
 from service.web import error_pages
+from service.web.deps import plain_parameters
 
 PREFIX = "/dashboard"
 SESSION_COOKIE = "autograder_dashboard"
@@ -91,7 +92,13 @@ def create_dashboard(
     """The dashboard's app on this database, sending its regrades to `queue`; `more` are routers of other packages
     served under its session cookie (the LTI instructor's entry); `gradebook_moves` tells which LMS
     grades a regrade would change (the LTI tool's)."""
-    app = FastAPI(title="autograder dashboard", docs_url=None, redoc_url=None, openapi_url=None)
+    app = FastAPI(
+        title="autograder dashboard",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        dependencies=[Depends(plain_parameters)],
+    )
     app.state.db = db
     app.state.queue = queue
     app.state.gradebook_moves = gradebook_moves

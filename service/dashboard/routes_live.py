@@ -17,11 +17,11 @@ from starlette.concurrency import run_in_threadpool
 
 from service.core.errors import Invalid
 from service.dashboard import i18n, timezones
+from service.dashboard.aggregates.tables import AggVersion
 from service.dashboard.deps import PATH, VisibleCourse
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.live import LiveHub
 from service.dashboard.queries.scope import course_ids
-from service.storage.aggregate_tables import AggVersion
 from service.storage.db import Database
 from service.storage.tables import Course
 from service.web.deps import Db

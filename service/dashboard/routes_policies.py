@@ -18,6 +18,7 @@ from service.dashboard.grants import GrantedCourse
 from service.policies import admin
 from service.policies.schemas import ExtensionIn, PolicyIn
 from service.policies.tables import EVERY_CHALLENGE
+from service.roster import store as roster_store
 from service.storage.db import Database
 from service.submissions import ids
 from service.web.deps import Db
@@ -219,7 +220,7 @@ class Typed:
 
 def _known(db: Database, course: GrantedCourse, student: str) -> bool:
     with db.reading() as session:
-        return admin.known_student(session, course.platform_id, course.slug, student)
+        return roster_store.knows(session, course.platform_id, course.slug, student)
 
 
 @router.post("/courses/{course}/extensions", name="extension_save", response_model=None)

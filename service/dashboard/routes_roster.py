@@ -11,12 +11,13 @@ from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import in_course_order
 from service.dashboard import csrf, export, links
+from service.dashboard.aggregates.bests import bests
 from service.dashboard.deps import Challenges, CurrentAccount, VisibleCourse, render
 from service.dashboard.forms import form_fields
 from service.dashboard.grants import GrantedCourse
-from service.dashboard.queries.roster import Roster, Show, course_roster
-from service.dashboard.roster_asks import RosterAsks
 from service.messaging.enqueue import TaskQueue
+from service.roster.asks import RosterAsks
+from service.roster.queries import Roster, Show, course_roster
 from service.storage.db import Database
 from service.submissions.rate_limits import RateLimited
 from service.web.deps import Db
@@ -29,7 +30,7 @@ SHOWS: tuple[str, ...] = get_args(Show)
 
 def _roster(db: Database, course: GrantedCourse) -> Roster:
     with db.reading() as session:
-        return course_roster(session, course)
+        return course_roster(session, course.platform_id, course.slug, bests)
 
 
 @router.get("/courses/{course}/roster", response_class=HTMLResponse, name="roster")
@@ -73,7 +74,7 @@ def _ask(asks: RosterAsks, db: Database, queue: TaskQueue, course: GrantedCourse
     """What became of the ask, as the page says it: yes, joined (a reading was on its way),
     limited (the course's readings this hour are spent) or no (no LMS offers this roster)."""
     try:
-        asked = asks.ask(db, queue, course)
+        asked = asks.ask(db, queue, course.platform_id, course.slug)
     except RateLimited:
         return "limited"
     if asked is None:

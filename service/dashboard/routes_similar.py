@@ -5,7 +5,7 @@ shared parts marked. For instructors to look at, never a penalty."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, get_args
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
@@ -22,7 +22,6 @@ from service.web.deps import Db
 
 router = APIRouter()
 SHOWN_PAIRS = 50
-WHICH: tuple[str, ...] = get_args(Which)
 
 
 @dataclass(frozen=True)

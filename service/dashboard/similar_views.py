@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -82,6 +83,25 @@ class SizedCache:
         if gone is not None:
             self.held -= gone[1]
 
+    def clear(self) -> None:
+        self._views.clear()
+        self.held = 0
+
+
+_EVERY: weakref.WeakSet[SimilarViews] = weakref.WeakSet()  # a process's apps, for `forget_everywhere`
+
+
+def forget_everywhere() -> None:
+    """Empty the caches of every app of this process: a student was erased (their ids and the
+    evidence taken from their code are in the views)."""
+    for views in list(_EVERY):
+        views.cache.clear()
+
+
+def held_everywhere() -> int:
+    """The bytes the views of this process's apps hold."""
+    return sum(views.cache.held for views in list(_EVERY))
+
 
 class SimilarViews:
     """A process's similar-submissions views: see the module's docstring."""
@@ -89,6 +109,7 @@ class SimilarViews:
     def __init__(self, budget: ViewBudget | None = None, cache_bytes: int = CACHE_BYTES) -> None:
         self.budget = budget or ViewBudget()
         self.cache = SizedCache(cache_bytes)
+        _EVERY.add(self)
         self._flights: dict[_Key, asyncio.Task[View]] = {}
         self._limiter: anyio.CapacityLimiter | None = None
         self.computed = 0  # views computed (not taken from the cache or another's flight)

@@ -10,8 +10,8 @@ from sqlalchemy import Connection, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from service.dashboard.fingerprint_tables import SubmissionFingerprint
 from service.dashboard.fingerprints import SCHEME, Packed, spans_of
-from service.storage.fingerprint_tables import SubmissionFingerprint
 from service.storage.tables import Submission
 
 

@@ -12,9 +12,9 @@ from grader.challenge import Challenge
 from grader.errormodel import GENERIC_DID
 from grader.text import Lang
 from service.dashboard import charts, i18n
+from service.dashboard.aggregates.effect import DIAGNOSIS, STEP
 from service.dashboard.queries.feedback_effect import MessageEffect
 from service.dashboard.queries.overview import ChallengeStats, DiagnosisShare, TestRate
-from service.storage.aggregates_effect import DIAGNOSIS, STEP
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ LTI = "https://purl.imsglobal.org/spec/lti/claim/"
 AGS_ENDPOINT = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 NRPS_ENDPOINT = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"
 DEEP_LINKING = "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"
-RESOURCE_LAUNCH = "LtiResourceLinkRequest"
 DEEP_LINK_LAUNCH = "LtiDeepLinkingRequest"
 
 MEMBERSHIP = "http://purl.imsglobal.org/vocab/lis/v2/membership"

@@ -1,6 +1,6 @@
 """A course's roster from its LMS: LTI Names and Role Provisioning Services 2.0, read with the
 tool's service token from the memberships URL its launches name, page by page (`Link: <…>;
-rel="next"`), and stored whole (`service.storage.roster_tables`) in place of the last list.
+rel="next"`), and stored whole (`service.roster.store`) in place of the last list.
 
 What the LMS sends is believed no more than a launch: each page is capped (the outgoing policy's
 answer size and deadline), and the whole reading too (a `Budget` of time and bytes across every
@@ -17,13 +17,13 @@ import logging
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import requests
 from pylti1p3.exception import LtiException, LtiServiceException
 from requests.utils import parse_header_links
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.lti import claims, contexts, passback, tool_keys
@@ -31,10 +31,10 @@ from service.lti.tables import LtiContext, LtiRegistration
 from service.outbound.budget import Budget, OverBudget
 from service.outbound.session import Outbound, RefusedRequest
 from service.policies import store
-from service.storage import rosters
+from service.roster import store as roster_store
+from service.roster.store import Listing, Member, Refreshed
 from service.storage.db import Database
-from service.storage.roster_tables import RosterMember
-from service.storage.tables import Course, now
+from service.storage.tables import Course
 
 log = logging.getLogger(__name__)
 NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
@@ -50,26 +50,6 @@ STATUSES = {"Active": "active", "Inactive": "inactive"}  # "Deleted" (a differen
 
 class Unreadable(Exception):
     """The LMS's answer is not a roster of this context: nothing of it is stored."""
-
-
-@dataclass(frozen=True)
-class Member:
-    student: str  # the student id this user's launches submit under
-    name: str | None
-    status: str  # active or inactive
-
-
-@dataclass(frozen=True)
-class Listing:
-    members: dict[str, Member]
-    skipped: int  # entries refused (malformed, or not of a member)
-
-
-@dataclass(frozen=True)
-class Refreshed:
-    members: int
-    skipped: int
-    error: str | None
 
 
 # -- reading what the LMS says -------------------------------------------------------------------
@@ -153,31 +133,7 @@ def _page(connector: passback.CachedTokens, url: str, number: int) -> Any:
         raise Unreadable(f"page {number} is not JSON ({error})"[:300]) from None
 
 
-# -- keeping it ------------------------------------------------------------------------------------
-def store_listing(session: Session, course_id: int, listing: Listing) -> None:
-    """The course's roster becomes this list: members gone from the LMS are gone here too."""
-    kept = {
-        row.student: row
-        for row in session.scalars(select(RosterMember).where(RosterMember.course_id == course_id))
-    }
-    gone = [student for student in kept if student not in listing.members]
-    if gone:
-        session.execute(
-            delete(RosterMember).where(RosterMember.course_id == course_id, RosterMember.student.in_(gone))
-        )
-    moment = now()
-    for student, found in listing.members.items():
-        row = kept.get(student)
-        if row is None:
-            session.add(
-                RosterMember(
-                    course_id=course_id, student=student, name=found.name, status=found.status, seen_at=moment
-                )
-            )
-        else:
-            row.name, row.status, row.seen_at = found.name, found.status, moment
-
-
+# -- where it comes from ---------------------------------------------------------------------------
 def remember_url(session: Session, context: LtiContext, url: str | None, platform_id: int) -> int | None:
     """A launch's memberships URL kept on its context; the course's id when its roster is to be
     asked for now (never asked, or not for `ASK_AGAIN_SECONDS`), which is then marked asked."""
@@ -185,7 +141,7 @@ def remember_url(session: Session, context: LtiContext, url: str | None, platfor
         return None
     context.memberships_url = url
     course_id = store.course_id(session, platform_id, context.course)
-    return course_id if rosters.ask(session, course_id, ASK_AGAIN_SECONDS) else None
+    return course_id if roster_store.ask(session, course_id, ASK_AGAIN_SECONDS) else None
 
 
 def _sources(session: Session, course_id: int) -> list[tuple[LtiContext, LtiRegistration]]:
@@ -213,7 +169,7 @@ def refresh(db: Database, course_id: int, outbound: Outbound, budget: Budget) ->
         sources = [(c.context_id, c.memberships_url or "", r) for c, r in _sources(session, course_id)]
         key = tool_keys.signing_key(session)
     if not sources:
-        return _record(db, course_id, None, "no LMS context of this course offers its roster")
+        return roster_store.record(db, course_id, None, "no LMS context of this course offers its roster")
     members: dict[str, Member] = {}
     skipped = 0
     budgeted = replace(outbound, budget=budget)
@@ -230,8 +186,8 @@ def refresh(db: Database, course_id: int, outbound: Outbound, budget: Budget) ->
         requests.RequestException,
     ) as error:
         log.warning("roster of course %s not read: %s", course_id, _told(error))
-        return _record(db, course_id, None, _told(error))
-    return _record(db, course_id, Listing(members, skipped), None)
+        return roster_store.record(db, course_id, None, _told(error))
+    return roster_store.record(db, course_id, Listing(members, skipped), None)
 
 
 def _told(error: Exception) -> str:
@@ -240,13 +196,3 @@ def _told(error: Exception) -> str:
     if isinstance(error, OverBudget):
         return str(error)
     return f"{type(error).__name__}: {error}"[:500]
-
-
-def _record(db: Database, course_id: int, listing: Listing | None, error: str | None) -> Refreshed:
-    with db.transaction() as session:
-        row = rosters.sync_row(session, course_id)
-        row.error, row.read_at = error, now()
-        if listing is not None:
-            store_listing(session, course_id, listing)
-            row.synced_at, row.members, row.skipped = now(), len(listing.members), listing.skipped
-        return Refreshed(row.members, row.skipped, error)

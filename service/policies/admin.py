@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import exists, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.policies import store
@@ -18,8 +18,7 @@ from service.policies.schemas import (
     PolicyIn,
 )
 from service.storage.db import Database
-from service.storage.roster_tables import RosterMember
-from service.storage.tables import Course, Student
+from service.storage.tables import Course
 
 
 def course_policies(session: Session, platform_id: int, course: str) -> CoursePolicies:
@@ -44,16 +43,6 @@ def course_extensions(session: Session, platform_id: int, course: str) -> Course
     rows = store.extensions(session, course_id) if course_id is not None else []
     listed = [Extension(student=r.student, challenge=r.challenge, due_at=r.due_at) for r in rows]
     return CourseExtensions(course=course, extensions=listed)
-
-
-def known_student(session: Session, platform_id: int, course: str, student: str) -> bool:
-    """Whether the course knows the student: they submitted, or its LMS's roster lists them."""
-    course_id = (
-        select(Course.id).where(Course.platform_id == platform_id, Course.slug == course).scalar_subquery()
-    )
-    submitted = exists().where(Student.course_id == course_id, Student.external_id == student)
-    enrolled = exists().where(RosterMember.course_id == course_id, RosterMember.student == student)
-    return bool(session.scalar(select(submitted | enrolled)))
 
 
 def extend(session: Session, platform_id: int, course: str, extension: ExtensionIn) -> None:

@@ -1,7 +1,7 @@
 """Every table of the service in one metadata, found rather than listed.
 
 A feature defines its tables beside its code, on storage's `Base`, in a module called `tables`
-or ending in `_tables` (`service/lti/tables.py`, `service/storage/aggregate_tables.py`).
+or ending in `_tables` (`service/lti/tables.py`, `service/dashboard/aggregates/tables.py`).
 `metadata()` imports every such module of `service/` and answers `Base.metadata` with all of
 them: what Alembic compares the database with (migrations/env.py), what a test empties. A new
 table module is found by its name, so no list can forget it; `tests/storage/test_registry.py`

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
-from service.storage import aggregates, results_postgres
+from service.storage import results_postgres
 from service.storage.tables import Base, DiagnosisRow, GradingResult, Submission, TestOutcome, now
 
 # Built once: Core statements on the tables (no ORM bulk machinery), rows passed as parameters.
@@ -61,36 +61,31 @@ def finish(connection: Connection, submission_id: str, result: Result) -> dateti
     return finished_at
 
 
+class OnStored(Protocol):
+    """What else the storing transaction keeps up to date (the dashboard's aggregates, handed in
+    by the process that stores): called before the result is written, to read and lock what it
+    needs of the state before; what it answers is called once the result is written."""
+
+    def __call__(
+        self, connection: Connection, submission: Stored, version: int, result: Result
+    ) -> Callable[[], None]: ...
+
+
 def store_graded(
     connection: Connection,
     submission: Stored,
     version: int,
     result: Result,
     translation: Result | None = None,
+    *,
+    on_stored: OnStored,
 ) -> datetime:
-    """Store the result, mark the submission graded and bring the dashboard's aggregates up to
-    date, all or nothing: the connection must be in a transaction (a repeated delivery fails at
-    the unique key and rolls it all back). The moment it finished."""
-    locked = aggregates.lock_student(connection, submission.id)
-    previous = aggregates.previous(connection, submission.id)
+    """Store the result, mark the submission graded and do what `on_stored` adds, all or
+    nothing: the connection must be in a transaction (a repeated delivery fails at the unique key
+    and rolls it all back). The moment it finished."""
+    stored = on_stored(connection, submission, version, result)
     finished_at = _store_and_finish(connection, submission, version, result, translation)
-    # A first result (every grading but a regrade) only adds itself to the student's row; a
-    # regrade replaces a result, and the row is computed again from the newest ones.
-    after = aggregates.with_first_result(locked, result) if previous is None else None
-    if after is None:
-        after = aggregates.student_now(
-            connection, submission.course_id, submission.challenge, locked.student_id
-        )
-    change = aggregates.Change(
-        submission.course_id,
-        submission.challenge,
-        version,
-        locked,
-        after,
-        previous,
-        aggregates.AttemptState.of(result),
-    )
-    aggregates.apply(connection, change)
+    stored()
     return finished_at
 
 

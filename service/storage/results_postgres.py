@@ -1,7 +1,10 @@
 """PostgreSQL: a grading's result, its test and diagnosis rows, and the submission's new status in
 one statement (data-modifying CTEs), so storing is one round trip and atomic without BEGIN/COMMIT.
 
-The rows are the ones `service.storage.results` stores on any database, passed as JSON arrays.
+The statement is built from the tables' metadata: every column of `results` but its key is
+inserted, and each test and diagnosis row passed in a JSON array is read back as a record of its
+table's own columns, so a column added to a table is stored here as on any other database. The
+rows are the ones `service.storage.results` stores on any database.
 """
 
 from __future__ import annotations
@@ -10,35 +13,59 @@ import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, Table, bindparam, cast, column, func, insert, select, true, update
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.sql.dml import Update
+from sqlalchemy.sql.selectable import CTE
 
-STORE_AND_FINISH = text(
-    """
-WITH result AS (
-    INSERT INTO results (submission_id, course_id, challenge, challenge_version, status, score, points,
-                         max_points, error_kind, error_message, error_line, stdout, grading_ms,
-                         localised_step, document, translation, created_at)
-    VALUES (:submission_id, :course_id, :challenge, :challenge_version, :status, :score, :points,
-            :max_points, :error_kind, :error_message, :error_line, :stdout, :grading_ms,
-            :localised_step, :document, :translation, :created_at)
-    RETURNING id
-), outcomes AS (
-    INSERT INTO test_outcomes (result_id, course_id, challenge, position, test_id, category, passed,
-                               points, max_points, message)
-    SELECT result.id, :course_id, :challenge, t.position, t.test_id, t.category, t.passed, t.points,
-           t.max_points, t.message
-    FROM result, jsonb_to_recordset(CAST(:outcomes AS jsonb)) AS t(position integer, test_id text,
-        category text, passed boolean, points integer, max_points integer, message text)
-), diagnoses AS (
-    INSERT INTO diagnoses (result_id, course_id, challenge, position, diagnosis_id, message)
-    SELECT result.id, :course_id, :challenge, d.position, d.diagnosis_id, d.message
-    FROM result, jsonb_to_recordset(CAST(:diagnoses AS jsonb)) AS d(position integer, diagnosis_id text,
-        message text)
-)
-UPDATE submissions SET status = :status, score = :score, finished_at = :finished_at
-WHERE id = :submission_id
-"""
-)
+from service.storage.tables import DiagnosisRow, GradingResult, Submission, TestOutcome
+
+RESULTS: Table = GradingResult.__table__  # type: ignore[assignment]
+# What a test or diagnosis row takes from its result rather than from its own record.
+FROM_RESULT = ("result_id", "course_id", "challenge")
+
+
+def _parameter(name: str) -> str:
+    # Named apart from the columns: a parameter named as a column of an INSERT's or UPDATE's
+    # table is SQLAlchemy's own.
+    return f"p_{name}"
+
+
+def _children(result: CTE, table: Table, array: str) -> CTE:
+    """The rows of `table` that the JSON array parameter `array` holds, inserted for `result`."""
+    own = [c for c in table.c if not c.primary_key and c.name not in FROM_RESULT]
+    records = (
+        func.jsonb_to_recordset(cast(bindparam(_parameter(array)), JSONB))
+        .table_valued(*(column(c.name, c.type) for c in own))
+        .render_derived(with_types=True)
+    )
+    rows = select(
+        result.c.id,
+        bindparam(_parameter("course_id"), type_=table.c.course_id.type),
+        bindparam(_parameter("challenge"), type_=table.c.challenge.type),
+        *(records.c[c.name] for c in own),
+    ).select_from(result.join(records, true()))  # one result, every record
+    return insert(table).from_select([*FROM_RESULT, *(c.name for c in own)], rows).cte(array)
+
+
+def _statement() -> Update:
+    inserted: dict[str, Any] = {c.name: bindparam(_parameter(c.name)) for c in RESULTS.c if not c.primary_key}
+    result = insert(RESULTS).values(inserted).returning(RESULTS.c.id).cte("result")
+    outcomes = _children(result, TestOutcome.__table__, "outcomes")  # type: ignore[arg-type]
+    diagnoses = _children(result, DiagnosisRow.__table__, "diagnoses")  # type: ignore[arg-type]
+    finish = (
+        update(Submission)
+        .where(Submission.id == bindparam(_parameter("submission_id")))
+        .values(
+            status=bindparam(_parameter("status")),
+            score=bindparam(_parameter("score")),
+            finished_at=bindparam(_parameter("finished_at")),
+        )
+    )
+    return finish.add_cte(result).add_cte(outcomes).add_cte(diagnoses)
+
+
+STORE_AND_FINISH = _statement()
 
 
 def store_and_finish(
@@ -56,4 +83,4 @@ def store_and_finish(
         "diagnoses": json.dumps(diagnoses),
         "finished_at": finished_at,
     }
-    connection.execute(STORE_AND_FINISH, parameters)
+    connection.execute(STORE_AND_FINISH, {_parameter(k): v for k, v in parameters.items()})

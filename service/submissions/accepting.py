@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import ColumnElement, Connection, Insert, Row, String, bindparam, insert, literal, select
+from sqlalchemy import ColumnElement, Connection, Insert, Row, String, bindparam, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -22,13 +22,22 @@ from grader.challenge import Challenge
 from service.policies import gate, store
 from service.policies.late import Due
 from service.policies.rules import Limits
-from service.storage.aggregate_tables import AggStudent
 from service.storage.db import Database
 from service.storage.tables import Base, Course, Student, Submission, now
 from service.submissions import records, schemas
 from service.submissions.keys import Caller
 
 _table = Base.metadata.tables[Submission.__tablename__]
+
+
+class OnStudent(Protocol):
+    """What else lists a course's students as they are made (the dashboard's students, before
+    their first result), handed in by the app: called in the making's transaction, once the
+    student exists, every time a submission makes sure of them (so it must be idempotent)."""
+
+    def __call__(self, connection: Connection, platform_id: int, course: str, student: str) -> None: ...
+
+
 _COPIED = (
     "id",
     "platform_id",
@@ -107,6 +116,8 @@ def accept(
     idempotency_key: str | None,
     challenges: Mapping[str, Challenge],
     submission_id: str,
+    *,
+    on_student: OnStudent,
 ) -> Taken:
     """Store a queued submission and commit it, or find the one an earlier request with the same
     Idempotency-Key stored (the caller sends the grading task), in this database."""
@@ -131,7 +142,7 @@ def accept(
     with db.single_statements() as connection:  # one round trip in the usual case
         stored = _insert(connection, row, _INSERT_UNLIMITED)
     if stored is None:  # a new course or student, or a course whose policies may limit attempts
-        stored = _insert_slowly(db, caller, body, row)
+        stored = _insert_slowly(db, caller, body, row, on_student)
     if stored is None:
         raise RuntimeError(f"course {body.course!r} or student {body.student!r} vanished while accepting")
     if stored.submission_id != submission_id:
@@ -151,13 +162,13 @@ def accept(
 
 
 def _insert_slowly(
-    db: Database, caller: Caller, body: schemas.SubmissionIn, row: dict[str, Any]
+    db: Database, caller: Caller, body: schemas.SubmissionIn, row: dict[str, Any], on_student: OnStudent
 ) -> _Stored | None:
     limits = _limits(db, caller, body)
     if limits.limited:
-        return _insert_admitted(db, row, limits)
+        return _insert_admitted(db, row, limits, on_student)
     with db.single_statements() as connection:
-        _create_course_and_student(connection, row)
+        _create_course_and_student(connection, row, on_student)
         return _insert(connection, row, _INSERT)
 
 
@@ -166,11 +177,13 @@ def _limits(db: Database, caller: Caller, body: schemas.SubmissionIn) -> Limits:
         return gate.limits(connection, caller.platform_id, body.course, body.challenge)
 
 
-def _insert_admitted(db: Database, row: dict[str, Any], limits: Limits) -> _Stored | None:
+def _insert_admitted(
+    db: Database, row: dict[str, Any], limits: Limits, on_student: OnStudent
+) -> _Stored | None:
     """Under a course's limits: one transaction that makes the student, locks them, and stores
     the submission or, if the policy refuses it, the refusal (raised once committed)."""
     with db.engine.begin() as connection:
-        _create_course_and_student(connection, row)
+        _create_course_and_student(connection, row, on_student)
         student_id = gate.lock_student(connection, row)
         earlier = _by_key(connection, row) if row["idempotency_key"] is not None else None
         if earlier is not None:  # a replay is the attempt already admitted, not another one
@@ -221,18 +234,17 @@ def _by_key(connection: Connection, row: dict[str, Any]) -> _Stored | None:
     return _Stored(str(found.id), Due())
 
 
-def _create_course_and_student(connection: Connection, row: dict[str, Any]) -> None:
-    course, student, listed = _creating(connection.dialect.name)
+def _create_course_and_student(connection: Connection, row: dict[str, Any], on_student: OnStudent) -> None:
+    course, student = _creating(connection.dialect.name)
     values = {"platform_id": row["platform_id"], "slug": row["course"], "created_at": row["created_at"]}
     connection.execute(course, values)
     connection.execute(student, row)
-    connection.execute(listed, row)
+    on_student(connection, row["platform_id"], row["course"], row["student"])
 
 
 @lru_cache(maxsize=2)
-def _creating(dialect: str) -> tuple[Insert, Insert, Insert]:
-    """INSERT ... ON CONFLICT DO NOTHING of the course, then of the student, then of the student's
-    row in the dashboard's students table (listed before their first result), in this dialect."""
+def _creating(dialect: str) -> tuple[Insert, Insert]:
+    """INSERT ... ON CONFLICT DO NOTHING of the course, then of the student, in this dialect."""
     upsert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     created_at = bindparam("created_at", type_=_table.c.created_at.type)
     course = upsert(Course)
@@ -242,14 +254,4 @@ def _creating(dialect: str) -> tuple[Insert, Insert, Insert]:
             Course.platform_id == bindparam("platform_id"), Course.slug == bindparam("course")
         ),
     )
-    listed = upsert(AggStudent).from_select(
-        ["course_id", "student_id", "external_id", "attempts"],
-        select(Student.course_id, Student.id, Student.external_id, literal(0))
-        .join(Course, Course.id == Student.course_id)
-        .where(
-            Course.platform_id == bindparam("platform_id"),
-            Course.slug == bindparam("course"),
-            Student.external_id == bindparam("student"),
-        ),
-    )
-    return course.on_conflict_do_nothing(), student.on_conflict_do_nothing(), listed.on_conflict_do_nothing()
+    return course.on_conflict_do_nothing(), student.on_conflict_do_nothing()

@@ -17,7 +17,8 @@ GRADED_CHUNK = 500  # ids per query: SQLite bounds the parameters of one stateme
 
 class Intake:
     """Where submissions enter, built once by the app: its database, the challenges it grades,
-    how a grading is sent (`send_grade`, the task queue's) and where callbacks may point."""
+    how a grading is sent (`send_grade`, the task queue's), where callbacks may point and what
+    else lists a course's students (`on_student`, the dashboard's)."""
 
     def __init__(
         self,
@@ -25,8 +26,10 @@ class Intake:
         challenges: Mapping[str, Challenge],
         send_grade: Callable[[str], None],
         destinations: Destinations,
+        on_student: accepting.OnStudent,
     ) -> None:
         self.db = db
+        self.on_student = on_student
         self.challenges = challenges
         self.send_grade = send_grade
         self.destinations = destinations
@@ -41,7 +44,13 @@ class Intake:
         """Store the submission, then send its grading: the intake owns the transaction's end, so
         a task is only ever sent once its subject is committed."""
         taken = accepting.accept(
-            self.db, caller, body, idempotency_key, self.challenges, submission_id or new_id()
+            self.db,
+            caller,
+            body,
+            idempotency_key,
+            self.challenges,
+            submission_id or new_id(),
+            on_student=self.on_student,
         )
         view = taken.view or self.read(caller, taken.submission_id)
         if taken.view is not None or view.status == "queued":

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service.core.errors import Unauthorized
+from service.core.errors import Forbidden, Invalid, Unauthorized
 from service.storage.sealing import Sealer
 from service.storage.tables import ApiKey, KeyScope, Platform, now
 from service.submissions import ids
@@ -30,6 +30,17 @@ class Caller:
 
     def may_use(self, course: str) -> bool:
         return self.courses is None or course in self.courses
+
+
+def course_of(caller: Caller, course: str) -> str:
+    """The course id a route's path names, valid and within the caller's key's scope."""
+    try:
+        slug = ids.valid_course(course)
+    except ValueError as invalid:
+        raise Invalid(f"course id {invalid}") from None
+    if not caller.may_use(slug):
+        raise Forbidden(f"this API key may not use course {course!r}")
+    return slug
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
@@ -35,6 +36,16 @@ def check(body: schemas.SubmissionIn, caller: Caller, challenges: Mapping[str, C
         raise Invalid(f"unknown challenge {body.challenge!r}; known: {', '.join(challenges)}")
     if not caller.may_use(body.course):
         raise Forbidden(f"this API key may not submit to course {body.course!r}")
+
+
+def published_view(payload: bytes, submission_id: str) -> schemas.Submission | None:
+    """The graded Submission a worker's message carries, when it is this submission's; None when
+    it is not one (a worker with no view to send publishes the bare status) or another's."""
+    try:
+        view = schemas.Submission.model_validate_json(payload)
+    except ValidationError:
+        return None
+    return view if view.id == submission_id else None
 
 
 def fingerprint(body: schemas.SubmissionIn) -> str:

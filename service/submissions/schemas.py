@@ -14,7 +14,8 @@ Status = Literal["queued", "running", "done", "error"]
 FINAL_STATUSES: frozenset[str] = frozenset({"done", "error"})
 
 
-def _plain_text(value: str) -> str:
+def plain_text(value: str) -> str:
+    """The value, when it is text every database stores as it is (no NUL byte, no lone surrogate)."""
     if "\x00" in value:
         raise ValueError("contains a NUL byte (\\x00): send plain UTF-8 text")
     try:
@@ -24,8 +25,8 @@ def _plain_text(value: str) -> str:
     return value
 
 
-PlainText = Annotated[str, AfterValidator(_plain_text)]
-Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_plain_text)]
+PlainText = Annotated[str, AfterValidator(plain_text)]
+Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(plain_text)]
 StudentId = Annotated[Name, AfterValidator(ids.valid_id)]
 CourseId = Annotated[Name, AfterValidator(ids.valid_course)]
 

@@ -11,11 +11,13 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from grader.challenge import Challenge
+from service.core.errors import InvalidField
 from service.messaging.enqueue import TaskQueue
 from service.storage.db import Database
 from service.submissions.intake import Intake
 from service.submissions.keys import Caller, authenticate
 from service.submissions.rate_limits import SubmissionLimits
+from service.submissions.schemas import plain_text
 from service.web.waiting import Waiter
 
 CALLER_CACHE_SECONDS = 10.0  # a revoked key stops working within this time
@@ -108,3 +110,17 @@ Limits = Annotated[SubmissionLimits, Depends(submission_limits)]
 SessionSecret = Annotated[str, Depends(app_session_secret)]
 CurrentIntake = Annotated[Intake, Depends(current_intake)]
 Tasks = Annotated[TaskQueue, Depends(task_queue)]
+
+
+async def plain_parameters(request: Request) -> None:
+    """Every path and query parameter is text a database stores: a NUL byte (`%00`) is refused by
+    the parameter's name before any handler looks it up, as a body's field is (PostgreSQL refuses
+    a NUL in text, and the lookup would fail as a 500 or a 503)."""
+    given = [("path", k, v) for k, v in request.path_params.items()]
+    given += [("query", k, v) for k, v in request.query_params.multi_items()]
+    for place, name, value in given:
+        if isinstance(value, str):
+            try:
+                plain_text(value)
+            except ValueError as refused:
+                raise InvalidField((place, name), str(refused)) from None

@@ -2,9 +2,10 @@
 
 Few round trips: one statement marks the submission `running` unless it already has a result
 for its challenge's current version, and returns what grading needs of it, its course and its
-student; one transaction stores the result, finishes the submission, updates the dashboard's
-aggregates (`service.storage.results.store_graded`) and stores the program's print for the
-similar-submissions views (made here, once, never in a view).
+student; one transaction stores the result, finishes the submission and does what the process hands it
+besides: the dashboard's aggregates (`service.storage.results.store_graded`, its `OnStored`); it
+also stores the program's print for the similar-submissions views (made here, once, never in a
+view).
 Both writes are committed without waiting for the disk (`Database.relaxed_*`): if a database crash
 loses them, the submission is left `queued` or `running` and the sweeper grades it again.
 """
@@ -28,7 +29,7 @@ from service.lti.tables import LtiScore
 from service.policies import store
 from service.policies.late import Due
 from service.storage.db import Database
-from service.storage.results import Stored, store_graded
+from service.storage.results import OnStored, Stored, store_graded
 from service.storage.tables import Course, GradingResult, Student, Submission, now
 from service.submissions import records, schemas
 from service.worker.attempts import gave_up
@@ -113,9 +114,12 @@ class Graded:
     course_id: int | None = None  # the course whose live dashboards to tell, when stored
 
 
-def grade_submission(db: Database, grader: Grader, submission_id: str, max_attempts: int) -> Graded | None:
+def grade_submission(
+    db: Database, grader: Grader, submission_id: str, max_attempts: int, *, on_stored: OnStored
+) -> Graded | None:
     """Run the grader on a submission and store its result; None when there is no such submission.
-    A submission whose `max_attempts` gradings all started without finishing ends `error`."""
+    A submission whose `max_attempts` gradings all started without finishing ends `error`;
+    `on_stored` is what the storing transaction keeps up to date besides (the dashboard's)."""
     with db.relaxed_statements() as connection:
         row = _start(connection, grader, submission_id)
         if row is None:  # graded already at this version, an unknown challenge, or no such submission
@@ -131,7 +135,9 @@ def grade_submission(db: Database, grader: Grader, submission_id: str, max_attem
     try:
         with db.relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
-            finished_at = store_graded(connection, stored, challenge.version, result, translation)
+            finished_at = store_graded(
+                connection, stored, challenge.version, result, translation, on_stored=on_stored
+            )
             stored_prints.store(connection, submission_id, packed)
             params = {"id": submission_id, "course_id": row.course_id, "student": row.external_id}
             found = connection.execute(_LINKED, {**params, "challenge": row.challenge}).one()

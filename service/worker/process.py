@@ -18,10 +18,12 @@ from grader.challenge import load_challenges
 from grader.grade import Grader
 from grader.sandbox import default_sandbox
 from service.core.settings import Settings
+from service.dashboard.aggregates.keep import keep
 from service.messaging import graded_pubsub
 from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
 from service.storage.db import Database
+from service.storage.results import OnStored
 from service.storage.tables import WorkerBeat, now
 from service.webhooks.delivery import DeliveryPolicy
 from service.worker.in_flight import Slot
@@ -55,6 +57,8 @@ class WorkerProcess:
         self.slot = slot
         self.sends_only = sends_only
         self._grader = grader
+        # What storing a result keeps up to date besides: the dashboard's aggregates.
+        self.on_stored: OnStored = keep
         self._lock = threading.Lock()
         self._beat: threading.Timer | None = None
 

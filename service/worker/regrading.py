@@ -16,7 +16,7 @@ from grader.models import Result
 from grader.text import Lang
 from service.dashboard.tables import RegradeItem
 from service.storage.db import Database
-from service.storage.results import Stored, store_graded
+from service.storage.results import OnStored, Stored, store_graded
 from service.storage.tables import Submission
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ def preview(db: Database, grader: Grader, regrade_id: int, submission_id: str) -
     return True
 
 
-def confirm(db: Database, regrade_id: int) -> list[Confirmed]:
+def confirm(db: Database, regrade_id: int, on_stored: OnStored) -> list[Confirmed]:
     """Store each previewed result of a confirmed batch, one transaction each (the student's
     row and the aggregates follow, as for any grading); one stored already is left as it is."""
     with db.reading() as session:
@@ -84,7 +84,14 @@ def confirm(db: Database, regrade_id: int) -> list[Confirmed]:
         kept = Stored(item.submission_id, item.course_id, item.challenge)
         try:
             with db.transaction() as session:
-                store_graded(session.connection(), kept, item.challenge_version, result, translation)
+                store_graded(
+                    session.connection(),
+                    kept,
+                    item.challenge_version,
+                    result,
+                    translation,
+                    on_stored=on_stored,
+                )
         except IntegrityError:
             continue  # stored by an earlier delivery of this task
         stored.append(Confirmed(item.submission_id, result.status, item.course_id))

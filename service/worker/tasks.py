@@ -52,7 +52,9 @@ def regrade(process: WorkerProcess, submission_id: str) -> None:
 def _grade(process: WorkerProcess, submission_id: str, notify: bool) -> None:
     with process.grading(submission_id):
         max_attempts = process.settings.grading_max_attempts
-        graded = grade_submission(process.db, process.grader(), submission_id, max_attempts)
+        graded = grade_submission(
+            process.db, process.grader(), submission_id, max_attempts, on_stored=process.on_stored
+        )
     if graded is None or not graded.stored:
         return
     process.publisher.graded(
@@ -73,7 +75,7 @@ def regrade_preview(process: WorkerProcess, regrade_id: int, submission_id: str)
 def regrade_confirm(process: WorkerProcess, regrade_id: int) -> None:
     """A confirmed batch's results stored, the pages that show them told, then its changed
     grades sent to the LMSs (after the storing: a passback reads the stored scores)."""
-    for stored in regrading.confirm(process.db, regrade_id):
+    for stored in regrading.confirm(process.db, regrade_id, process.on_stored):
         process.publisher.graded(stored.submission_id, stored.status, stored.course_id)
     process.queue.regrade_passback(regrade_id)
 

@@ -1,4 +1,4 @@
-"""The API's routes, its processes as deployed (serve, compose, RabbitMQ) and its waiting, on real servers with a real worker (`tests/backend.py`)."""
+"""The API's routes, its processes as deployed (serve, compose, RabbitMQ), on real servers with a real worker (`tests/backend.py`)."""
 
 from __future__ import annotations
 

@@ -8,11 +8,11 @@ from fastapi.testclient import TestClient
 
 from service.submissions.keys import CreatedKey
 from tests.backend import KeyMaker, auth
-from tests.conftest import ROOT, WRONG
+from tests.conftest import ROOT, catalogue
 
-FIXED = (ROOT / "tests" / "solutions" / "layer_norm" / "loops.py").read_text()
-DIAGNOSED = (WRONG / "layer_norm" / "batch_norm.py").read_text()
-LOCALISED = (WRONG / "layer_norm" / "l2_norm.py").read_text()
+FIXED = (ROOT / "tests" / "corpora" / "layer_norm" / "solutions" / "loops.py").read_text()
+DIAGNOSED = (catalogue("layer_norm") / "batch_norm.py").read_text()
+LOCALISED = (catalogue("layer_norm") / "l2_norm.py").read_text()
 
 
 def _graded(client: TestClient, key: CreatedKey, student: str, code: str) -> dict[str, object]:

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from grader.grade import Grader
-from tests.conftest import WRONG
+from tests.conftest import catalogue
 from tests.dashboard.site import Site, close_site, open_site
 from tests.security.receivers import Received, receiver
 
@@ -23,9 +23,9 @@ pytestmark = pytest.mark.slow
 # One wrong submission for each new field: a diagnosis that explains failed tests, a cause told
 # once, and the localisation when no known misconception reproduces the code.
 CASES = {
-    "explains": WRONG / "layer_norm" / "batch_norm.py",
-    "causes": WRONG / "atencion_causal" / "matmul_wrong_operands.py",
-    "localisation": WRONG / "layer_norm" / "l2_norm.py",
+    "explains": catalogue("layer_norm") / "batch_norm.py",
+    "causes": catalogue("atencion_causal") / "matmul_wrong_operands.py",
+    "localisation": catalogue("layer_norm") / "l2_norm.py",
 }
 
 
@@ -61,11 +61,11 @@ def _webhook(received: Received, submission_id: str) -> dict[str, Any]:
 @pytest.mark.parametrize("field", list(CASES))
 def test_the_result_reaches_the_platform_whole(site: Site, grader: Grader, field: str) -> None:
     path: Path = CASES[field]
-    expected = grader.grade(path.parent.name, path.read_text(), lang="en").model_dump(mode="json")
+    expected = grader.grade(path.parent.parent.name, path.read_text(), lang="en").model_dump(mode="json")
     assert expected[field] if field != "explains" else any(d["explains"] for d in expected["diagnoses"])
     with receiver() as (received, port):
         body = {
-            "challenge": path.parent.name,
+            "challenge": path.parent.parent.name,
             "code": path.read_text(),
             "student": f"s-{field}",
             "course": "c1",

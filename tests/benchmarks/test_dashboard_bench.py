@@ -18,8 +18,8 @@ bench = benchmark("dashboard.py", "dashboard_benchmark")
 def _samples(grader: Grader) -> dict[str, list[tuple[str, Result]]]:
     samples = {}
     for challenge in bench.CHALLENGES:
-        files = sorted((ROOT / "tests" / "solutions" / challenge).glob("*.py"))[:1]
-        files += sorted((ROOT / "tests" / "wrong" / challenge).glob("*.py"))[:1]
+        files = sorted((ROOT / "tests" / "corpora" / challenge / "solutions").glob("*.py"))[:1]
+        files += sorted((ROOT / "tests" / "corpora" / challenge / "catalogue").glob("*.py"))[:1]
         samples[challenge] = [(f.read_text(), grader.grade(challenge, f.read_text(), "en")) for f in files]
     return samples
 

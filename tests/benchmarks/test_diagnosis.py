@@ -34,13 +34,13 @@ def test_the_side_by_side_grading_times_every_file(tmp_path: Path) -> None:
     """benchmarks/first_grading.py's steady side grades each file and times it."""
     first = benchmark("first_grading.py", "first_grading")
     for challenge in first.CHALLENGES:
-        (tmp_path / challenge).mkdir()
+        (tmp_path / challenge / "a_set").mkdir(parents=True)
     reference = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
-    (tmp_path / "layer_norm" / "right.py").write_text("# kind: correct\n" + reference)
-    (tmp_path / "layer_norm" / "wrong.py").write_text(
+    (tmp_path / "layer_norm" / "a_set" / "right.py").write_text("# kind: correct\n" + reference)
+    (tmp_path / "layer_norm" / "a_set" / "wrong.py").write_text(
         "# kind: single\n" + reference.replace("+ beta", "- beta")
     )
-    times = first.steady(tmp_path, 1)
+    times = first.steady(tmp_path, "a_set", 1)
     assert len(times["wrong"]) == 1
     assert len(times["correct"]) == 1
     assert all(t > 0 for t in times["wrong"] + times["correct"])

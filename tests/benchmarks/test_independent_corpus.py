@@ -64,12 +64,12 @@ def test_a_header_without_its_expectation_is_refused(tmp_path: Path) -> None:
     "path",
     sorted(
         [
-            *bench.DEFAULT_CORPUS.glob("*/*.py"),
-            *(ROOT / "tests" / "wrong_holdout").glob("*/*.py"),
-            *(ROOT / "tests" / "wrong_dev2").glob("*/*.py"),
-            *(ROOT / "tests" / "wrong_holdout2").glob("*/*.py"),
-            *(ROOT / "tests" / "wrong_dev3").glob("*/*.py"),
-            *(ROOT / "tests" / "wrong_holdout3").glob("*/*.py"),
+            *bench.CORPORA.glob(f"*/{bench.DEFAULT_SET}/*.py"),
+            *bench.CORPORA.glob("*/independent_holdout/*.py"),
+            *bench.CORPORA.glob("*/development_grammar/*.py"),
+            *bench.CORPORA.glob("*/holdout_grammar/*.py"),
+            *bench.CORPORA.glob("*/development_false_diagnoses/*.py"),
+            *bench.CORPORA.glob("*/holdout_false_diagnoses/*.py"),
         ]
     ),
     ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.stem}",

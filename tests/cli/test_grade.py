@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from grader.models import Result
 from service.cli.main import app
-from tests.conftest import SOLUTIONS, WRONG
+from tests.conftest import catalogue, solutions
 
 runner = CliRunner()
 
@@ -32,7 +32,7 @@ def test_challenges_lists_ids_and_titles() -> None:
 def test_grade_json_prints_one_result_per_file_in_order(tmp_path: Path) -> None:
     broken = tmp_path / "broken.py"
     broken.write_text("def bloque(:\n")
-    files = [SOLUTIONS / "bloque" / "straightforward.py", WRONG / "bloque" / "pre_norm.py", broken]
+    files = [solutions("bloque") / "straightforward.py", catalogue("bloque") / "pre_norm.py", broken]
     result = runner.invoke(
         app, ["grade", *map(str, files), "--challenge", "bloque", "--json", "--lang", "en"]
     )
@@ -49,7 +49,7 @@ def test_grade_json_prints_one_result_per_file_in_order(tmp_path: Path) -> None:
 
 
 def test_grade_readable_shows_marks_diagnosis_and_score() -> None:
-    path = WRONG / "layer_norm" / "batch_norm.py"
+    path = catalogue("layer_norm") / "batch_norm.py"
     result = runner.invoke(app, ["grade", str(path), "--challenge", "layer_norm"])
     assert result.exit_code == 0
     assert "✗" in result.output
@@ -60,7 +60,7 @@ def test_grade_readable_shows_marks_diagnosis_and_score() -> None:
 
 def test_unknown_challenge_is_a_usage_error() -> None:
     result = runner.invoke(
-        app, ["grade", str(SOLUTIONS / "bloque" / "straightforward.py"), "--challenge", "nope"]
+        app, ["grade", str(solutions("bloque") / "straightforward.py"), "--challenge", "nope"]
     )
     assert result.exit_code == 2
 
@@ -71,6 +71,6 @@ def test_unreadable_file_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_unknown_language_is_a_usage_error() -> None:
-    path = SOLUTIONS / "bloque" / "straightforward.py"
+    path = solutions("bloque") / "straightforward.py"
     result = runner.invoke(app, ["grade", str(path), "--challenge", "bloque", "--lang", "fr"])
     assert result.exit_code == 2

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from service.cli.entry import Early, asked_to_grade, early_for
 from service.cli.grading import Asked
 from service.cli.main import app
-from tests.conftest import ROOT, SOLUTIONS
+from tests.conftest import ROOT, solutions
 
 
 @pytest.mark.parametrize("argv", [[], ["--help"], ["grade", "--help"], ["worker"], ["challenges"]])
@@ -24,7 +24,7 @@ def test_only_a_grading_starts_a_zygote_early(argv: list[str]) -> None:
 def test_the_grading_takes_the_zygote_started_early() -> None:
     early = early_for(["grade", "x.py", "--challenge", "layer_norm"])
     [launched] = early.launched
-    solution = next((SOLUTIONS / "layer_norm").glob("*.py"))
+    solution = next((solutions("layer_norm")).glob("*.py"))
     args = ["grade", "--json", "--challenge", "layer_norm", str(solution)]
     result = CliRunner().invoke(app, args, obj=early)
     assert result.exit_code == 0, result.output
@@ -42,7 +42,7 @@ def test_a_zygote_started_for_other_hardware_is_stopped_not_taken() -> None:
 
 
 def test_the_program_grades_through_its_entry_point() -> None:
-    solution = next((SOLUTIONS / "layer_norm").glob("*.py"))
+    solution = next((solutions("layer_norm")).glob("*.py"))
     done = subprocess.run(
         [sys.executable, "-m", "service.cli", "grade", "--json", "--challenge", "layer_norm", str(solution)],
         cwd=ROOT,
@@ -101,7 +101,7 @@ def _program(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_program_and_the_typer_command_grade_alike() -> None:
-    wrong = ROOT / "tests" / "wrong" / "layer_norm" / "batch_norm.py"
+    wrong = ROOT / "tests" / "corpora" / "layer_norm" / "catalogue" / "batch_norm.py"
     args = ["grade", str(wrong), "--challenge", "layer_norm", "--lang", "en", "--json"]
     done = _program(*args)
     typed = CliRunner().invoke(app, args)
@@ -112,7 +112,7 @@ def test_the_program_and_the_typer_command_grade_alike() -> None:
 
 
 def test_the_program_refuses_what_typer_refuses_with_the_same_status() -> None:
-    solution = str(next((SOLUTIONS / "layer_norm").glob("*.py")))
+    solution = str(next((solutions("layer_norm")).glob("*.py")))
     unknown = _program("grade", solution, "--challenge", "nope")
     assert unknown.returncode == 2
     assert "unknown challenge 'nope'" in unknown.stderr

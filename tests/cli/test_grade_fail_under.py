@@ -7,11 +7,11 @@ import json
 from typer.testing import CliRunner
 
 from service.cli.main import app
-from tests.conftest import SOLUTIONS, WRONG
+from tests.conftest import catalogue, solutions
 
 runner = CliRunner()
-REFERENCE = SOLUTIONS / "layer_norm" / "loops.py"
-BATCH_NORM = WRONG / "layer_norm" / "batch_norm.py"
+REFERENCE = solutions("layer_norm") / "loops.py"
+BATCH_NORM = catalogue("layer_norm") / "batch_norm.py"
 
 
 def _grade(*args: str) -> tuple[int, str]:

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from tests.conftest import SOLUTIONS
+from tests.conftest import solutions
 
 PROBE = """
 import sys
@@ -20,7 +20,7 @@ print(sorted(name for name in sys.modules if name.startswith(heavy)))
 
 
 def test_grade_imports_no_database_dashboard_or_celery_module() -> None:
-    solution = next((SOLUTIONS / "layer_norm").glob("*.py"))
+    solution = next((solutions("layer_norm")).glob("*.py"))
     printed = subprocess.run(
         [sys.executable, "-c", PROBE, str(solution)], check=True, capture_output=True, text=True
     ).stdout

@@ -22,18 +22,18 @@ PASSWORDS = {
 }
 # (course, student, challenge, file under tests/): the order is the order of the attempts.
 ATTEMPTS = [
-    ("c1", "ana", "layer_norm", "solutions/layer_norm/loops.py"),
-    ("c1", "ana", "bloque", "solutions/bloque/straightforward.py"),
-    ("c1", "ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("c1", "ben", "layer_norm", "solutions/layer_norm/class_based.py"),
-    ("c1", "carla", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("c1", "carla", "layer_norm", "wrong/layer_norm/sample_std.py"),
-    ("c1", "dario", "layer_norm", "wrong/layer_norm/eps_outside.py"),
-    ("c1", "dario", "bloque", "wrong/bloque/no_relu.py"),
-    ("c1", "elena", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("c1", "elena", "bloque", "wrong/bloque/pre_norm.py"),
-    ("c1", "fede", "layer_norm", "wrong/layer_norm/in_place.py"),
-    ("c2", "zoe", "layer_norm", "solutions/layer_norm/loops.py"),
+    ("c1", "ana", "layer_norm", "corpora/layer_norm/solutions/loops.py"),
+    ("c1", "ana", "bloque", "corpora/bloque/solutions/straightforward.py"),
+    ("c1", "ben", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("c1", "ben", "layer_norm", "corpora/layer_norm/solutions/class_based.py"),
+    ("c1", "carla", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("c1", "carla", "layer_norm", "corpora/layer_norm/catalogue/sample_std.py"),
+    ("c1", "dario", "layer_norm", "corpora/layer_norm/catalogue/eps_outside.py"),
+    ("c1", "dario", "bloque", "corpora/bloque/catalogue/no_relu.py"),
+    ("c1", "elena", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("c1", "elena", "bloque", "corpora/bloque/catalogue/pre_norm.py"),
+    ("c1", "fede", "layer_norm", "corpora/layer_norm/catalogue/in_place.py"),
+    ("c2", "zoe", "layer_norm", "corpora/layer_norm/solutions/loops.py"),
 ]
 SYNTAX_ERROR = "def layer_norm(X, gamma, beta, eps=1e-5)\n    return X\n"
 ENDLESS = "def layer_norm(X, gamma, beta, eps=1e-5):\n    while True:\n        pass\n"
@@ -42,7 +42,13 @@ ENDLESS = "def layer_norm(X, gamma, beta, eps=1e-5):\n    while True:\n        p
 MORE = [
     ("c2", "yago", "layer_norm", SYNTAX_ERROR, "en"),
     ("c2", "yago", "layer_norm", ENDLESS, "en"),
-    ("c2", "xenia", "layer_norm", (ROOT / "tests" / "wrong/layer_norm/batch_norm.py").read_text(), "es"),
+    (
+        "c2",
+        "xenia",
+        "layer_norm",
+        (ROOT / "tests" / "corpora/layer_norm/catalogue/batch_norm.py").read_text(),
+        "es",
+    ),
 ]
 
 

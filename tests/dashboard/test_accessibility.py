@@ -17,10 +17,15 @@ from tests.reflow import NARROWEST, cut_controls, overflow
 SYNTAX_ERROR = "def layer_norm(X, gamma, beta, eps=1e-5)\n    return X\n"
 # ben's page holds every kind of attempt: a diagnosis, one that did not run, one graded in Spanish.
 ATTEMPTS = [
-    ("c1", "ana", "layer_norm", "solutions/layer_norm/loops.py"),
-    ("c1", "ana", "bloque", "solutions/bloque/straightforward.py"),
-    ("c1", "ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("c1", "carla", "layer_norm", "wrong/layer_norm/sample_std.py"),  # a step the localisation names
+    ("c1", "ana", "layer_norm", "corpora/layer_norm/solutions/loops.py"),
+    ("c1", "ana", "bloque", "corpora/bloque/solutions/straightforward.py"),
+    ("c1", "ben", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    (
+        "c1",
+        "carla",
+        "layer_norm",
+        "corpora/layer_norm/catalogue/sample_std.py",
+    ),  # a step the localisation names
 ]
 MORE = [
     ("c1", "ben", "layer_norm", SYNTAX_ERROR, "en"),

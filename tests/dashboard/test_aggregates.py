@@ -16,10 +16,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Localisation, Result
+from service.dashboard.aggregates.keep import keep
+from service.dashboard.aggregates.rebuild import rebuild
+from service.dashboard.aggregates.tables import AGGREGATES, AggChallenge, AggStudent
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
-from service.storage.aggregate_tables import AGGREGATES, AggChallenge, AggStudent
-from service.storage.aggregates_rebuild import rebuild
 from service.storage.db import make_engine
 from service.storage.results import Stored, store_graded
 from service.storage.tables import Course, Submission, new_id
@@ -105,7 +106,7 @@ def snapshot(engine: Engine, course_id: int) -> dict[str, set[tuple[Any, ...]]]:
 def _store(engine: Engine, stored: Stored, version: int, result: Result) -> bool:
     try:
         with engine.begin() as connection:
-            store_graded(connection, stored, version, result)
+            store_graded(connection, stored, version, result, on_stored=keep)
     except IntegrityError:
         return False
     return True

@@ -90,7 +90,13 @@ def test_a_course_challenge_is_graded_and_a_new_version_offered_as_a_regrade(
         log_in(page, course_site, "ana.prof@example.org")
         notice = page.locator(f"#challenge-{COURSE_ID} form.notice")
         expect(notice).to_contain_text("2 submissions graded with an earlier version")
-        expect(notice.get_by_role("button", name=f"Regrade {COURSE_ID} at version 2")).to_be_visible()
+        notice.get_by_role("button", name=f"Preview the regrade of {COURSE_ID} at version 2").click()
+        status = page.locator("#regrade-status")
+        # the course's own challenge regrades from its own folder, as a built-in does
+        expect(status).to_contain_text("Preview finished: 2 of 2 submissions graded.", timeout=60_000)
+        expect(page.locator("#regrade-effect")).to_have_text(
+            "Would go up: 0 · would go down: 0 · unchanged: 2"
+        )
     finally:
         page.close()
 

@@ -17,11 +17,11 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.models import Result
+from service.dashboard.aggregates.keep import split_ids
+from service.dashboard.aggregates.rebuild import rebuild
+from service.dashboard.aggregates.tables import AggDiagnosis, AggStudentChallenge
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
-from service.storage.aggregate_tables import AggDiagnosis, AggStudentChallenge
-from service.storage.aggregates import split_ids
-from service.storage.aggregates_rebuild import rebuild
 from service.storage.results import Stored
 from service.storage.tables import Course, Submission, new_id
 from tests.dashboard.test_aggregates import _setup, _store, results, snapshot, synthetic

@@ -15,9 +15,9 @@ from tests.dashboard.site import Site
 pytestmark = pytest.mark.slow
 
 CLASS = [
-    ("c1", "ana", "layer_norm", "solutions/layer_norm/loops.py"),
-    ("c1", "ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("c1", "ben", "bloque", "wrong/bloque/swapped_pairs.py"),
+    ("c1", "ana", "layer_norm", "corpora/layer_norm/solutions/loops.py"),
+    ("c1", "ben", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("c1", "ben", "bloque", "corpora/bloque/catalogue/swapped_pairs.py"),
 ]
 
 

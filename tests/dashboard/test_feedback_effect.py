@@ -17,11 +17,11 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import sessionmaker
 
 from grader.models import Result
+from service.dashboard.aggregates.effect import bucket_seconds, time_bucket
+from service.dashboard.aggregates.rebuild import rebuild
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.feedback_effect import MessageEffect, feedback_effects, median
 from service.dashboard.views import duration
-from service.storage.aggregates_effect import bucket_seconds, time_bucket
-from service.storage.aggregates_rebuild import rebuild
 from service.storage.results import Stored
 from service.storage.tables import Course, DiagnosisRow, GradingResult, Submission, new_id
 from tests.dashboard.test_aggregates import _setup, _store, results, snapshot, synthetic

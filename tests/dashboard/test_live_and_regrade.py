@@ -13,9 +13,9 @@ from tests.dashboard.conftest import code, log_in, served, shoot
 from tests.dashboard.site import Site
 
 FIRST = [
-    ("c1", "ana", "layer_norm", "solutions/layer_norm/loops.py"),
-    ("c1", "ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("c1", "carla", "layer_norm", "wrong/layer_norm/sample_std.py"),
+    ("c1", "ana", "layer_norm", "corpora/layer_norm/solutions/loops.py"),
+    ("c1", "ben", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("c1", "carla", "layer_norm", "corpora/layer_norm/catalogue/sample_std.py"),
 ]
 
 pytestmark = pytest.mark.slow
@@ -54,7 +54,7 @@ def test_a_new_submission_appears_without_reloading(own_page: Page, own_site: Si
     tried = own_page.locator("#challenge-layer_norm [data-stat=tried]")
     expect(tried).to_have_text("3")
     own_page.evaluate("window.notReloaded = true")
-    own_site.submit("c1", "dario", "layer_norm", code("wrong/layer_norm/batch_norm.py"))
+    own_site.submit("c1", "dario", "layer_norm", code("corpora/layer_norm/catalogue/batch_norm.py"))
     expect(tried).to_have_text("4", timeout=15_000)
     assert own_page.evaluate("window.notReloaded") is True  # the same page, refreshed in place
     assert [url for url in asked if "/live?view=" in url]  # one event stream
@@ -110,6 +110,6 @@ def test_live_updates_speak_the_page_language(own_page: Page, own_site: Site) ->
     own_page.goto(f"{own_site.base}/dashboard/courses/c1?lang=es")
     tried = own_page.locator("#challenge-layer_norm [data-stat=tried]")
     before = int(tried.inner_text())
-    own_site.submit("c1", "emma", "layer_norm", code("wrong/layer_norm/batch_norm.py"))
+    own_site.submit("c1", "emma", "layer_norm", code("corpora/layer_norm/catalogue/batch_norm.py"))
     expect(tried).to_have_text(str(before + 1), timeout=15_000)
     expect(own_page.get_by_role("status")).to_contain_text("Actualizado a las")

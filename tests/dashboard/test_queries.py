@@ -14,6 +14,8 @@ from grader.challenge import load_challenges
 from grader.grade import Grader
 from service.core.errors import Conflict, Invalid, NotFound
 from service.dashboard import export, regrade
+from service.dashboard.aggregates.keep import keep
+from service.dashboard.aggregates.students import list_student
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.overview import course_overview
 from service.dashboard.queries.students import Order, StudentFilter, StudentRow, every_student, student_page
@@ -31,11 +33,11 @@ from tests.conftest import ROOT
 VERSIONS = {c.id: c.version for c in load_challenges(ROOT / "challenges").values()}
 LN, BLOQUE = VERSIONS["layer_norm"], VERSIONS["bloque"]
 CLASS = [
-    ("ana", "layer_norm", "solutions/layer_norm/loops.py"),
-    ("ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("ben", "layer_norm", "wrong/layer_norm/sample_std.py"),
-    ("carla", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("carla", "bloque", "wrong/bloque/no_relu.py"),
+    ("ana", "layer_norm", "corpora/layer_norm/solutions/loops.py"),
+    ("ben", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("ben", "layer_norm", "corpora/layer_norm/catalogue/sample_std.py"),
+    ("carla", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("carla", "bloque", "corpora/bloque/catalogue/no_relu.py"),
 ]
 
 
@@ -51,14 +53,16 @@ def _grade_class(engine: Engine, grader: Grader, course: str) -> GrantedCourse:
     for student, challenge, path in CLASS:
         code = (ROOT / "tests" / path).read_text()
         body = schemas.SubmissionIn(challenge=challenge, code=code, student=student, course=course)
-        taken = accepting.accept(database, caller, body, None, grader.challenges, new_id())
+        taken = accepting.accept(
+            database, caller, body, None, grader.challenges, new_id(), on_student=list_student
+        )
         result = grader.grade(challenge, code, "en")
         with engine.begin() as connection:
             course_id = connection.scalar(
                 select(Submission.course_id).where(Submission.id == taken.submission_id)
             )
             stored = Stored(taken.submission_id, int(course_id or 0), challenge)
-            store_graded(connection, stored, grader.challenges[challenge].version, result)
+            store_graded(connection, stored, grader.challenges[challenge].version, result, on_stored=keep)
     database.close()
     return GrantedCourse(course, "platform", caller.platform_id)
 

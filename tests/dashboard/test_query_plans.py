@@ -14,10 +14,10 @@ from sqlalchemy import Engine, event, insert
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.core.settings import Settings
+from service.dashboard.aggregates.tables import AggStudent, AggStudentChallenge
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.students import Order, StudentFilter, student_page
 from service.dashboard.queries.timeline import attempts
-from service.storage.aggregate_tables import AggStudent, AggStudentChallenge
 from service.storage.db import make_engine
 from service.storage.migrations import upgrade
 from service.storage.tables import Submission

@@ -19,13 +19,13 @@ from tests.dashboard.test_accessibility import new_context, tab_to
 
 pytestmark = pytest.mark.slow
 CLASS = [
-    ("c1", "ana", "layer_norm", "solutions/layer_norm/loops.py"),
+    ("c1", "ana", "layer_norm", "corpora/layer_norm/solutions/loops.py"),
     ("c1", "ben", "layer_norm", "planted/layer_norm/bucles_renombrados.py"),  # ana's, disguised
-    ("c1", "cai", "layer_norm", "solutions/layer_norm/var_helpers.py"),
+    ("c1", "cai", "layer_norm", "corpora/layer_norm/solutions/var_helpers.py"),
     ("c1", "dan", "layer_norm", "planted/layer_norm/ayudas_reordenadas.py"),  # cai's, disguised
-    ("c1", "eva", "layer_norm", "solutions/layer_norm/class_based.py"),
-    ("c1", "fer", "layer_norm", "wrong_independent/layer_norm/correcta_rsqrt.py"),
-    ("c1", "gil", "layer_norm", "wrong_independent/layer_norm/correcta_bucle_filas.py"),
+    ("c1", "eva", "layer_norm", "corpora/layer_norm/solutions/class_based.py"),
+    ("c1", "fer", "layer_norm", "corpora/layer_norm/independent/correcta_rsqrt.py"),
+    ("c1", "gil", "layer_norm", "corpora/layer_norm/independent/correcta_bucle_filas.py"),
 ]
 OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
 
@@ -113,7 +113,7 @@ def test_the_platform_reads_the_pairs(own_site: Site) -> None:
 def test_long_programs_are_compared_by_their_sample_and_the_answer_says_so(own_site: Site) -> None:
     """Two copies of a program near the intake's 64 KiB, graded by the real worker: the view
     compares the samples their prints kept, pairs them, and names them in `cut`."""
-    long = (ROOT / "tests/solutions/layer_norm/loops.py").read_text() + "".join(
+    long = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text() + "".join(
         f"\ndef extra_{n}(x):\n    return np.tanh(x * {n}.5) + x.sum() / {n + 7}\n" for n in range(900)
     )
     assert len(long) < 64 * 1024

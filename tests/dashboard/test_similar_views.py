@@ -12,11 +12,13 @@ from sqlalchemy import Engine, select, update
 from grader.challenge import Challenge
 from grader.grade import Grader
 from service.dashboard import fingerprints
+from service.dashboard.aggregates.keep import keep
+from service.dashboard.aggregates.students import list_student
+from service.dashboard.fingerprint_tables import SubmissionFingerprint
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.similar_views import SimilarViews, SizedCache, View, ViewBudget, build
 from service.dashboard.similarity import Report
 from service.storage.db import Database
-from service.storage.fingerprint_tables import SubmissionFingerprint
 from service.storage.results import Stored, store_graded
 from service.storage.sealing import Sealer
 from service.storage.tables import Submission, new_id
@@ -25,9 +27,9 @@ from service.submissions.keys import authenticate, create_key
 from service.worker.grading import grade_submission
 from tests.conftest import ROOT
 
-ANA = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+ANA = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text()
 BEN = (ROOT / "tests/planted/layer_norm/bucles_renombrados.py").read_text()  # ana's, disguised
-CAI = (ROOT / "tests/solutions/layer_norm/class_based.py").read_text()
+CAI = (ROOT / "tests/corpora/layer_norm/solutions/class_based.py").read_text()
 CLASS = [("ana", ANA), ("ben", BEN), ("cai", CAI)]
 
 
@@ -43,7 +45,11 @@ def _accepted(
     ids = []
     for student, code in attempts:
         body = schemas.SubmissionIn(challenge="layer_norm", code=code, student=student, course="c1")
-        ids.append(accepting.accept(db, caller, body, None, grader.challenges, new_id()).submission_id)
+        ids.append(
+            accepting.accept(
+                db, caller, body, None, grader.challenges, new_id(), on_student=list_student
+            ).submission_id
+        )
     return GrantedCourse("c1", "platform", caller.platform_id), ids
 
 
@@ -51,7 +57,7 @@ def _graded_by_the_worker(engine: Engine, grader: Grader) -> tuple[Database, Gra
     db = _database(engine)
     course, ids = _accepted(db, grader, CLASS)
     for submission_id in ids:
-        assert grade_submission(db, grader, submission_id, 3) is not None
+        assert grade_submission(db, grader, submission_id, 3, on_stored=keep) is not None
     return db, course, ids
 
 
@@ -101,9 +107,8 @@ def test_programs_graded_before_prints_were_kept_get_theirs_from_the_views(
         with db.transaction() as session:
             course_id = session.scalar(select(Submission.course_id).where(Submission.id == submission_id))
             result = grader.grade("layer_norm", code, "en")
-            store_graded(
-                session.connection(), Stored(submission_id, int(course_id or 0), "layer_norm"), 1, result
-            )
+            stored = Stored(submission_id, int(course_id or 0), "layer_norm")
+            store_graded(session.connection(), stored, 1, result, on_stored=keep)
     layer_norm = challenges["layer_norm"]
     waiting = build(db, course, layer_norm, "best", ViewBudget(backfill_seconds=0))
     assert [(c.kind, c.count) for c in waiting.report.cuts] == [("not_fingerprinted", 3)]
@@ -136,7 +141,7 @@ def test_one_computation_per_course_challenge_and_which_at_a_time(
     asyncio.run(views.view(db, course, layer_norm, "last"))
     assert views.computed == 2
     _, more = _accepted(db, grader, [("dan", CAI)])
-    grade_submission(db, grader, more[0], 3)
+    grade_submission(db, grader, more[0], 3, on_stored=keep)
     again = asyncio.run(views.view(db, course, layer_norm, "best"))
     assert views.computed == 3
     assert _pairs(again) == {frozenset(("ana", "ben")), frozenset(("cai", "dan"))}

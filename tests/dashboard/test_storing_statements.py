@@ -15,8 +15,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.models import Result
-from service.storage import aggregates
-from service.storage.aggregates_effect import Effect
+from service.dashboard.aggregates import keep as aggregates
+from service.dashboard.aggregates.effect import Effect
+from service.dashboard.aggregates.keep import keep
 from service.storage.results import Stored, store_graded
 from service.storage.tables import GradingResult, Submission, new_id
 from tests.dashboard.seeding import SeededCourse, seed_course
@@ -67,7 +68,7 @@ def _compiled_while_storing(engine: Engine) -> list[str]:
             for version, graded in ((1, result), (2, SHAPES[0])):
                 with engine.begin() as connection:
                     event.listen(connection, "before_cursor_execute", seen)
-                    store_graded(connection, stored, version, graded)
+                    store_graded(connection, stored, version, graded, on_stored=keep)
     return compiled
 
 
@@ -85,11 +86,11 @@ def test_an_aggregate_write_that_fails_fails_the_whole_store_as_sqlalchemy_raise
         stored.id, seeded.course.id + 10_000, stored.challenge
     )  # its counters' key refers to nothing
     with pytest.raises(IntegrityError), engine.begin() as connection:
-        store_graded(connection, no_course, 1, SHAPES[1])
+        store_graded(connection, no_course, 1, SHAPES[1], on_stored=keep)
     with engine.connect() as connection:  # nothing of it was kept, and the connection is usable
         assert connection.scalar(select(func.count()).select_from(GradingResult)) == 0
     with engine.begin() as connection:
-        store_graded(connection, stored, 1, SHAPES[1])
+        store_graded(connection, stored, 1, SHAPES[1], on_stored=keep)
 
 
 def _executed_while_storing(
@@ -103,7 +104,7 @@ def _executed_while_storing(
 
     with engine.begin() as connection:
         event.listen(connection, "before_execute", seen)
-        store_graded(connection, stored, version, result)
+        store_graded(connection, stored, version, result, on_stored=keep)
     return executed
 
 

@@ -102,7 +102,7 @@ def test_every_choice_of_every_error_model_has_a_name(challenges: dict[str, Chal
 def test_a_student_attempt_is_told_in_the_page_language_when_both_were_kept(
     grader: Grader, challenges: dict[str, Challenge]
 ) -> None:
-    code = (Path(__file__).parents[1] / "wrong" / "layer_norm" / "batch_norm.py").read_text()
+    code = (Path(__file__).parents[1] / "corpora" / "layer_norm" / "catalogue" / "batch_norm.py").read_text()
     told = grader.grade_in("layer_norm", code, ("es", "en"))
     kept = Attempt("s1", "layer_norm", datetime.now(UTC), "done", told["es"].score, code, 1, told["es"], "es")
     both = replace(kept, translation=told["en"])

@@ -1,7 +1,7 @@
 """The decoder lesson's challenge: a new folder, listed everywhere, with feedback in the lesson's terms.
 
-The correct and wrong submissions under tests/solutions/atencion_causal/ and
-tests/wrong/atencion_causal/ are graded by tests/grader/test_solutions.py; this file checks what is
+The correct and wrong submissions under tests/corpora/atencion_causal/solutions/ and
+tests/corpora/atencion_causal/catalogue/ are graded by tests/grader/test_solutions.py; this file checks what is
 particular to this challenge: the tuple (salida, pesos), the lesson's numbers and the causality cell.
 """
 
@@ -17,9 +17,9 @@ from grader.grade import Grader
 from grader.models import Result
 from service.api.routes_challenges import get_challenge, list_challenges
 from service.cli.main import app
-from tests.conftest import SOLUTIONS
+from tests.conftest import solutions
 
-CORRECT = sorted((SOLUTIONS / "atencion_causal").glob("*.py"))
+CORRECT = sorted((solutions("atencion_causal")).glob("*.py"))
 MASK = (
     "import numpy as np\n\n\ndef mascara_causal(T):\n    return np.triu(np.full((T, T), -np.inf), k=1)\n\n\n"
 )

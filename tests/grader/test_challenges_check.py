@@ -134,3 +134,26 @@ def test_the_command_s_exit_status_is_the_report_s(tmp_path: Path) -> None:
     assert "NOT READY" in failed.output
     assert "FAIL  loads" in failed.output
     assert runner.invoke(app, ["challenges", "check", str(tmp_path / "nothing")]).exit_code == 2
+
+
+def test_a_folder_without_mistakes_py_gets_the_derived_mistakes_alone(
+    tmp_path: Path, grader: Grader, challenges: dict[str, Challenge]
+) -> None:
+    """An author writes the lesson's own mistakes only: with none, mistakes.py may be left out."""
+    folder = _copy(tmp_path)
+    (folder / "mistakes.py").unlink()
+    report = _check(folder, grader, challenges)
+    passed, said = _item(report, "loads")
+    assert passed, said
+    assert "of them derived" in said
+    assert _item(report, "reference")[0]
+
+
+def test_a_folder_without_tests_py_is_told_what_to_write(
+    tmp_path: Path, grader: Grader, challenges: dict[str, Challenge]
+) -> None:
+    folder = _copy(tmp_path)
+    (folder / "tests.py").unlink()
+    passed, said = _item(_check(folder, grader, challenges), "loads")
+    assert not passed
+    assert "missing tests.py (its TESTS: a list of grader.authoring.HiddenTest)" in said

@@ -7,12 +7,13 @@ import pytest
 from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.models import Result
-from tests.conftest import WRONG
+from tests.conftest import CORPORA
 
 
 def _grade(grader: Grader, name: str, lang: str = "en") -> Result:
-    path = WRONG / name
-    return grader.grade(path.parent.name, path.read_text(), lang=lang)  # type: ignore[arg-type]
+    challenge, file = name.split("/")
+    path = CORPORA / challenge / "catalogue" / file
+    return grader.grade(challenge, path.read_text(), lang=lang)  # type: ignore[arg-type]
 
 
 def _failed(result: Result) -> dict[str, str]:
@@ -118,8 +119,8 @@ def test_no_internal_id_in_any_student_facing_text(
     ids = {m.id for c in challenges.values() for m in c.mistakes} | {
         t.id for c in challenges.values() for t in c.tests
     }
-    for path in sorted(WRONG.glob("*/*.py"))[::3]:
-        result = grader.grade(path.parent.name, path.read_text(), lang=lang)  # type: ignore[arg-type]
+    for path in sorted(CORPORA.glob("*/catalogue/*.py"))[::3]:
+        result = grader.grade(path.parent.parent.name, path.read_text(), lang=lang)  # type: ignore[arg-type]
         shown = (
             [t.message for t in result.tests] + [d.message for d in result.diagnoses] + [result.note or ""]
         )

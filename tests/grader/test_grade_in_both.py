@@ -8,7 +8,7 @@ import pytest
 
 from grader.grade import Grader
 
-WRONG = Path(__file__).parents[1] / "wrong" / "layer_norm"
+WRONG = Path(__file__).parents[1] / "corpora" / "layer_norm" / "catalogue"
 
 
 @pytest.mark.parametrize(

@@ -106,7 +106,7 @@ def test_a_block_that_mixes_rows_with_a_right_layer_norm_scores_at_most_60(grade
 
 def test_the_block_is_built_on_the_students_own_layer_norm(grader: Grader) -> None:
     """A right block on a layer norm by columns: the block's rows mix through it."""
-    code = (ROOT / "tests/wrong/bloque/ln_column_block_ok.py").read_text()
+    code = (ROOT / "tests/corpora/bloque/catalogue/ln_column_block_ok.py").read_text()
     result = grader.grade("bloque", code, "en")
     promise = next(t for t in result.tests if t.id == "rows_stay_apart")
     assert not promise.passed

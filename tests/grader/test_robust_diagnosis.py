@@ -109,3 +109,65 @@ def layer_norm(X, gamma, beta, eps=1e-5):
 """
     result = grader.grade("layer_norm", code, lang="en")
     assert [d.id for d in result.diagnoses] == ["eps_outside_root"]
+
+
+IN_PLACE_LAYER_NORM = """import numpy as np
+
+def layer_norm(X, gamma, beta, eps=1e-5):
+    X -= X.mean(axis=1, keepdims=True)
+    X /= np.sqrt((X ** 2).mean(axis=1, keepdims=True) + eps)
+    return gamma * X + beta
+"""
+
+DECODER = """
+
+def bloque_decoder(Y, memoria, auto_atencion, atencion_cruzada, p):
+{body}    H2 = layer_norm(H1 + atencion_cruzada(H1, M), p["gamma2"], p["beta2"])
+    F = np.maximum(0, H2 @ p["W1"] + p["b1"]) @ p["W2"] + p["b2"]
+    return layer_norm(H2 + F, p["gamma3"], p["beta3"])
+"""
+
+
+def test_a_memory_changed_by_an_in_place_layer_norm_is_told_as_the_layer_norm(grader: Grader) -> None:
+    """The block hands its memory to a layer_norm that works in place: what changes the memory is
+    the layer_norm, never the block's own `Y += ...` (which this code does not write)."""
+    body = """    H1 = layer_norm(Y + auto_atencion(Y), p["gamma1"], p["beta1"])
+    M = layer_norm(memoria, p["gamma2"], p["beta2"])
+"""
+    result = grader.grade("bloque_decoder", IN_PLACE_LAYER_NORM + DECODER.format(body=body), lang="en")
+    assert [d.id for d in result.diagnoses] == ["modifies_input"]
+    untouched = next(t for t in result.tests if t.id == "block_inputs_untouched")
+    assert untouched.explained_by == ["modifies_input"]
+
+
+def test_a_block_that_changes_an_argument_no_choice_changes_is_told_no_other_edit(grader: Grader) -> None:
+    """The block itself changes its memory; the model's only editing choice of the block changes
+    Y: that choice's words would not be true of this code, so it is not told."""
+    body = """    H1 = layer_norm(Y + auto_atencion(Y), p["gamma1"], p["beta1"])
+    memoria *= 2.0
+    M = memoria
+"""
+    code = LAYER_NORM + DECODER.format(body=body)
+    result = grader.grade("bloque_decoder", code, lang="en")
+    assert "block_modifies_input" not in [d.id for d in result.diagnoses]
+
+
+def test_an_edit_of_another_argument_is_told_in_words_that_speak_of_any(grader: Grader) -> None:
+    """atencion_causal's editing choice divides Q in place; code dividing K in place is told it
+    too, for its words speak of "an array you receive", not of Q alone."""
+    code = """import numpy as np
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+def atencion(Q, K, V, mascara=None):
+    K /= np.sqrt(K.shape[1])
+    E = Q @ K.T
+    if mascara is not None:
+        E = E + mascara
+    P = np.exp(E - E.max(axis=1, keepdims=True))
+    P = P / P.sum(axis=1, keepdims=True)
+    return P @ V, P
+"""
+    result = grader.grade("atencion_causal", code, lang="en")
+    assert [d.id for d in result.diagnoses] == ["modifies_input"]

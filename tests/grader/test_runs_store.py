@@ -13,7 +13,7 @@ from grader import runs_store
 from grader.challenge import Challenge
 from grader.diagnosis import diagnose
 from grader.prepared import PreparedChallenge, prepare
-from tests.conftest import WRONG
+from tests.conftest import catalogue
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_a_warmed_start_reads_every_run_back_as_computed_and_runs_no_program(
 def test_a_first_diagnosis_without_warming_reads_the_kept_runs(
     warmed: PreparedChallenge, challenges: dict[str, Challenge]
 ) -> None:
-    source = (WRONG / "layer_norm" / "batch_norm.py").read_text()
+    source = (catalogue("layer_norm") / "batch_norm.py").read_text()
     cold = prepare(challenges["layer_norm"])
     read = prepare(challenges["layer_norm"], _folder(warmed))
     stories = [diagnose(p, p.run_in_process(source), {t.id for t in p.challenge.tests}) for p in (cold, read)]
@@ -113,7 +113,7 @@ def test_a_changed_challenge_reads_nothing_of_the_old_one(
 def test_what_one_diagnosis_ran_is_kept_for_the_next_and_a_warming_completes_it(
     challenges: dict[str, Challenge], tmp_path: Path
 ) -> None:
-    source = (WRONG / "layer_norm" / "batch_norm.py").read_text()
+    source = (catalogue("layer_norm") / "batch_norm.py").read_text()
     failed = {t.id for t in challenges["layer_norm"].tests}
     first = prepare(challenges["layer_norm"], tmp_path)
     story = diagnose(first, first.run_in_process(source), failed)

@@ -63,3 +63,15 @@ def test_no_sentence_says_something_else_than() -> None:
     said = [v for v in vars(messages).values() if isinstance(v, Text)]
     assert said
     assert not [t for t in said if "something else than" in t.en or "otra cosa que" in t.es]
+
+
+def test_weights_that_are_not_numbers_are_told_so_not_counted_as_alive(grader: Grader) -> None:
+    """A mask that also strikes the diagonal leaves row 0 all NaN: the live cells counted 15 of
+    25 "as it must" and the future 0, a failure whose figures read as a pass."""
+    code = MASK_BELOW.replace("j < i", "j > i").replace(
+        "E = E + mascara", "E = E + np.triu(np.full(E.shape, -np.inf))"
+    )
+    result = grader.grade("atencion_causal", code, lang="en")
+    live = next(t for t in result.tests if t.id == "masked_cells_dead")
+    assert not live.passed
+    assert "cells of pesos are not numbers (NaN or inf), the first at row 0, column 0" in live.message

@@ -16,7 +16,7 @@ from tests.lti.platform import Link, Platform
 from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
-BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+BATCH_NORM = (ROOT / "tests/corpora/layer_norm/catalogue/batch_norm.py").read_text()
 GRADED = 60_000  # ms: a bound on a grading on a busy machine, not a speed check
 
 pytestmark = pytest.mark.slow

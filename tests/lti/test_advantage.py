@@ -18,7 +18,7 @@ from tests.lti.platform import Link, Platform
 from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
-CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+CORRECT = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text()
 GRADED = 60_000  # ms
 SCORE_ARRIVES = 120  # s: grading, then the sender process's post; a bound, not a speed check
 

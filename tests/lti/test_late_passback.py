@@ -16,7 +16,7 @@ from tests.lti.test_advantage import GRADED, score_of
 from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
-CORRECT = (ROOT / "tests/solutions/atencion_causal/class_based.py").read_text()
+CORRECT = (ROOT / "tests/corpora/atencion_causal/solutions/class_based.py").read_text()
 
 
 def late_policy(tool: Site, course: str, challenge: str, penalty_percent: float) -> None:

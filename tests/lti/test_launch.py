@@ -18,7 +18,7 @@ from tests.lti.platform import Link, Platform
 from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
-BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+BATCH_NORM = (ROOT / "tests/corpora/layer_norm/catalogue/batch_norm.py").read_text()
 CONTRAST = page_check(ROOT / "tests/dashboard/contrast.js")
 OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
 FITS_ITS_FRAME = "() => document.documentElement.getBoundingClientRect().height <= window.innerHeight + 1"

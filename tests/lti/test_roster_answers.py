@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from service.lti import contexts, roster
-from service.lti.roster import Listing, Member, Unreadable
+from service.lti.roster import Unreadable
+from service.roster.store import Listing, Member
 
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"

@@ -14,7 +14,7 @@ from service.submissions.keys import CreatedKey
 from tests.backend import auth
 from tests.conftest import ROOT
 
-CORRECT = (ROOT / "tests/solutions/layer_norm/class_based.py").read_text()
+CORRECT = (ROOT / "tests/corpora/layer_norm/solutions/class_based.py").read_text()
 
 
 def _late_policy(client: TestClient, key: CreatedKey, course: str, **policy: object) -> None:

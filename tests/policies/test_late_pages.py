@@ -23,7 +23,7 @@ from tests.students.test_page import GRADED, type_code
 
 pytestmark = pytest.mark.slow
 
-CORRECT = (ROOT / "tests/solutions/layer_norm/class_based.py").read_text()
+CORRECT = (ROOT / "tests/corpora/layer_norm/solutions/class_based.py").read_text()
 
 
 @pytest.fixture(scope="module")

@@ -21,8 +21,8 @@ from tests.student_page import click_submit
 from tests.students.test_page import type_code
 
 pytestmark = pytest.mark.slow
-CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
-BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+CORRECT = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text()
+BATCH_NORM = (ROOT / "tests/corpora/layer_norm/catalogue/batch_norm.py").read_text()
 PASSWORD = "a regrading instructor"
 # The change to the challenge: its shape test weighs 30 points instead of 1. A wrong attempt that
 # gets the shape right goes up; a correct one stays at 100. Only layer_norm's own: bloque reuses

@@ -9,8 +9,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from service.roster.tables import RosterMember
 from service.storage.db import Database
-from service.storage.roster_tables import RosterMember
 from service.storage.tables import Course
 from service.submissions.keys import CreatedKey
 from tests.backend import auth

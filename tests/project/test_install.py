@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, SOLUTIONS
+from tests.conftest import ROOT, solutions
 
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
 
@@ -88,7 +88,7 @@ def test_an_installed_copy_migrates_grades_serves_its_pages_and_keeps_data_at_ho
         "-m",
         "service.cli",
         "grade",
-        str(SOLUTIONS / "layer_norm" / "loops.py"),
+        str(solutions("layer_norm") / "loops.py"),
         "--challenge",
         "layer_norm",
         "--json",

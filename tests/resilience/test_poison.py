@@ -6,6 +6,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from grader.grade import Grader
+from service.dashboard.aggregates.keep import keep
 from service.storage.db import Database
 from service.storage.tables import Submission
 from service.worker.grading import grade_submission
@@ -30,7 +31,7 @@ def test_after_the_last_allowed_attempt_the_submission_ends_as_an_internal_error
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(REFERENCE, lang="en"), headers=headers).json()
     _started(db, submitted["id"], MAX_ATTEMPTS)  # every earlier start died
-    graded = grade_submission(db, grader, submitted["id"], MAX_ATTEMPTS)
+    graded = grade_submission(db, grader, submitted["id"], MAX_ATTEMPTS, on_stored=keep)
     assert graded is not None
     assert graded.stored
     assert graded.status == "error"
@@ -48,7 +49,7 @@ def test_below_the_limit_a_redelivered_submission_is_graded(
     headers = auth(new_key())
     submitted = client.post("/v1/submissions", json=body(REFERENCE), headers=headers).json()
     _started(db, submitted["id"], MAX_ATTEMPTS - 1)
-    graded = grade_submission(db, grader, submitted["id"], MAX_ATTEMPTS)
+    graded = grade_submission(db, grader, submitted["id"], MAX_ATTEMPTS, on_stored=keep)
     assert graded is not None
     assert graded.status == "done"
     assert client.get(f"/v1/submissions/{submitted['id']}", headers=headers).json()["result"]["score"] == 100

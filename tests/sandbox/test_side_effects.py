@@ -19,7 +19,7 @@ from grader.sandbox import PlainSandbox
 from grader.wire import ANSWER_ERROR, decode_array, encode_request
 from tests.sandbox.conftest import Attack
 
-# layer_norm that normalises its input in place (tests/wrong/layer_norm/in_place.py).
+# layer_norm that normalises its input in place (tests/corpora/layer_norm/catalogue/in_place.py).
 IN_PLACE_LAYER_NORM = """
 import numpy as np
 

@@ -111,3 +111,49 @@ def test_a_browser_follows_each_students_link_to_that_student(
         page.get_by_role("link", name=student, exact=True).click()
         expect(page.get_by_role("heading", level=1)).to_have_text(f"{student} in ids")
     context.close()
+
+
+NUL_REQUESTS = [
+    ("GET", "/v1/submissions/ab%00cd", ("path", "submission_id")),
+    ("GET", "/v1/submissions/ab%00cd/feedback.html", ("path", "submission_id")),
+    ("GET", "/v1/submissions?student=a%00b", ("query", "student")),
+    ("GET", "/v1/submissions?course=c%00", ("query", "course")),
+    ("GET", "/v1/challenges/layer%00norm", ("path", "challenge_id")),
+    ("GET", "/v1/challenges?lang=e%00s", ("query", "lang")),
+    ("GET", "/v1/courses/c%00/policies", ("path", "course")),
+    ("GET", "/v1/courses/c%00/extensions", ("path", "course")),
+    ("GET", "/v1/courses/c%00/roster", ("path", "course")),
+    ("GET", "/v1/courses/c%00/similar", ("path", "course")),
+    ("GET", "/v1/courses/c%00/feedback-effect", ("path", "course")),
+    ("PUT", "/v1/courses/c%00/policies/layer_norm", ("path", "course")),
+]
+
+
+@pytest.mark.parametrize(("method", "url", "where"), NUL_REQUESTS)
+def test_a_nul_byte_in_a_path_or_query_parameter_is_refused_by_name(
+    client: TestClient, key: CreatedKey, method: str, url: str, where: tuple[str, str]
+) -> None:
+    """PostgreSQL refuses a NUL in text: unchecked, it reached the database as a 500 or a 503."""
+    answer = client.request(method, url, headers=auth(key), json={} if method == "PUT" else None)
+    assert answer.status_code == 422, answer.text
+    [error] = answer.json()["detail"]
+    assert tuple(error["loc"]) == where
+    assert "NUL" in error["msg"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/dashboard/courses/c%00",
+        "/dashboard/courses/ids/students/a%00b",
+        "/dashboard/courses/c%00/gradebook.csv",
+    ],
+)
+def test_a_nul_byte_in_a_dashboard_link_is_a_refusal_not_a_failure(
+    served: httpx.Client, instructor: Instructor, new_key: KeyMaker, path: str
+) -> None:
+    new_key("uni", ["ids"])
+    instructor("prof@uni.example", "a-long-password", "ids")
+    log_in(served, "prof@uni.example", "a-long-password")
+    answer = served.get(path)
+    assert answer.status_code == 422, answer.text

@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from service.core.settings import Settings
+from service.roster.tables import RosterSync
 from service.storage.db import Database
-from service.storage.roster_tables import RosterSync
 from service.storage.tables import Course
 from service.submissions.keys import CreatedKey
 from tests.security.conftest import Instructor, auth, log_in, post

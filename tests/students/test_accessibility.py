@@ -18,9 +18,9 @@ from tests.student_page import click_submit
 from tests.students.conftest import DESKTOP, PHONE, student_link
 from tests.students.test_page import type_code
 
-BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+BATCH_NORM = (ROOT / "tests/corpora/layer_norm/catalogue/batch_norm.py").read_text()
 SYNTAX_ERROR = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return (X\n"
-CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+CORRECT = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text()
 GRADED = 60_000  # ms: a bound on a grading on a busy machine, not a speed check
 COMBINATIONS = [(lang, screen) for lang in ("es", "en") for screen in ("desktop", "phone")]
 OPEN_ALL = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"

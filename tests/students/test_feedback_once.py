@@ -6,7 +6,7 @@ from grader.grade import Grader
 from service.students.feedback import code_spans, fragment
 from tests.conftest import ROOT
 
-BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
+BATCH_NORM = (ROOT / "tests/corpora/layer_norm/catalogue/batch_norm.py").read_text()
 SYNTAX_ERROR = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return (X\n"
 NEAR_NAME = "import numpy as np\n\ndef layernorm(X, gamma, beta, eps=1e-5):\n    return X\n"
 

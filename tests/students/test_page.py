@@ -11,8 +11,8 @@ from tests.reflow import NARROWEST, overflow
 from tests.student_page import click_submit
 from tests.students.conftest import PHONE, FramingPlatform, shoot, student_link
 
-BATCH_NORM = (ROOT / "tests/wrong/layer_norm/batch_norm.py").read_text()
-CORRECT = (ROOT / "tests/solutions/layer_norm/loops.py").read_text()
+BATCH_NORM = (ROOT / "tests/corpora/layer_norm/catalogue/batch_norm.py").read_text()
+CORRECT = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text()
 GRADED = 30_000  # ms: a bound on waiting for a grading on a busy machine, not a speed check
 SYNTAX_ERROR = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return (X\n"
 

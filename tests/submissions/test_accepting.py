@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import event, insert, select
 
 from grader.challenge import Challenge
+from service.dashboard.aggregates.students import list_student
 from service.policies.tables import CoursePolicy
 from service.storage.db import Database
 from service.storage.tables import Course, Submission, new_id
@@ -29,7 +30,7 @@ def _accept_counting(
 
     event.listen(db.engine, "before_cursor_execute", seen)
     try:
-        taken = accepting.accept(db, caller, body, None, known, new_id())
+        taken = accepting.accept(db, caller, body, None, known, new_id(), on_student=list_student)
     finally:
         event.remove(db.engine, "before_cursor_execute", seen)
     with db.transaction() as session:

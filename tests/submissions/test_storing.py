@@ -10,6 +10,8 @@ from sqlalchemy.exc import IntegrityError
 
 from grader.challenge import Challenge
 from grader.models import Diagnosis, GradingError, HiddenTestResult, Result
+from service.dashboard.aggregates.keep import keep
+from service.dashboard.aggregates.students import list_student
 from service.storage.db import Database
 from service.storage.results import Stored, finish, store, store_graded
 from service.storage.tables import Base, Submission, new_id
@@ -40,7 +42,7 @@ def _submission(db: Database, key: CreatedKey, known: dict[str, Challenge], stud
     with db.transaction() as session:
         caller = authenticate(session, key.key)
     body = schemas.SubmissionIn(challenge="layer_norm", code="x = 1\n", student=student, course="c")
-    taken = accepting.accept(db, caller, body, None, known, new_id())
+    taken = accepting.accept(db, caller, body, None, known, new_id(), on_student=list_student)
     with db.transaction() as session:
         row = session.get_one(Submission, taken.submission_id)
         return Stored(row.id, row.course_id, row.challenge)
@@ -77,7 +79,7 @@ def test_storing_in_one_statement_stores_the_rows_of_the_generic_way(
         store(session.connection(), generic, 1, RESULT)
         finish(session.connection(), generic.id, RESULT)
     with db.relaxed_transaction() as connection:
-        finished_at = store_graded(connection, graded, 1, RESULT)
+        finished_at = store_graded(connection, graded, 1, RESULT, on_stored=keep)
     assert _rows(db, graded.id) == _rows(db, generic.id)
     assert len(_rows(db, graded.id)["outcomes"]) == 2
     assert len(_rows(db, graded.id)["diagnoses"]) == 1
@@ -91,10 +93,12 @@ def test_a_second_result_for_the_same_version_stores_nothing(
 ) -> None:
     graded = _submission(db, key, challenges, "ana")
     with db.relaxed_transaction() as connection:
-        store_graded(connection, graded, 1, RESULT)
+        store_graded(connection, graded, 1, RESULT, on_stored=keep)
     before = _rows(db, graded.id)
     with pytest.raises(IntegrityError), db.relaxed_transaction() as connection:
-        store_graded(connection, graded, 1, RESULT.model_copy(update={"score": 0.0, "status": "error"}))
+        store_graded(
+            connection, graded, 1, RESULT.model_copy(update={"score": 0.0, "status": "error"}), on_stored=keep
+        )
     assert _rows(db, graded.id) == before
 
 
@@ -116,7 +120,7 @@ def test_a_relaxed_transaction_is_one_transaction_on_the_autocommit_engine(
 
     def store_then_fail() -> None:
         with db.relaxed_transaction() as connection:
-            store_graded(connection, graded, 1, RESULT)
+            store_graded(connection, graded, 1, RESULT, on_stored=keep)
             raise RuntimeError("the block fails after its statements ran")
 
     with pytest.raises(RuntimeError):

@@ -1,4 +1,4 @@
-"""Where a submission is graded: grading once, regrades, the supervisor, webhooks, the broker's transport, the pools, on real servers with a real worker (`tests/backend.py`)."""
+"""Where a submission is graded: grading once, regrades, the supervisor, webhooks, on real servers with a real worker (`tests/backend.py`)."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ import threading
 from sqlalchemy import Connection, select, text
 
 from grader.grade import Grader
+from service.dashboard.aggregates.keep import keep
 from service.lti import passback
 from service.lti.tables import LtiContext, LtiLink, LtiRegistration
 from service.storage.db import Database
@@ -51,7 +52,7 @@ def test_a_link_recorded_before_the_result_is_seen_by_the_worker(
 ) -> None:
     submission_id = stored_submission(db, key, grader)
     assert not passback.record(db, submission_id, a_link(db), "s")  # not graded yet: the worker sends
-    graded = grade_submission(db, grader, submission_id, MAX_ATTEMPTS)
+    graded = grade_submission(db, grader, submission_id, MAX_ATTEMPTS, on_stored=keep)
     assert graded is not None
     assert graded.lti_linked
 
@@ -61,7 +62,7 @@ def test_a_link_recorded_after_the_result_is_sent_by_the_page(
 ) -> None:
     submission_id = stored_submission(db, key, grader)
     link_id = a_link(db)
-    graded = grade_submission(db, grader, submission_id, MAX_ATTEMPTS)
+    graded = grade_submission(db, grader, submission_id, MAX_ATTEMPTS, on_stored=keep)
     assert graded is not None
     assert not graded.lti_linked
     assert passback.record(db, submission_id, link_id, "s")
@@ -82,7 +83,7 @@ def test_a_link_recorded_while_the_result_is_being_stored_waits_and_is_sent_by_t
     version = grader.challenges["layer_norm"].version
     with db.relaxed_transaction() as connection:
         stored = Stored(submission_id, _course(db, submission_id), "layer_norm")
-        store_graded(connection, stored, version, result)
+        store_graded(connection, stored, version, result, on_stored=keep)
         storing = _backend_pid(connection)
         recording.start()
         wait_until(lambda: _someone_waits_for(db, storing), 10)

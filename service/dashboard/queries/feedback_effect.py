@@ -1,6 +1,6 @@
 """Which messages work: of the students told each diagnosis, or each lesson step a localisation
 names, those whose next attempt no longer has it, and the median attempts and time until it was
-gone, read from the aggregates kept as results are stored (`service.storage.aggregates_effect`):
+gone, read from the aggregates kept as results are stored (`service.dashboard.aggregates.effect`):
 two small reads whatever the size of the class."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service.dashboard.aggregates.effect import DIAGNOSIS, STEP, bucket_seconds
+from service.dashboard.aggregates.tables import AggFeedbackEffect, AggFeedbackGone
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import course_ids
-from service.storage.aggregate_tables import AggFeedbackEffect, AggFeedbackGone
-from service.storage.aggregates_effect import DIAGNOSIS, STEP, bucket_seconds
 
 KINDS = (DIAGNOSIS, STEP)  # the order they are listed in
 

@@ -1,6 +1,6 @@
 """The course overview: per challenge, who tried, who reached 100, best scores, tests, diagnoses,
 and the attempts that did not run, read from the aggregates kept as results are stored
-(`service.storage.aggregates`): a handful of small reads whatever the size of the class."""
+(`service.dashboard.aggregates.keep`): a handful of small reads whatever the size of the class."""
 
 from __future__ import annotations
 
@@ -11,10 +11,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from service.dashboard.grants import GrantedCourse
-from service.dashboard.queries.feedback_effect import MessageEffect, feedback_effects
-from service.dashboard.queries.scope import course_ids
-from service.storage.aggregate_tables import (
+from service.dashboard.aggregates.tables import (
     AggBucket,
     AggChallenge,
     AggDiagnosis,
@@ -22,6 +19,9 @@ from service.storage.aggregate_tables import (
     AggTest,
     AggVersion,
 )
+from service.dashboard.grants import GrantedCourse
+from service.dashboard.queries.feedback_effect import MessageEffect, feedback_effects
+from service.dashboard.queries.scope import course_ids
 from service.storage.tables import GradingResult, Submission
 
 BUCKETS = 11  # 0-9, 10-19, ..., 90-99, and 100 alone

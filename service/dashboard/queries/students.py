@@ -18,11 +18,11 @@ from typing import Any, Literal
 from sqlalchemy import Select, exists, func, literal, select
 from sqlalchemy.orm import Session, aliased
 
+from service.dashboard.aggregates.tables import AggChallenge, AggStudent, AggStudentChallenge
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import GRADED, course_ids
 from service.dashboard.timezones import utc
 from service.policies import late, store
-from service.storage.aggregate_tables import AggChallenge, AggStudent, AggStudentChallenge
 from service.storage.tables import Submission
 
 SortKey = Literal["student", "attempts", "last", "best"]
@@ -41,9 +41,6 @@ class StudentRow:
     # worth, as the LMS passback counts it) and how many attempts came late
     counted: dict[str, float] = field(default_factory=dict)
     late: dict[str, int] = field(default_factory=dict)
-
-    def best_of(self, challenge: str) -> float:
-        return self.best.get(challenge) or 0.0
 
     def counted_of(self, challenge: str) -> float | None:
         """The score the gradebook counts for the challenge (its best without a due date)."""

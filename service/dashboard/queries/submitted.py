@@ -10,10 +10,10 @@ from typing import Any, Literal
 from sqlalchemy import Select, case, func, select
 from sqlalchemy.orm import Session
 
+from service.dashboard.fingerprint_tables import SubmissionFingerprint
 from service.dashboard.fingerprints import SCHEME
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import GRADED, course_ids
-from service.storage.fingerprint_tables import SubmissionFingerprint
 from service.storage.tables import Student, Submission
 
 Which = Literal["best", "last"]

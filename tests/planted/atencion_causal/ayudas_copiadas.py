@@ -1,4 +1,4 @@
-# copy_of: tests/solutions/atencion_causal/helpers_and_prints.py
+# copy_of: tests/corpora/atencion_causal/solutions/helpers_and_prints.py
 # disguise: helpers renamed and reordered, the prints and the demo changed
 """Reto de la mascara."""
 

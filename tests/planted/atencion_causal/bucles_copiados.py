@@ -1,4 +1,4 @@
-# copy_of: tests/wrong_independent/atencion_causal/correcta_bucles.py
+# copy_of: tests/corpora/atencion_causal/independent/correcta_bucles.py
 # disguise: names renamed, the two functions swapped, comments added
 import numpy as np
 import math

@@ -1,4 +1,4 @@
-# copy_of: tests/solutions/atencion_causal/class_based.py
+# copy_of: tests/corpora/atencion_causal/solutions/class_based.py
 # disguise: class and methods renamed, methods reordered
 import numpy as np
 

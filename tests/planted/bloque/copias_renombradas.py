@@ -1,4 +1,4 @@
-# copy_of: tests/solutions/bloque/copies_and_unpacks.py
+# copy_of: tests/corpora/bloque/solutions/copies_and_unpacks.py
 # disguise: names renamed, independent statements swapped, comments added
 import numpy as np
 

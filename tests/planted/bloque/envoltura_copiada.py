@@ -1,4 +1,4 @@
-# copy_of: tests/solutions/bloque/sublayer_wrapper.py
+# copy_of: tests/corpora/bloque/solutions/sublayer_wrapper.py
 # disguise: names renamed, the demo dropped, functions reordered, docstring changed
 import numpy as np
 

@@ -1,4 +1,4 @@
-# copy_of: tests/wrong_independent/bloque/correcta_helper.py
+# copy_of: tests/corpora/bloque/independent/correcta_helper.py
 # disguise: names renamed, helpers reordered, comment reworded
 import numpy as np
 

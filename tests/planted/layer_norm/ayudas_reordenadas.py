@@ -1,4 +1,4 @@
-# copy_of: tests/solutions/layer_norm/var_helpers.py
+# copy_of: tests/corpora/layer_norm/solutions/var_helpers.py
 # disguise: helpers renamed and defined in another order, docstring changed
 """Normalizacion de capa."""
 

@@ -1,4 +1,4 @@
-# copy_of: tests/solutions/layer_norm/loops.py
+# copy_of: tests/corpora/layer_norm/solutions/loops.py
 # disguise: names renamed, statements reordered, comments added
 import numpy as np
 import math

@@ -1,4 +1,4 @@
-# copy_of: tests/wrong_independent/layer_norm/columnas_bucle.py
+# copy_of: tests/corpora/layer_norm/independent/columnas_bucle.py
 # disguise: the same mistake, names renamed, a statement moved, comment changed
 import numpy as np
 

@@ -1,0 +1,16 @@
+import numpy as np
+
+
+def mascara_causal(T):
+    # -inf en las casillas prohibidas
+    return np.tril(np.full((T, T), -np.inf), k=-1)
+
+
+def atencion(Q, K, V, mascara=None):
+    d_k = Q.shape[1]
+    E = Q @ K.T / np.sqrt(d_k)
+    if mascara is not None:
+        E = E + mascara
+    Z = np.exp(E - E.max(axis=1, keepdims=True))
+    pesos = Z / Z.sum(axis=1, keepdims=True)
+    return pesos @ V, pesos

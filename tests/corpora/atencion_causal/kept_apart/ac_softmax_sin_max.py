@@ -1,0 +1,13 @@
+import numpy as np
+
+def mascara_causal(T):
+    return np.triu(np.full((T, T), -np.inf), k=1)
+
+def atencion(Q, K, V, mascara=None):
+    d_k = Q.shape[1]
+    E = Q @ K.T / np.sqrt(d_k)
+    if mascara is not None:
+        E = E + mascara
+    e = np.exp(E)
+    pesos = e / e.sum(axis=1, keepdims=True)
+    return pesos @ V, pesos

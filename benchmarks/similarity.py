@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/similarity.py [--sizes 100,300,1000] [--repeats 5]
 
 Figures: per challenge, the class is every program written apart for it (tests/corpora/<challenge>/solutions
-and independent, a kit challenge's examples; right or wrong) with the hand-planted copies of tests/planted (each
+and independent, a kit challenge's examples; right or wrong) with the hand-planted copies of tests/corpora/<challenge>/planted (each
 names its source: names renamed, statements and helpers reordered, comments changed), and, as a
 second set, a mechanical disguise of each correct solution (every name of its own renamed, its
 comments gone, its definitions in reverse order). Precision: flagged pairs that are a copy and
@@ -114,7 +114,7 @@ def figures(challenges: dict[str, Challenge]) -> None:
             continue
         sources = [source(p) for p in paths]
         right = {s.key for p, s in zip(paths, sources, strict=True) if correct(p)}
-        planted = sorted((ROOT / "tests" / "planted" / cid).glob("*.py"))
+        planted = sorted((ROOT / "tests" / "corpora" / cid / "planted").glob("*.py"))
         hand = {
             frozenset((str(p.relative_to(ROOT)), re.findall(r"^# copy_of: (\S+)", p.read_text(), re.M)[0]))
             for p in planted

@@ -13,7 +13,6 @@ import dataclasses
 import os
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from service.storage.sealing import sealer_for
 from service.storage.tables import WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
 from tests.servers import IN_CI, REDIS, create_schema, drop_schema, reachable, schema_url
+from tests.waiting import wait_until
 
 KeyMaker = Callable[..., CreatedKey]  # new_key(name="platform-a", courses=None)
 # The settings the tests give the service, as the environment variables a process reads them from.
@@ -123,13 +123,11 @@ def worker_count(db: Database) -> int:
 def wait_for_workers(
     db: Database, process: subprocess.Popen[bytes], log: Path, seconds: float = 180, more_than: int = 0
 ) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    def ready() -> bool:
         assert process.poll() is None, f"worker exited:\n{log.read_text()[-3000:]}"
-        if worker_count(db) > more_than:
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"no worker ready after {seconds} s:\n{log.read_text()[-3000:]}")
+        return worker_count(db) > more_than
+
+    wait_until(ready, seconds, lambda: f"no worker ready:\n{log.read_text()[-3000:]}", every=0.1)
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import socket
 import subprocess
-import time
 from collections.abc import Callable
 
 import httpx
+
+from tests.waiting import wait_until
 
 
 def free_port() -> int:
@@ -19,13 +20,12 @@ def free_port() -> int:
 
 def wait_healthy(process: subprocess.Popen[bytes], base: str, log: Callable[[], str], seconds: float) -> None:
     """Until `base`/healthz answers 200; fails with the end of `log` if the process exits or time is up."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+
+    def healthy() -> bool:
         assert process.poll() is None, f"the process exited:\n{log()}"
         try:
-            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                return
+            return httpx.get(f"{base}/healthz", timeout=2).status_code == 200
         except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise AssertionError(f"not healthy after {seconds} s:\n{log()}")
+            return False
+
+    wait_until(healthy, seconds, lambda: f"not healthy:\n{log()}", every=0.2)

@@ -125,10 +125,8 @@ def _read(path: Path) -> bytes:
 
 
 def _readable(path: Path, result: Result, lang: Lang) -> str:
-    words = {
-        "es": ("Nota", "Diagnóstico", "Salida impresa", "pruebas sin comprobar por el error de arriba"),
-        "en": ("Score", "Diagnosis", "Printed output", "tests not checked because of the error above"),
-    }[lang]
+    from service.cli import report_words as said
+
     lines = [f"{path}  [{result.challenge}]"]
     if result.error is not None:
         lines.append(f"  ! {result.error.kind}: {result.error.message}")
@@ -141,17 +139,17 @@ def _readable(path: Path, result: Result, lang: Lang) -> str:
             lines.append(f"  {mark} {test.points}/{test.max_points}  {test.category:<14} {test.message}")
     if kept_back:  # one line: the error is one fact, however many tests it stopped
         points = sum(t.max_points for t in kept_back)
-        lines.append(f"  ✗ 0/{points}  {len(kept_back)} {words[3]}")
+        lines.append(f"  ✗ 0/{points}  {len(kept_back)} {said.NOT_CHECKED(lang)}")
     for diagnosis in result.diagnoses:
-        lines.append(f"  → {words[1]} ({diagnosis.id}): {diagnosis.message}")
+        lines.append(f"  → {said.DIAGNOSIS(lang)} ({diagnosis.id}): {diagnosis.message}")
     for cause in result.causes:
         lines.append(f"  → {cause.message}")
     if result.localisation is not None:
         lines.append(f"  → {result.localisation.message}")
     if result.stdout.strip():  # the Result keeps its first lines and says how many it left out
         printed = result.stdout.strip().replace("\n", "\n    ")
-        lines.append(f"  {words[2]}:\n    {printed}")
+        lines.append(f"  {said.PRINTED(lang)}:\n    {printed}")
     lines.append(
-        f"  {words[0]}: {result.score:g}/100  ({result.points}/{result.max_points})  {result.grading_ms:.1f} ms"
+        f"  {said.SCORE(lang)}: {result.score:g}/100  ({result.points}/{result.max_points})  {result.grading_ms:.1f} ms"
     )
     return "\n".join(lines)

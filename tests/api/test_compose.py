@@ -13,7 +13,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from tests.backend import Backend, KeyMaker, auth, stop, wait_for_workers, worke
 from tests.conftest import ROOT
 from tests.http_server import free_port, wait_healthy
 from tests.lti.platform import Link, Platform
+from tests.waiting import wait_for, wait_until
 
 COMPOSE: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES: dict[str, Any] = COMPOSE["services"]
@@ -114,13 +114,11 @@ def test_migrate_api_and_worker_run_by_hand_as_written(
 
 
 def _score_at(link: Link, user: str, seconds: float) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    def received() -> dict[str, Any] | None:
         scores = [s for s in link.scores if s["userId"] == user]
-        if scores:
-            return scores[-1]
-        time.sleep(0.2)
-    raise AssertionError(f"no score for {user} reached the LMS in {seconds} s")
+        return scores[-1] if scores else None
+
+    return wait_for(received, seconds, lambda: f"no score for {user} reached the LMS", every=0.2)
 
 
 @pytest.mark.slow
@@ -179,15 +177,16 @@ def test_an_lms_launch_and_its_score_through_the_api_and_worker_as_written(
 
 def _answering(process: subprocess.Popen[bytes], base: str, log: Path) -> None:
     """Until the API answers anything (healthz says 503 with no worker: that is an answer)."""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+
+    def answers() -> bool:
         assert process.poll() is None, log.read_text()[-3000:]
         try:
             httpx.get(f"{base}/healthz", timeout=5)
-            return
         except httpx.HTTPError:
-            time.sleep(0.2)
-    raise AssertionError(f"the API did not answer:\n{log.read_text()[-3000:]}")
+            return False
+        return True
+
+    wait_until(answers, 120, lambda: f"the API did not answer:\n{log.read_text()[-3000:]}", every=0.2)
 
 
 def _closed_by_server(connection: socket.socket, patience: float) -> bool:

@@ -5,7 +5,6 @@ GET /v1/submissions/{id} and in the webhook, on the embedded default and on Post
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from grader.grade import Grader
 from tests.conftest import catalogue
 from tests.dashboard.site import Site, close_site, open_site
 from tests.security.receivers import Received, receiver
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -48,14 +48,11 @@ def _comparable(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def _webhook(received: Received, submission_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        for body, _ in list(received.calls):
-            payload: dict[str, Any] = json.loads(body)
-            if payload["id"] == submission_id:
-                return payload
-        time.sleep(0.1)
-    raise AssertionError(f"no webhook for {submission_id} in 120 s")
+    def sent() -> dict[str, Any] | None:
+        payloads: list[dict[str, Any]] = [json.loads(body) for body, _ in list(received.calls)]
+        return next((p for p in payloads if p["id"] == submission_id), None)
+
+    return wait_for(sent, 120, lambda: f"no webhook for {submission_id}", every=0.1)
 
 
 @pytest.mark.parametrize("field", list(CASES))

@@ -70,6 +70,8 @@ def test_a_header_without_its_expectation_is_refused(tmp_path: Path) -> None:
             *bench.CORPORA.glob("*/holdout_grammar/*.py"),
             *bench.CORPORA.glob("*/development_false_diagnoses/*.py"),
             *bench.CORPORA.glob("*/holdout_false_diagnoses/*.py"),
+            *bench.CORPORA.glob("*/development_feedback/*.py"),
+            *bench.CORPORA.glob("*/development_diagnosis/*.py"),
         ]
     ),
     ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.stem}",

@@ -20,9 +20,9 @@ from tests.dashboard.test_accessibility import new_context, tab_to
 pytestmark = pytest.mark.slow
 CLASS = [
     ("c1", "ana", "layer_norm", "corpora/layer_norm/solutions/loops.py"),
-    ("c1", "ben", "layer_norm", "planted/layer_norm/bucles_renombrados.py"),  # ana's, disguised
+    ("c1", "ben", "layer_norm", "corpora/layer_norm/planted/bucles_renombrados.py"),  # ana's, disguised
     ("c1", "cai", "layer_norm", "corpora/layer_norm/solutions/var_helpers.py"),
-    ("c1", "dan", "layer_norm", "planted/layer_norm/ayudas_reordenadas.py"),  # cai's, disguised
+    ("c1", "dan", "layer_norm", "corpora/layer_norm/planted/ayudas_reordenadas.py"),  # cai's, disguised
     ("c1", "eva", "layer_norm", "corpora/layer_norm/solutions/class_based.py"),
     ("c1", "fer", "layer_norm", "corpora/layer_norm/independent/correcta_rsqrt.py"),
     ("c1", "gil", "layer_norm", "corpora/layer_norm/independent/correcta_bucle_filas.py"),

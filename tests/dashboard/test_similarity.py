@@ -1,5 +1,5 @@
 """Similar submissions without a server: near-copies planted among independently written programs
-(renamed variables, reordered statements, other comments; tests/planted, each naming its source)
+(renamed variables, reordered statements, other comments; tests/corpora/<challenge>/planted, each naming its source)
 are found, and no two of a class of different correct solutions (tests/corpora/<challenge>/solutions, the correct
 files of its `independent` set and a challenge's own examples) are paired; what everyone is given says nothing; unusual shared
 features count as evidence."""
@@ -36,7 +36,7 @@ def _correct(path: Path) -> bool:
 def _class(challenge: str) -> list[Path]:
     """Every program written apart for the challenge (right or wrong), and the planted copies."""
     folders = [f"tests/corpora/{challenge}/{s}" for s in ("solutions", "independent")]
-    folders.append(f"tests/planted/{challenge}")
+    folders.append(f"tests/corpora/{challenge}/planted")
     # a challenge authored through the kit keeps its examples beside it
     folders += [f"challenges/{challenge}/examples/{kind}" for kind in ("correct", "wrong")]
     return [p for folder in folders for p in sorted((ROOT / folder).glob("*.py"))]
@@ -57,7 +57,7 @@ def test_planted_copies_are_found_and_nothing_else_is(challenge: str) -> None:
     planted = {
         frozenset((str(p.relative_to(ROOT)), re.findall(r"^# copy_of: (\S+)", p.read_text(), re.M)[0]))
         for p in paths
-        if "tests/planted/" in str(p)
+        if p.parent.name == "planted"
     }
     assert len(planted) == 3
     assert _flagged(report) == planted  # every copy with its source, and no other pair
@@ -107,7 +107,7 @@ def test_a_disguised_copy_of_any_correct_solution_is_found(challenge: str) -> No
     expected (and there are few of those)."""
     known = CHALLENGES[challenge]
     handed = _given(known)
-    paths = [p for p in _class(challenge) if "tests/planted/" not in str(p)]
+    paths = [p for p in _class(challenge) if p.parent.name != "planted"]
     sources = [_source(p) for p in paths]
     copies = [
         Source(f"copy of {s.key}", f"copy of {s.key}", disguised(s.code, known))

@@ -23,7 +23,6 @@ import json
 import re
 import secrets
 import threading
-import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -40,6 +39,7 @@ from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 
 from tests.http_server import free_port
+from tests.waiting import wait_until
 
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
@@ -158,11 +158,12 @@ class Platform:
 
     def start(self) -> None:
         self.thread.start()
-        deadline = time.monotonic() + 60
-        while not self.server.started:
+
+        def started() -> bool:
             assert self.thread.is_alive(), "the LMS stopped before it started"
-            assert time.monotonic() < deadline, "the LMS did not start"
-            time.sleep(0.05)
+            return bool(self.server.started)
+
+        wait_until(started, 60, lambda: "the LMS did not start")
 
     def stop(self) -> None:
         self.server.should_exit = True

@@ -4,7 +4,6 @@ into it submits; the score reaches the LMS's line item through AGS."""
 from __future__ import annotations
 
 import json
-import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -17,6 +16,7 @@ from tests.lti.conftest import shoot, student_frame, tool_frame
 from tests.lti.platform import Link, Platform
 from tests.student_page import click_submit
 from tests.students.test_page import type_code
+from tests.waiting import wait_for
 
 CORRECT = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text()
 GRADED = 60_000  # ms
@@ -48,13 +48,12 @@ def test_deep_linking_places_the_chosen_challenge_and_language(
 
 def score_of(link: Link, user: str, count: int = 1) -> dict[str, Any]:
     """The latest score the LMS received for `user` once it has `count` of them."""
-    deadline = time.monotonic() + SCORE_ARRIVES
-    while time.monotonic() < deadline:
+
+    def received() -> dict[str, Any] | None:
         scores = [s for s in link.scores if s["userId"] == user]
-        if len(scores) >= count:
-            return scores[-1]
-        time.sleep(0.2)
-    raise AssertionError(f"no score for {user} reached the LMS in {SCORE_ARRIVES} s")
+        return scores[-1] if len(scores) >= count else None
+
+    return wait_for(received, SCORE_ARRIVES, lambda: f"no score for {user} reached the LMS", every=0.2)
 
 
 def test_a_students_score_reaches_the_lms_gradebook(tool: Site, lms: Platform, desktop: Page) -> None:
@@ -74,25 +73,21 @@ def test_a_students_score_reaches_the_lms_gradebook(tool: Site, lms: Platform, d
 
 
 def _passback(tool: Site, submission_state: str) -> list[dict[str, object]]:
-    deadline = time.monotonic() + SCORE_ARRIVES
-    while time.monotonic() < deadline:
-        rows: list[dict[str, object]] = json.loads(tool.run("lti", "scores", "--json"))
-        if any(r["state"] == submission_state for r in rows):
-            return rows
-        time.sleep(0.5)
-    raise AssertionError(f"no attempt's score became {submission_state} in {SCORE_ARRIVES} s")
+    def rows() -> list[dict[str, object]] | None:
+        found: list[dict[str, object]] = json.loads(tool.run("lti", "scores", "--json"))
+        return found if any(r["state"] == submission_state for r in found) else None
+
+    return wait_for(rows, SCORE_ARRIVES, lambda: f"no attempt's score became {submission_state}", every=0.5)
 
 
 def _row_of(tool: Site, student: str, state: str) -> dict[str, object]:
     """The student's attempt row once its score is in `state`."""
-    deadline = time.monotonic() + SCORE_ARRIVES
-    while time.monotonic() < deadline:
+
+    def row() -> dict[str, object] | None:
         rows: list[dict[str, object]] = json.loads(tool.run("lti", "scores", "--json"))
-        for row in rows:
-            if row["student"] == student and row["state"] == state:
-                return row
-        time.sleep(0.5)
-    raise AssertionError(f"{student}'s score did not become {state} in {SCORE_ARRIVES} s")
+        return next((r for r in rows if r["student"] == student and r["state"] == state), None)
+
+    return wait_for(row, SCORE_ARRIVES, lambda: f"{student}'s score did not become {state}", every=0.5)
 
 
 def test_each_attempts_passback_is_listed(tool: Site, lms: Platform, desktop: Page) -> None:

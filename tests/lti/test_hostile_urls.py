@@ -11,7 +11,6 @@ the `Link: rel="next"` of its line item pages. Before, each of them reached that
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
@@ -22,6 +21,7 @@ from tests.conftest import ROOT
 from tests.dashboard.site import Site
 from tests.lti.hostile import HostileLms, Reached, execute, internal_service, invitation, stored_registration
 from tests.lti.platform import Link
+from tests.waiting import wait_for, wait_until
 
 pytestmark = pytest.mark.slow
 REFERENCE = (ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
@@ -116,15 +116,14 @@ def _scored_attempt(tool: Site, lms: HostileLms, student: str, link: Link) -> No
 
 
 def _failed_passback(tool: Site, student: str) -> dict[str, object]:
-    deadline = time.monotonic() + PASSBACK_SECONDS
-    while time.monotonic() < deadline:
-        for row in json.loads(tool.run("lti", "scores", "--json")):
-            if row["student"] == student and row["state"] != "waiting":
-                assert row["state"] == "failed", row
-                assert row["score_sent"] is None
-                return dict(row)
-        time.sleep(0.5)
-    raise AssertionError(f"{student}'s score was not tried within {PASSBACK_SECONDS} s")
+    def tried() -> dict[str, object] | None:
+        rows = json.loads(tool.run("lti", "scores", "--json"))
+        return next((dict(r) for r in rows if r["student"] == student and r["state"] != "waiting"), None)
+
+    row = wait_for(tried, PASSBACK_SECONDS, lambda: f"{student}'s score was not tried", every=0.5)
+    assert row["state"] == "failed", row
+    assert row["score_sent"] is None
+    return row
 
 
 def _link(name: str) -> Link:
@@ -181,7 +180,5 @@ def test_an_lms_s_own_line_items_still_get_the_score(tool: Site, registered: Hos
     """What held keeps holding: the registration's own origin gets the token and the score."""
     link = _link("link-ok")
     _scored_attempt(tool, registered, "olga", link)
-    deadline = time.monotonic() + PASSBACK_SECONDS
-    while not link.scores and time.monotonic() < deadline:
-        time.sleep(0.2)
+    wait_until(lambda: bool(link.scores), PASSBACK_SECONDS, every=0.2)
     assert [s["scoreGiven"] for s in link.scores] == [100]

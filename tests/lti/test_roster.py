@@ -5,7 +5,7 @@ only); the platform reads it over the API. A bad answer keeps the roster read be
 
 from __future__ import annotations
 
-import time
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +20,7 @@ from tests.lti.platform import INSTRUCTOR, LEARNER, Link, Platform
 from tests.lti.test_advantage import CORRECT, GRADED
 from tests.student_page import click_submit
 from tests.students.test_page import type_code
+from tests.waiting import wait_for, wait_until
 
 pytestmark = pytest.mark.slow
 COURSE = "ROSTER-1"  # the LMS context's label: the tool's course
@@ -56,13 +57,17 @@ def course(lms: Platform) -> Iterator[Link]:
 def _roster_read(page: Page, tool: Site, text: str) -> None:
     """The roster page, reloaded until it says `text` (the worker reads the LMS in the background)."""
     url = f"{tool.base}/dashboard/courses/{COURSE}/roster"
-    deadline = time.monotonic() + READ
-    while time.monotonic() < deadline:
+
+    def says() -> bool:
         page.goto(url)
-        if text in (page.locator("main").text_content() or ""):
-            return
-        time.sleep(0.5)
-    raise AssertionError(f"the roster page never said {text!r}: {page.locator('main').text_content()}")
+        return text in (page.locator("main").text_content() or "")
+
+    wait_until(
+        says,
+        READ,
+        lambda: f"the roster page never said {text!r}: {page.locator('main').text_content()}",
+        every=0.5,
+    )
 
 
 def test_every_enrolled_learner_is_listed_with_who_has_not_started(
@@ -119,16 +124,21 @@ def test_every_enrolled_learner_is_listed_with_who_has_not_started(
     assert listed["dan"]["status"] == "inactive"
 
 
+def _failed_saying(tool: Site, headers: dict[str, str], said: str) -> dict[str, Any] | None:
+    """The roster once its last reading failed saying `said`, else None."""
+    now: dict[str, Any] = httpx.get(f"{tool.base}/v1/courses/{COURSE}/roster", headers=headers).json()
+    return now if now["error"] and said in now["error"].lower() else None
+
+
 def _read_once(tool: Site, headers: dict[str, str]) -> dict[str, Any]:
     """The roster once the LMS's list has been read (the instructor's launch asked for it, or an
     earlier test's)."""
-    deadline = time.monotonic() + READ
-    while time.monotonic() < deadline:
+
+    def read() -> dict[str, Any] | None:
         found: dict[str, Any] = httpx.get(f"{tool.base}/v1/courses/{COURSE}/roster", headers=headers).json()
-        if found["synced_at"] is not None:
-            return found
-        time.sleep(0.5)
-    raise AssertionError("the roster was never read")
+        return found if found["synced_at"] is not None else None
+
+    return wait_for(read, READ, lambda: "the roster was never read", every=0.5)
 
 
 def test_a_roster_answer_that_loops_or_leaves_the_lms_keeps_the_roster_read_before(
@@ -144,14 +154,8 @@ def test_a_roster_answer_that_loops_or_leaves_the_lms_keeps_the_roster_read_befo
         lms.members = [*lms.members, learner(f"new-{spoil}", "Not Kept")]
         asked = httpx.post(f"{tool.base}/v1/courses/{COURSE}/roster/refresh", headers=headers)
         assert asked.status_code == 202, asked.text
-        deadline = time.monotonic() + READ
-        while time.monotonic() < deadline:
-            now = httpx.get(f"{tool.base}/v1/courses/{COURSE}/roster", headers=headers).json()
-            if now["error"] and said in now["error"].lower():
-                break
-            time.sleep(0.5)
-        else:
-            raise AssertionError(f"{spoil}: no error said {said!r}")
+        failed = functools.partial(_failed_saying, tool, headers, said)
+        now = wait_for(failed, READ, functools.partial(str, f"{spoil}: no error said {said!r}"), every=0.5)
         assert now["members"] == before["members"], spoil  # nothing of the bad answer was kept
         assert now["synced_at"] == before["synced_at"]
     _roster_read(desktop, tool, "could not be read")

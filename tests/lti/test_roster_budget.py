@@ -6,7 +6,6 @@ and in the API. An ask while a reading is on its way joins it: the LMS is read o
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
@@ -17,6 +16,7 @@ import pytest
 from tests.dashboard.site import Site
 from tests.lti.conftest import ROSTER_READ_BYTES, ROSTER_READ_SECONDS
 from tests.lti.platform import LEARNER, Link, Platform
+from tests.waiting import wait_for, wait_until
 
 pytestmark = pytest.mark.slow
 READ = 120  # s: a bound on the sender's reading, not a speed check
@@ -61,13 +61,12 @@ class Course:
 
     def read(self, done: Any) -> dict[str, Any]:
         """The roster once `done(roster)` holds (the sender reads in the background)."""
-        deadline = time.monotonic() + READ
-        while time.monotonic() < deadline:
+
+        def got_there() -> dict[str, Any] | None:
             found = self.roster()
-            if done(found):
-                return found
-            time.sleep(0.3)
-        raise AssertionError(f"the roster never got there: {self.roster()}")
+            return found if done(found) else None
+
+        return wait_for(got_there, READ, lambda: f"the roster never got there: {self.roster()}", every=0.3)
 
     def page(self) -> str:
         return self.browser.get(f"/dashboard/courses/{self.label}/roster").text
@@ -118,10 +117,13 @@ def test_an_ask_while_a_reading_is_on_its_way_joins_it(course: Course, lms: Plat
     asked_before = len(lms.roster_pages)
     first = course.refresh()
     assert first["queued"] is True
-    deadline = time.monotonic() + READ
-    while len(lms.roster_pages) == asked_before:  # the reading is running: the LMS was asked
-        assert time.monotonic() < deadline, "the reading never reached the LMS"
-        time.sleep(0.1)
+    # The reading is running once the LMS was asked.
+    wait_until(
+        lambda: len(lms.roster_pages) != asked_before,
+        READ,
+        lambda: "the reading never reached the LMS",
+        every=0.1,
+    )
     joined = course.refresh()
     assert joined == {**first, "queued": False}  # the same reading, asked for at the same moment
     assert course.roster()["reading"] is True

@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +19,7 @@ import psycopg
 import redis
 
 from tests.http_server import free_port
+from tests.waiting import wait_until
 
 PG_BIN = Path("/usr/lib/postgresql")
 
@@ -38,11 +38,7 @@ def _as_postgres(command: list[str]) -> list[str]:
 
 def _wait(ready: object, what: str, seconds: float = 20) -> None:
     assert callable(ready)
-    deadline = time.monotonic() + seconds
-    while not ready():
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{what} did not become ready in {seconds} s")
-        time.sleep(0.05)
+    wait_until(ready, seconds, lambda: f"{what} did not become ready")
 
 
 class PrivatePostgres:

@@ -6,9 +6,8 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,6 +23,7 @@ from service.storage.tables import GradingResult, Submission, WorkerBeat
 from service.submissions.keys import CreatedKey, create_key
 from tests.backend import environment
 from tests.resilience.servers import PrivatePostgres, PrivateRedis
+from tests.waiting import wait_until
 
 REFERENCE = (PROJECT_ROOT / "challenges" / "layer_norm" / "reference.py").read_text()
 WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n"
@@ -138,14 +138,6 @@ class Worker:
             with suppress(ProcessLookupError):
                 os.killpg(self.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
-
-
-def wait_until(condition: Callable[[], bool], seconds: float, explain: Callable[[], str] = str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not true after {seconds} s. {explain()}")
-        time.sleep(0.05)
 
 
 def status(db: Database, submission_id: str) -> str | None:

@@ -23,7 +23,8 @@ from service.api.app import create_app
 from service.core.settings import Settings
 from tests.backend import KeyMaker
 from tests.http_server import free_port
-from tests.resilience.stack import Stack, auth, wait_until
+from tests.resilience.stack import Stack, auth
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 schema = schemathesis.openapi.from_dict(create_app(Settings()).openapi())

@@ -19,8 +19,8 @@ from tests.resilience.stack import (
     results_of,
     slow,
     status,
-    wait_until,
 )
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 MARKER = "marca_del_alumno_3b9d"

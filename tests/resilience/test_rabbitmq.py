@@ -11,8 +11,9 @@ from service.messaging.celery_app import GRADE_TASK
 from service.messaging.enqueue import TaskQueue
 from service.storage.db import Database
 from tests.backend import KeyMaker
-from tests.resilience.stack import Stack, Worker, auth, body, results_of, slow, status, wait_until
+from tests.resilience.stack import Stack, Worker, auth, body, results_of, slow, status
 from tests.servers import RABBITMQ, require
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 

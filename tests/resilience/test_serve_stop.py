@@ -23,8 +23,8 @@ from tests.resilience.stack import (
     results_of,
     slow,
     status,
-    wait_until,
 )
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 MARKER = "codigo_secreto_del_alumno_91c2"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import time
 from collections.abc import Iterator
 
 import psutil  # type: ignore[import-untyped]
@@ -20,6 +19,7 @@ from grader.grade import Grader
 from grader.models import Result
 from grader.sandbox.base import Limits
 from tests.sandbox.processes import Proc, sandboxed, zygotes
+from tests.waiting import wait_until
 
 # Set while pytest collects, before any sandbox starts: the zygotes must not inherit them.
 FAKE_SECRETS = {
@@ -72,13 +72,8 @@ def attack(grader: Grader, tight_grader: Grader, challenges: dict[str, Challenge
 
 def assert_nothing_left(before: set[int]) -> None:
     """Only waiting children remain (one per zygote, asleep), and the child that ran is gone."""
-    deadline = time.monotonic() + 30  # a generous bound on a loaded machine: usually at once
-    while True:
-        problems = _problems(before)
-        if not problems or time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
-    assert not problems, problems
+    # A generous bound on a loaded machine: usually at once.
+    wait_until(lambda: not _problems(before), 30, lambda: str(_problems(before)))
 
 
 def _problems(before: set[int]) -> list[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import re
 import threading
-import time
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 
@@ -20,6 +19,7 @@ from service.submissions.keys import CreatedKey
 from tests.backend import Backend, auth, backend, clean, client, command_env, db, key, new_key, settings
 from tests.http_server import free_port
 from tests.security.live_site import live_site
+from tests.waiting import wait_until
 
 __all__ = ["auth", "backend", "clean", "client", "db", "key", "live_site", "new_key", "settings"]
 
@@ -117,11 +117,12 @@ def served(clean: Backend) -> Iterator[httpx.Client]:
     )
     thread = threading.Thread(target=server.run, name="uvicorn")
     thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started:
+
+    def started() -> bool:
         assert thread.is_alive(), "uvicorn stopped before it started"
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
+        return bool(server.started)
+
+    wait_until(started, 60, lambda: "uvicorn did not start")
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{server.config.port}", timeout=30) as client:
             yield client

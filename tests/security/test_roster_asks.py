@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +18,7 @@ from service.storage.db import Database
 from service.storage.tables import Course
 from service.submissions.keys import CreatedKey
 from tests.security.conftest import Instructor, auth, log_in, post
+from tests.waiting import wait_for
 
 READ = 60  # s: the worker's reading of a course no LMS context opens; a bound, not a speed check
 
@@ -42,13 +42,11 @@ def _offered(db: Database, slug: str) -> None:
 
 
 def _read(client: TestClient, key: CreatedKey) -> dict[str, Any]:
-    deadline = time.monotonic() + READ
-    while time.monotonic() < deadline:
+    def read() -> dict[str, Any] | None:
         found: dict[str, Any] = client.get("/v1/courses/c1/roster", headers=auth(key)).json()
-        if found["error"] is not None and not found["reading"]:
-            return found
-        time.sleep(0.1)
-    raise AssertionError("the worker never read the roster")
+        return found if found["error"] is not None and not found["reading"] else None
+
+    return wait_for(read, READ, lambda: "the worker never read the roster", every=0.1)
 
 
 def test_a_course_s_roster_readings_are_limited_per_hour(

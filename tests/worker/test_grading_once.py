@@ -14,7 +14,7 @@ from service.submissions import accepting, schemas
 from service.submissions.keys import Caller, CreatedKey
 from service.worker.grading import grade_submission
 from tests.backend import Backend, auth
-from tests.resilience.stack import wait_until
+from tests.waiting import wait_until
 
 MAX_ATTEMPTS = 5  # none of these tests reaches it
 CODE = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X - X.mean(axis=0)\n"

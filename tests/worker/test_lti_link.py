@@ -17,7 +17,7 @@ from service.storage.tables import ApiKey
 from service.submissions.keys import CreatedKey
 from service.worker.grading import grade_submission
 from tests.backend import Backend
-from tests.resilience.stack import wait_until
+from tests.waiting import wait_until
 from tests.worker.test_grading_once import MAX_ATTEMPTS, stored_submission
 
 

@@ -14,7 +14,7 @@ import pytest
 from service.worker import supervisor
 from service.worker.in_flight import Slot, Slots
 from service.worker.supervisor import Supervisor
-from tests.resilience.stack import wait_until
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 

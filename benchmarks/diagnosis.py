@@ -164,6 +164,10 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f} %" if whole else "-"
 
 
+def _median_worst(reads: list[int]) -> str:
+    return f"{statistics.median(reads):.0f}, {max(reads)}" if reads else "-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -198,7 +202,7 @@ def main() -> None:
         print(
             f"| {r.challenge} | {r.files} | {r.with_misconception} | {r.named} ({_pct(r.named, r.with_misconception)}) "
             f"| {r.honest}/{r.no_diagnosis_files} | {r.false} | {r.correct_diagnosed}/{r.correct_variants} "
-            f"| {statistics.median(r.reads):.0f}, {max(r.reads)} | {statistics.median(r.ms):.1f} |"
+            f"| {_median_worst(r.reads)} | {f'{statistics.median(r.ms):.1f}' if r.ms else '-'} |"
         )
     total = [sum(getattr(r, f) for r in rows) for f in ("with_misconception", "named", "false")]
     print(

@@ -125,7 +125,7 @@ class _Search:
             found = self.named(self._returned_as()) or (self.named(*done) if done else None)
             if found is not None:
                 return found
-        found = self.named(self._by_inputs())
+        found = self.named(self._by_inputs() or self._statistic_of_inputs())
         if found is not None:
             return found
         return self._feeds() if feeds else Counterpart()
@@ -275,6 +275,26 @@ class _Search:
             if order in self.made or step.is_result or self.words(step) is None:
                 continue
             if self._fed(step)[0]:
+                return step
+        return None
+
+    def _statistic_of_inputs(self) -> Step | None:
+        """A statistic no replacement explains (the mean by columns, when the deviation is by
+        columns too, so the lesson's own deviation undoes the replacement): the first step not
+        yet made that reduces what the line reads, as the value does. Only a reduction: a value
+        of the inputs' size may be anything (`np.exp(X)`), and is told by what it feeds."""
+        place = self.place
+        if not place.is_local or not place.value.size or any(t.line == place.line for t in self.before):
+            return None
+        for order, step in enumerate(self.lesson):
+            if order in self.made or step.is_result or self.words(step) is None:
+                continue
+            whole = max(
+                (np.size(k.value) for k in self.lesson if k.function == step.function and _numeric(k.value)),
+                default=0,
+            )
+            reduces = 0 < np.size(step.value) < whole and place.value.size < whole
+            if reduces and self._fed(step)[0]:
                 return step
         return None
 

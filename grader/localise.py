@@ -159,7 +159,8 @@ def _diverge(
     if how is not None:
         return _told_with(found_at, counterpart, how, first)
     if place.is_edit:
-        return replace(found_at, how=telling.edited(place))
+        made = _handed(place, flow, traced, call, steps)  # what the edit makes, when it is a step
+        return replace(found_at, how=telling.edited(place, made.words), step=made.words)
     if place.is_argument:
         want = walk.wanted(place)
         handed = _handed(want, flow, traced, call, steps) if want is not None else Counterpart()
@@ -194,7 +195,8 @@ def _handed(
     call: Call,
     steps: dict[str, Text],
 ) -> Counterpart:
-    """The lesson's step it hands a function as that argument (X + atencion(X) to layer_norm)."""
+    """The lesson's step `want` is whole (what it hands a function as that argument, X +
+    atencion(X) to layer_norm; what an edit in place makes)."""
     if flow is None or traced is None or not want.value.size:
         return Counterpart()
     for step in flow.steps(call, traced[0]):
@@ -417,7 +419,7 @@ class _Walk:
             used = next(
                 (
                     entry
-                    for entry in reversed(loose.values())
+                    for entry in loose.values()
                     if entry.traced is not place
                     and entry.traced.name != place.name
                     and (raising or not entry.on_raise_only)

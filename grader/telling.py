@@ -179,7 +179,13 @@ def raises(error_type: str, step: Text | None) -> Text:
     )
 
 
-def edited(place: Traced) -> Text:
+def edited(place: Traced, step: Text | None = None) -> Text:
+    """An argument changed in place; `step`: the lesson's step the edit computes, when it is one."""
+    if step is not None:
+        return text(
+            f"ahí calculas {step.es}, pero dentro del array {place.name} que recibe, cambiándolo en el sitio, y la lección nunca cambia sus entradas",
+            f"there you compute {step.en}, but into the array {place.name} it was given, changing it in place, and the lesson never changes its inputs",
+        )
     return text(
         f"ahí tu código cambia en el sitio el array {place.name} que recibe, y la lección nunca cambia sus entradas",
         f"there your code changes the array {place.name} it was given, in place, and the lesson never changes its inputs",

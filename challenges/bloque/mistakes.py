@@ -259,6 +259,20 @@ lesson.at("relu").choice(
 )
 
 lesson.at("F").choice(
+    "bias_added_to_weights",
+    'relu @ (p["W2"] + p["b2"])',
+    did=(
+        "suma el sesgo a la matriz de pesos dentro del producto, x @ (W + b), en lugar de después",
+        "adds the bias to the weight matrix inside the product, x @ (W + b), instead of after it",
+    ),
+    told=(
+        "Sumas el sesgo a la matriz de pesos dentro del producto, x @ (W + b): b se suma a cada fila de W, y cada posición recibe b multiplicado por la suma de sus coordenadas en lugar de b una vez. El sesgo va después del producto: x W + b, es decir ReLU(H W1 + b1) W2 + b2.",
+        "You add the bias to the weight matrix inside the product, x @ (W + b): b is added to each row of W, and each position gets b times the sum of its coordinates instead of b once. The bias comes after the product: x W + b, that is ReLU(H W1 + b1) W2 + b2.",
+    ),
+)
+lesson.at("hidden").spelling("bias_added_to_weights", 'H @ (p["W1"] + p["b1"])')
+
+lesson.at("F").choice(
     "relu_after_second_layer",
     'np.maximum(0.0, hidden @ p["W2"]{b2})',
     did=("aplica la ReLU después de la segunda capa", "applies the ReLU after the second layer"),

@@ -199,3 +199,63 @@ def test_a_function_handed_the_blocks_input_is_told_what_the_lesson_hands_it(gra
         "what your layer_norm gets as X is X as it came; the lesson hands it X + atencion(X), the first residual sum"
         in where.message
     )
+
+
+def test_a_statistic_no_replacement_explains_is_told_the_step_it_reduces_to(grader: Grader) -> None:
+    """The centre and the spread both by columns: the lesson with its mean replaced goes on with
+    its own variance by rows, so no replacement does what the code did; the line is still μ_t."""
+    code = LN + (
+        "    centro = np.add.reduce(X, axis=0) / len(X)\n"
+        "    dispersion = np.sqrt(np.average((X - centro) ** 2, axis=0))\n"
+        "    return gamma * (X - centro) / np.sqrt(dispersion ** 2 + eps) + beta\n"
+    )
+    where = _where(grader, "layer_norm", code, "en")
+    assert (where.line, where.step) == (4, "mu")
+    assert "there you compute μ_t, each row's mean, but your centro has shape" in where.message
+
+
+def test_a_value_of_the_inputs_size_is_never_told_as_a_statistic(grader: Grader) -> None:
+    code = LN + "    z = np.tanh(X)\n    return gamma * z + beta\n"
+    where = _where(grader, "layer_norm", code, "en")
+    assert where.step != "mu"
+    assert where.step != "var"
+
+
+def test_an_edit_in_place_that_makes_a_step_is_told_that_step(grader: Grader) -> None:
+    code = LN + (
+        "    mu = X.mean(axis=1, keepdims=True)\n"
+        "    np.subtract(X, mu, out=X)\n"
+        "    return gamma * X / np.sqrt(np.mean(X * X, axis=1, keepdims=True) + eps) + beta\n"
+    )
+    where = _where(grader, "layer_norm", code, "es")
+    assert (where.line, where.step) == (5, "centred")
+    assert (
+        "ahí calculas x − μ_t, pero dentro del array X que recibe, cambiándolo en el sitio" in where.message
+    )
+
+
+def test_an_edit_in_place_that_makes_no_step_names_none(grader: Grader) -> None:
+    code = ATT + (
+        "    K *= 1.0 / np.sqrt(K.shape[1])\n"
+        "    E = Q @ K.T\n"
+        "    if mascara is not None:\n"
+        "        E = E + mascara\n"
+        "    W = np.exp(E - E.max(axis=1, keepdims=True))\n"
+        "    W = W / W.sum(axis=1, keepdims=True)\n"
+        "    return W @ V, W\n"
+    )
+    where = _where(grader, "atencion_causal", code)
+    assert (where.line, where.step) == (7, None)
+    assert "changes the array K it was given, in place" in where.message
+
+
+def test_of_two_statistics_in_the_wrong_layout_the_first_is_where_the_code_parts(grader: Grader) -> None:
+    """Both without keepdims, both with the lesson's values: the line that combines them goes
+    wrong, and the first of the two is where the computation left the lesson's."""
+    code = LN + (
+        "    c = np.average(X, axis=-1)\n"
+        "    v = np.square(X - X.mean(axis=1, keepdims=True)).mean(axis=1)\n"
+        "    return gamma * (X - c) / np.sqrt(v + eps) + beta\n"
+    )
+    where = _where(grader, "layer_norm", code)
+    assert (where.line, where.step) == (4, "mu")

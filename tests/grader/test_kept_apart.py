@@ -21,8 +21,8 @@ from tests.conftest import ROOT
 bench: ModuleType = benchmark("kept_apart.py", "kept_apart")
 LABELS = bench.read_labels(ROOT / "tests" / "corpora", "kept_apart")
 # The figures measured on this set (docs/feedback-measurements.md): never fewer.
-LINES_RIGHT = 50
-STEPS_RIGHT = 34
+LINES_RIGHT = 51
+STEPS_RIGHT = 40
 
 
 @pytest.fixture(scope="module")
@@ -52,10 +52,7 @@ def test_no_diagnosis_names_a_mistake_the_file_does_not_make(judged: dict[str, A
 
 
 def test_every_correct_variant_is_a_clean_100(judged: dict[str, Any]) -> None:
-    # measured: the one with type hints imports numpy.typing, which loading in the sandbox refuses
-    assert [key for key, j in judged.items() if j.label.correct and not j.clean] == [
-        "layer_norm/ln_ok_sumas_tipadas"
-    ]
+    assert [key for key, j in judged.items() if j.label.correct and not j.clean] == []
 
 
 def test_every_file_named_when_measured_is_still_named(judged: dict[str, Any]) -> None:

@@ -304,8 +304,8 @@ def test_an_edit_in_place_and_a_default_are_told_in_both_languages(grader: Grade
     en = grader.grade("layer_norm", edited, lang="en").localisation
     assert es is not None
     assert en is not None
-    assert "cambia en el sitio el array X que recibe" in es.message
-    assert "changes the array X it was given, in place" in en.message
+    assert "calculas x − μ_t, pero dentro del array X que recibe, cambiándolo en el sitio" in es.message
+    assert "compute x − μ_t, but into the array X it was given, changing it in place" in en.message
     _, default = CASES["a changed default"]
     told = grader.grade("layer_norm", default, lang="en").localisation
     assert told is not None

@@ -119,3 +119,20 @@ def test_no_pair_of_choices_is_told_for_an_exception_only_their_composition_rais
     result = grader.grade("bloque", code, lang="en")
     assert result.diagnoses == []
     assert [c.id for c in result.causes] == ["raised"]
+
+
+@pytest.mark.parametrize(
+    "perceptron",
+    [
+        '    z = np.maximum(np.dot(H, p["W1"] + p["b1"]), 0.0)\n    F = np.dot(z, p["W2"]) + p["b2"]\n',
+        '    z = np.maximum(0.0, np.matmul(H, p["W1"]) + p["b1"])\n    F = np.matmul(z, p["b2"] + p["W2"])\n',
+    ],
+)
+def test_a_bias_added_to_the_weights_inside_the_product_is_told(grader: Grader, perceptron: str) -> None:
+    code = BLOCK_LN + (
+        "def bloque(X, atencion, p):\n"
+        '    H = layer_norm(X + atencion(X), p["gamma1"], p["beta1"])\n'
+        + perceptron
+        + '    return layer_norm(H + F, p["gamma2"], p["beta2"])\n'
+    )
+    assert _told(grader, "bloque", code) == ["bias_added_to_weights"]

@@ -39,3 +39,27 @@ def test_a_correct_solution_that_also_calls_it_scores_100(grader: Grader, call: 
     result = grader.grade("layer_norm", CORRECT_WITH.format(call=call), "en")
     assert [cause.original for cause in result.causes] == []
     assert result.score == 100
+
+
+TYPED = """
+from __future__ import annotations
+
+{imports}
+
+def layer_norm(X: Matrix, gamma: Matrix, beta: Matrix, eps: float = 1e-5) -> Matrix:
+    mu = X.mean(axis=-1, keepdims=True)
+    return gamma * (X - mu) / np.sqrt(X.var(axis=-1, keepdims=True) + eps) + beta
+"""
+
+TYPE_IMPORTS = [
+    "import numpy as np\nimport numpy.typing as npt\nMatrix = npt.NDArray[np.float64]",
+    "import numpy as np\nfrom numpy.typing import NDArray, ArrayLike\nMatrix = NDArray[np.floating]",
+    "import numpy as np\nfrom typing import TypeAlias\nMatrix: TypeAlias = np.ndarray",
+]
+
+
+@pytest.mark.parametrize("imports", TYPE_IMPORTS)
+def test_a_correct_solution_with_type_hints_scores_100(grader: Grader, imports: str) -> None:
+    result = grader.grade("layer_norm", TYPED.format(imports=imports), "en")
+    assert result.error is None
+    assert result.score == 100

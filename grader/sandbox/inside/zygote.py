@@ -31,6 +31,7 @@ PRELOADED = (
     "numbers", "heapq", "bisect", "time", "warnings", "traceback", "linecache", "ctypes",
     "numpy.linalg", "numpy.random", "numpy.fft", "numpy.lib.stride_tricks",
     "numpy.ma",  # np.median, np.percentile and np.quantile import it on first use
+    "numpy.typing",  # type hints: `from numpy.typing import NDArray`
     "encodings.utf_8", "encodings.latin_1", "encodings.ascii",
 )  # fmt: skip
 

@@ -19,6 +19,7 @@ from grader.grade import Grader
 from grader.sandbox import default_sandbox
 from service.core.settings import Settings
 from service.dashboard.aggregates.keep import keep
+from service.lti.connector import TokenCache
 from service.messaging import graded_pubsub
 from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
@@ -59,6 +60,7 @@ class WorkerProcess:
         self._grader = grader
         # What storing a result keeps up to date besides: the dashboard's aggregates.
         self.on_stored: OnStored = keep
+        self.lti_tokens = TokenCache()  # the LMSs' access tokens, kept across this process's tasks
         self._lock = threading.Lock()
         self._beat: threading.Timer | None = None
 

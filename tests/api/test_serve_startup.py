@@ -8,7 +8,9 @@ import socket
 import subprocess
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psutil  # type: ignore[import-untyped]
@@ -100,6 +102,7 @@ def test_healthz_says_starting_until_a_worker_reports(tmp_path: Path) -> None:
         autograder("serve", "--port", str(port)), env=embedded_env(data), cwd=ROOT, stdout=log, stderr=log
     )
     seen: list[str] = []
+    bodies: list[dict[str, Any]] = []
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and "ok" not in seen:
@@ -110,12 +113,17 @@ def test_healthz_says_starting_until_a_worker_reports(tmp_path: Path) -> None:
                 continue
             seen.append(answer.json()["status"])
             assert answer.status_code == (200 if seen[-1] == "ok" else 503)
+            bodies.append(answer.json())
             time.sleep(0.1)
         assert seen[-1] == "ok", seen
         assert served_address(data) == f"http://127.0.0.1:{port}", (
             "for the commands that print the tool's URLs"
         )
         assert set(seen[:-1]) == {"starting"}, seen
+        starting = bodies[0]
+        assert [w.split(":")[0] for w in starting["waiting_for"]] == ["a grading worker"], starting
+        assert datetime.fromisoformat(starting["since"]) <= datetime.now(UTC)
+        assert (bodies[-1]["waiting_for"], bodies[-1]["since"]) == ([], None)
         process.terminate()
         assert process.wait(timeout=60) == 0
     finally:

@@ -166,7 +166,10 @@ def _reference_outcomes(draft: PreparedChallenge) -> tuple[CallOutcome, ...]:
     report = draft.run_in_process(draft.challenge.reference_source)
     broken = [i for i, o in enumerate(report.calls) if not o.ok]
     if not report.finished or broken or report.missing:
-        raise ChallengeError(f"{draft.challenge.id}: the reference fails on calls {broken}")
+        first = report.calls[broken[0]].error if broken else None
+        raised = f": {first.type}: {first.message}" if first is not None else ""
+        at = f" (reference.py, line {first.line})" if first is not None and first.line else ""
+        raise ChallengeError(f"{draft.challenge.id}: the reference fails on calls {broken}{raised}{at}")
     returns = {f.name: f.returns for f in draft.challenge.functions}
     calls = zip(draft.calls, report.calls, strict=True)
     if miscounted := [i for i, (c, o) in enumerate(calls) if not o.returns(returns[c.function])]:

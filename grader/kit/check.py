@@ -128,7 +128,8 @@ def _starter(prepared: PreparedChallenge, sandbox: Sandbox) -> Item:
     if result.status == "done":
         return Item("starter", True, f"runs (it scores {result.score:g}, as it should: it does nothing)")
     error = result.error
-    said = f"{error.kind}: {error.message}" + (f" (line {error.line})" if error.line else "") if error else ""
+    told_line = error is not None and error.line is not None and f"(line {error.line})" not in error.message
+    said = f"{error.kind}: {error.message}" + (f" (line {error.line})" if told_line else "") if error else ""
     return Item(
         "starter",
         False,

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from service.api.contract import errors
 from service.core.errors import Invalid
 from service.dashboard.grants import GrantedCourse
-from service.dashboard.similar import report
+from service.dashboard.routes_similar import views_of
+from service.dashboard.similar_cuts import in_english
+from service.dashboard.similarity import CutKind
 from service.submissions.keys import course_of
 from service.web.deps import Challenges, CurrentCaller, Db
 
@@ -29,17 +31,32 @@ class SimilarPair(BaseModel):
     lines: tuple[list[int], list[int]] = Field(description="each program's lines the shared parts cover")
 
 
+class SimilarCut(BaseModel):
+    kind: CutKind = Field(
+        description="what the view's budget left out: class (students past the cap), long_programs "
+        "(programs compared by a sample of their own), sample (each program compared by `count` of its "
+        "fingerprints), common (fingerprints held by more than `count` programs left out), time (the "
+        "comparison ran out of time), pairs (`count` pairs found but not listed), not_fingerprinted "
+        "(programs graded before fingerprints were kept, left for a later view)"
+    )
+    count: int
+    detail: str
+
+
 class SimilarSubmissions(BaseModel):
     course: str
     challenge: str
     which: Literal["best", "last"]
     compared: int = Field(description="students whose programs were compared")
     groups: list[list[str]] = Field(description="students linked by the pairs, largest group first")
+    flagged: int = Field(description="pairs found; `pairs` lists the most similar, within the view's budget")
     pairs: list[SimilarPair]
+    cut: list[SimilarCut] = Field(description="what the view's budget left out: none when the list is whole")
 
 
 @router.get("/similar", responses=errors(401, 403, 422, 503))
-def get_similar_submissions(
+async def get_similar_submissions(
+    request: Request,
     course: str,
     challenge: str,
     caller: CurrentCaller,
@@ -52,7 +69,10 @@ def get_similar_submissions(
     slug = course_of(caller, course)
     if challenge not in known:
         raise Invalid(f"unknown challenge {challenge!r}; known: {', '.join(known)}")
-    found, _ = report(db, GrantedCourse(slug, "", caller.platform_id), known[challenge], which)
+    view = await views_of(request).view(
+        db, GrantedCourse(slug, "", caller.platform_id), known[challenge], which
+    )
+    found = view.report
     pairs = [
         SimilarPair(
             students=(p.first.student, p.second.student),
@@ -70,5 +90,7 @@ def get_similar_submissions(
         which=which,
         compared=found.compared,
         groups=found.clusters(),
+        flagged=found.flagged,
         pairs=pairs,
+        cut=[SimilarCut(kind=c.kind, count=c.count, detail=in_english(c)) for c in found.cuts],
     )

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from sqlalchemy import select
 
-from service.cli.database import open_database
-from service.dashboard.aggregates.rebuild import rebuild
-from service.storage.tables import Course, Platform
+from service.cli.lazy import lazily
+
+if TYPE_CHECKING:
+    import sqlalchemy
+
+    from service.cli import database
+    from service.dashboard.aggregates import rebuild as rebuilding
+    from service.storage import tables
+else:
+    sqlalchemy = lazily("sqlalchemy")
+    database = lazily("service.cli.database")
+    rebuilding = lazily("service.dashboard.aggregates.rebuild")
+    tables = lazily("service.storage.tables")
 
 dashboard_app = typer.Typer(no_args_is_help=True, help="The dashboard's aggregates.")
 
@@ -26,14 +35,14 @@ def rebuild_command(
 ) -> None:
     """Recompute the aggregates (counts, histograms, tests, diagnoses, students) from the stored
     results. They are kept up to date as results arrive: this repairs them, it is never needed."""
-    _, db = open_database()
+    _, db = database.open_database()
     with db.transaction() as session:
         ids: list[int] | None = None
         if course is not None:
-            query = select(Course.id).where(Course.slug == course)
+            query = sqlalchemy.select(tables.Course.id).where(tables.Course.slug == course)
             if platform is not None:
-                query = query.join(Platform, Platform.id == Course.platform_id).where(
-                    Platform.name == platform
+                query = query.join(tables.Platform, tables.Platform.id == tables.Course.platform_id).where(
+                    tables.Platform.name == platform
                 )
             ids = list(session.scalars(query))
             if not ids:
@@ -42,7 +51,7 @@ def rebuild_command(
                     err=True,
                 )
                 raise typer.Exit(1)
-        rebuild(session.connection(), ids)
+        rebuilding.rebuild(session.connection(), ids)
     which = (
         "every course" if ids is None else f"{len(ids)} course{'s' if len(ids) != 1 else ''} named {course!r}"
     )

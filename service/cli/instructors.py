@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from service.cli import output
-from service.cli.database import open_database
-from service.dashboard import accounts, passwords
+from service.cli.lazy import lazily
+
+if TYPE_CHECKING:
+    from service.cli import database
+    from service.dashboard import accounts, passwords
+else:
+    database = lazily("service.cli.database")
+    accounts = lazily("service.dashboard.accounts")
+    passwords = lazily("service.dashboard.passwords")
 
 instructors_app = typer.Typer(no_args_is_help=True, help="Instructor accounts of the dashboard.")
 
@@ -44,7 +51,7 @@ def create(
 ) -> None:
     """Create an instructor (or reset their password and add courses); prints a generated password
     (alone on the last line)."""
-    _, db = open_database()
+    _, db = database.open_database()
     password = (
         typer.get_text_stream("stdin").readline().rstrip("\n") if password_stdin else passwords.generate()
     )
@@ -63,7 +70,7 @@ def create(
 @instructors_app.command("list")
 def listing(as_json: Json = False) -> None:
     """List the instructors and their courses (each with its platform)."""
-    _, db = open_database()
+    _, db = database.open_database()
     with db.transaction() as session:
         found = accounts.listing(session)
     if as_json:

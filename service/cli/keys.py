@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from service.cli import output
-from service.cli.database import open_database
-from service.lti import registrations
-from service.storage.sealing import sealer_for
-from service.submissions import key_admin
-from service.submissions.keys import CreatedKey, create_key
+from service.cli.lazy import lazily
+
+if TYPE_CHECKING:
+    from service.cli import database
+    from service.lti import registrations
+    from service.storage import sealing
+    from service.submissions import key_admin, keys
+    from service.submissions.keys import CreatedKey
+else:
+    database = lazily("service.cli.database")
+    registrations = lazily("service.lti.registrations")
+    sealing = lazily("service.storage.sealing")
+    key_admin = lazily("service.submissions.key_admin")
+    keys = lazily("service.submissions.keys")
 
 keys_app = typer.Typer(no_args_is_help=True, help="Manage the API keys of course platforms.")
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output (JSON).")]
@@ -57,10 +66,10 @@ def create(
     as_json: Json = False,
 ) -> None:
     """Create an API key; print it once (the key alone on the last line). Only its hash is stored."""
-    settings, db = open_database()
+    settings, db = database.open_database()
     try:
         with db.transaction() as session:
-            created = create_key(session, name, course or [], sealer_for(settings))
+            created = keys.create_key(session, name, course or [], sealing.sealer_for(settings))
     except ValueError as error:
         _usage_error(f"--course {error}")
         raise  # unreachable
@@ -94,7 +103,7 @@ def _document(key: key_admin.KeyInfo) -> dict[str, object]:
 @keys_app.command("list")
 def listing(as_json: Json = False) -> None:
     """List the keys: platform, prefix, courses, created, last used, expires, revoked (never the key)."""
-    _, db = open_database()
+    _, db = database.open_database()
     with db.transaction() as session:
         keys = key_admin.listing(session)
     if as_json:
@@ -110,7 +119,7 @@ def revoke(
     as_json: Json = False,
 ) -> None:
     """Revoke a key: the API refuses it from now on (within 10 s, the API's cache of callers)."""
-    _, db = open_database()
+    _, db = database.open_database()
     try:
         with db.transaction() as session:
             revoked = key_admin.revoke(session, key)
@@ -135,10 +144,12 @@ def rotate(
     as_json: Json = False,
 ) -> None:
     """A new key with the old one's platform and courses; the old one expires after the grace period."""
-    settings, db = open_database()
+    settings, db = database.open_database()
     try:
         with db.transaction() as session:
-            rotated = key_admin.rotate(session, key, timedelta(hours=grace_hours), sealer_for(settings))
+            rotated = key_admin.rotate(
+                session, key, timedelta(hours=grace_hours), sealing.sealer_for(settings)
+            )
             lmss = registrations.follow_rotation(session, rotated.old_key_id, rotated.created.key_id)
     except key_admin.UnknownKey as error:
         _usage_error(str(error))

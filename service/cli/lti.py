@@ -4,20 +4,34 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict, dataclass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from sqlalchemy import select
 
 from service.cli import output
-from service.cli.database import open_database
-from service.cli.tool_address import HOW, tool_address
-from service.core.settings import Settings
-from service.lti import contexts, dynamic_registration, passback, registrations, tool_keys
-from service.lti.registrations import PlatformEndpoints
-from service.lti.tables import LtiContext, LtiRegistration
-from service.lti.urls import tool_urls
-from service.storage.sealing import sealer_for
+from service.cli.lazy import lazily
+
+if TYPE_CHECKING:
+    import sqlalchemy
+
+    from service.cli import database, tool_address
+    from service.core import settings
+    from service.lti import contexts, dynamic_registration, passback, registrations, tables, tool_keys, urls
+    from service.lti.tables import LtiRegistration
+    from service.storage import sealing
+else:
+    sqlalchemy = lazily("sqlalchemy")
+    database = lazily("service.cli.database")
+    tool_address = lazily("service.cli.tool_address")
+    settings = lazily("service.core.settings")
+    contexts = lazily("service.lti.contexts")
+    dynamic_registration = lazily("service.lti.dynamic_registration")
+    passback = lazily("service.lti.passback")
+    registrations = lazily("service.lti.registrations")
+    tables = lazily("service.lti.tables")
+    tool_keys = lazily("service.lti.tool_keys")
+    urls = lazily("service.lti.urls")
+    sealing = lazily("service.storage.sealing")
 
 log = logging.getLogger(__name__)
 lti_app = typer.Typer(no_args_is_help=True, help="The LTI 1.3 tool: platforms (LMSs), URLs, keys.")
@@ -29,14 +43,14 @@ ToolBase = Annotated[
 
 
 def _print_urls(tool_url: str | None, as_json: bool, extra: dict[str, object] | None = None) -> None:
-    address = tool_address(Settings(), tool_url)
+    address = tool_address.tool_address(settings.Settings(), tool_url)
     if address.problem is not None:
-        typer.echo(f"warning: {address.problem}; {HOW}", err=True)
-    urls = tool_urls(address.base)
+        typer.echo(f"warning: {address.problem}; {tool_address.HOW}", err=True)
+    found = urls.tool_urls(address.base)
     if as_json:
-        output.as_json({**(extra or {}), **urls.document()})
+        output.as_json({**(extra or {}), **found.document()})
         return
-    for label, value in urls.rows():
+    for label, value in found.rows():
         typer.echo(f"{label}: {value}")
 
 
@@ -82,15 +96,17 @@ def add_platform(
 ) -> None:
     """Register an LMS; prints the tool's URLs for the LMS. An LMS registered already is refused
     (exit status 2) unless `--replace` re-registers it for the same platform (logged)."""
-    settings, db = open_database()
-    endpoints = PlatformEndpoints(issuer, client_id, login_url, token_url, jwks_url, token_audience)
+    configured, db = database.open_database()
+    endpoints = registrations.PlatformEndpoints(
+        issuer, client_id, login_url, token_url, jwks_url, token_audience
+    )
     try:
         with db.transaction() as session:
             if replace:
                 row = registrations.replace(session, name, endpoints, deployment, frame_origin)
             else:
                 row = registrations.add(
-                    session, name, endpoints, deployment, sealer_for(settings), frame_origin
+                    session, name, endpoints, deployment, sealing.sealer_for(configured), frame_origin
                 )
             summary: dict[str, object] = {"platform": name, "issuer": row.issuer, "client_id": row.client_id}
     except (ValueError, LookupError) as error:
@@ -110,17 +126,18 @@ def invite(
     tool_url: ToolBase = None,
 ) -> None:
     """One URL for LTI Dynamic Registration, to paste into the LMS (single use, valid 7 days)."""
-    settings, db = open_database()
-    address = tool_address(settings, tool_url)
+    configured, db = database.open_database()
+    address = tool_address.tool_address(configured, tool_url)
     if address.problem is not None and not address.chosen:
         typer.echo(
-            f"error: {address.problem}; {HOW} (an LMS on this machine: --tool-url {address.base})", err=True
+            f"error: {address.problem}; {tool_address.HOW} (an LMS on this machine: --tool-url {address.base})",
+            err=True,
         )
         raise typer.Exit(code=2)
     if address.problem is not None:
         typer.echo(f"warning: {address.problem}", err=True)
     token = dynamic_registration.invite(db, name)
-    url = tool_urls(address.base).registration
+    url = urls.tool_urls(address.base).registration
     output.secret("dynamic registration URL (single use, 7 days)", f"{url}?invite={token}")
 
 
@@ -131,7 +148,7 @@ def add_deployment(
     deployment: Annotated[list[str], typer.Option("--deployment", help="A deployment id (repeatable).")],
 ) -> None:
     """Add deployment ids to a registered LMS (one it made after registering the tool)."""
-    _, db = open_database()
+    _, db = database.open_database()
     with db.transaction() as session:
         row = registrations.find(session, issuer, client_id)
         if row is not None:
@@ -151,7 +168,7 @@ def link_course(
 ) -> None:
     """Make an LMS course open an existing course of its platform (a launch never does that by
     itself, whatever the LMS course's label): its students then join that course."""
-    _, db = open_database()
+    _, db = database.open_database()
     try:
         with db.transaction() as session:
             row = registrations.find(session, issuer, client_id)
@@ -172,7 +189,7 @@ def link_course(
 @lti_app.command("platforms")
 def platforms(as_json: Json = False) -> None:
     """The registered LMSs."""
-    _, db = open_database()
+    _, db = database.open_database()
     with db.transaction() as session:
         rows = [_row(r) for r in registrations.listing(session)]
     if as_json:
@@ -204,7 +221,7 @@ def scores(
     as_json: Json = False,
 ) -> None:
     """Each attempt made through an LTI link and what became of its score in the LMS gradebook."""
-    _, db = open_database()
+    _, db = database.open_database()
     with db.transaction() as session:
         rows = passback.listing(session, course)
     if as_json:
@@ -235,7 +252,7 @@ def _number(value: float | None) -> str:
 @lti_app.command("rotate-key")
 def rotate_key() -> None:
     """A new signing key for the tool; the previous one stays published until the next rotation."""
-    _, db = open_database()
+    _, db = database.open_database()
     with db.transaction() as session:
         kid = tool_keys.rotate(session)
     typer.echo(f"new signing key: {kid}")
@@ -251,13 +268,16 @@ def score_mode(
     if mode not in ("best", "last"):
         typer.echo("error: the mode is best or last", err=True)
         raise typer.Exit(code=2)
-    _, db = open_database()
+    _, db = database.open_database()
     with db.transaction() as session:
         rows = list(
             session.scalars(
-                select(LtiContext)
-                .join(LtiRegistration)
-                .where(LtiContext.course == course, LtiRegistration.platform.has(name=platform))
+                sqlalchemy.select(tables.LtiContext)
+                .join(tables.LtiRegistration)
+                .where(
+                    tables.LtiContext.course == course,
+                    tables.LtiRegistration.platform.has(name=platform),
+                )
             )
         )
         for row in rows:

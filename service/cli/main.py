@@ -42,6 +42,10 @@ _GROUPS = {
 }
 
 
+def groups() -> list[str]:
+    return list(_GROUPS)
+
+
 def load_group(name: str) -> _click.Command:
     """The command group itself, imported."""
     found = _GROUPS[name]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from grader.sandbox import SandboxUnavailable, default_sandbox
-from grader.sandbox.base import Layer
+if TYPE_CHECKING:
+    from grader.sandbox.base import Layer
 
 sandbox_app = typer.Typer(no_args_is_help=True, help="Inspect the grading sandbox.")
 
@@ -19,6 +19,8 @@ def check(
     ] = False,
 ) -> None:
     """Print which isolation layers are active; exit 1 if strict mode refuses to start."""
+    from grader.sandbox import SandboxUnavailable, default_sandbox
+
     try:
         sandbox = default_sandbox(allow_missing_layers=allow_missing)
     except SandboxUnavailable as error:

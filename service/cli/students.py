@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from service.cli import output
-from service.cli.database import open_database
+from service.cli.lazy import lazily
 from service.core.errors import NotFound
-from service.privacy import export, forget, whose
-from service.storage.db import Database
+
+if TYPE_CHECKING:
+    from service.cli import database
+    from service.privacy import export, forget, whose
+    from service.storage.db import Database
+else:
+    database = lazily("service.cli.database")
+    export = lazily("service.privacy.export")
+    forget = lazily("service.privacy.forget")
+    whose = lazily("service.privacy.whose")
 
 students_app = typer.Typer(no_args_is_help=True, help="A student's data: exported or erased on request.")
 Course = Annotated[str, typer.Option("--course", help="The course's id, as the platform sends it.")]
@@ -44,7 +52,7 @@ def _whose(db: Database, course: str, student: str, platform: str | None) -> who
 def export_command(course: Course, student: Student, platform: PlatformName = None) -> None:
     """Print everything kept about the student in the course as one JSON document: each
     submission with its code and results, the attempts refused, due dates, roster row, LTI ids."""
-    _, db = open_database()
+    _, db = database.open_database()
     who = _whose(db, course, student, platform)
     with db.reading() as session:
         document = export.student_data(session, who)
@@ -60,7 +68,7 @@ def forget_command(
 ) -> None:
     """Erase the student's data in the course: code, results, refused attempts, due dates, roster
     rows, LTI identities; the dashboard's numbers recomputed without them. Cannot be undone."""
-    _, db = open_database()
+    _, db = database.open_database()
     who = _whose(db, course, student, platform)
     if not yes:
         typer.confirm(f"erase every trace of {student!r} in {course!r} ({who.platform})?", abort=True)

@@ -33,6 +33,7 @@ from service.dashboard.regrade_effect import GradebookMoves, no_gradebooks
 from service.dashboard.secret import session_secret
 from service.dashboard.secure_cookie import SecureCookieOverHttps
 from service.dashboard.sessions import LIFETIME_SECONDS
+from service.dashboard.similar_views import SimilarViews
 from service.dashboard.throttle import LoginThrottle
 from service.messaging.enqueue import TaskQueue
 from service.roster.asks import RosterAsks
@@ -108,6 +109,7 @@ def create_dashboard(
     app.state.password_checks = PasswordChecks(settings.password_checks, WAITING_CHECKS)
     app.state.live = LiveHub(settings.events, POLL_SECONDS)
     app.state.roster_asks = RosterAsks.from_settings(settings)  # the API's refresh route asks here too
+    app.state.similar_views = SimilarViews()  # the API's similar route too
     for module in (
         routes_auth,
         routes_pages,

@@ -37,6 +37,12 @@ SPANISH: dict[str, str] = {
     "Marked lines: the parts both programs share.": "Líneas marcadas: las partes que comparten ambos programas.",
     "Code of {student}": "Código de {student}",
     "{n} more pairs are less similar than these.": "{n} parejas más son menos parecidas que estas.",
+    "{n} programs were longer than a program's budget: only a sample of each was compared.": "{n} programas pasaban del presupuesto de un programa: de cada uno se comparó solo una muestra.",
+    "The class is large: each program was compared by a sample of {n} of its fingerprints.": "La clase es grande: cada programa se comparó por una muestra de {n} de sus huellas.",
+    "To stay within the view's budget, fingerprints shared by more than {n} programs were left out.": "Para no pasar del presupuesto de la vista, se dejaron fuera las huellas que comparten más de {n} programas.",
+    "The comparison ran out of time: some pairs may be missing.": "La comparación agotó su tiempo: pueden faltar parejas.",
+    "{n} more pairs were found but not kept.": "Se encontraron {n} parejas más, que no se guardaron.",
+    "{n} programs graded before fingerprints were kept are not compared yet; the next views add them.": "{n} programas calificados antes de que se guardaran las huellas aún no se comparan; las próximas vistas los añaden.",
     # roster
     "Roster": "Lista de clase",
     "Roster of {course}": "Lista de clase de {course}",

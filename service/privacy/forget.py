@@ -3,9 +3,9 @@ diagnoses, webhook attempts, scores sent back), the attempts refused, their own 
 roster rows, their LTI identities and the launch state naming them; the course's aggregates
 recomputed without them; an `Erasure` row that counts what went and names nobody.
 
-The similarity report's fingerprints are computed from the code when a page asks and kept only
-in memory: this process forgets them at once, every API process within a sweep
-(`forgotten_fingerprints`)."""
+The student's prints for the similar-submissions views (`submission_fingerprints`) go with their
+submissions (the foreign key cascades); the views made from them are kept in memory: this
+process forgets them at once, every API process within a sweep (`ErasureWatch`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from datetime import datetime
 from sqlalchemy import delete, or_, select, text
 from sqlalchemy.orm import Session
 
-from service.dashboard import similarity
+from service.dashboard import similar_views
 from service.dashboard.aggregates.rebuild import rebuild
 from service.lti.tables import LtiLearner, LtiValue
 from service.policies.tables import DueExtension, RefusedAttempt
@@ -74,7 +74,7 @@ def forget(session: Session, who: Whose, asked_by: str) -> Erased:
     )
     session.add(erasure)
     session.flush()
-    similarity.fingerprint.cache_clear()
+    similar_views.forget_everywhere()
     return Erased(submissions, refused, roster, identities, erasure.erased_at)
 
 
@@ -99,7 +99,7 @@ def _count(result: object) -> int:
 
 
 class ErasureWatch:
-    """For a long-lived process (an API's sweeper): forgets the in-memory fingerprints whenever
+    """For a long-lived process (an API's sweeper): forgets the in-memory similar views whenever
     another process recorded an erasure since the last look."""
 
     def __init__(self) -> None:
@@ -110,5 +110,5 @@ class ErasureWatch:
         changed = self._seen is not None and newest != self._seen
         self._seen = newest
         if changed:
-            similarity.fingerprint.cache_clear()
+            similar_views.forget_everywhere()
         return changed

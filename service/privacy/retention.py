@@ -1,5 +1,6 @@
 """The retention period (`AUTOGRADER_RETENTION_DAYS`): the code of submissions older than that
-is erased, their scores, results and the dashboard's numbers kept. The API's sweeper erases one
+is erased (with its print for the similar-submissions views), their scores, results and the
+dashboard's numbers kept. The API's sweeper erases one
 bounded batch a round, so no transaction holds the submissions table for long however much is
 due; each batch is recorded as an `Erasure` of kind "retention" (a count, never whose)."""
 
@@ -7,8 +8,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 
+from service.dashboard.fingerprint_tables import SubmissionFingerprint
 from service.policies.tables import RefusedAttempt
 from service.privacy.tables import Erasure
 from service.storage.db import Database
@@ -37,6 +39,8 @@ def erase_old_code(db: Database, days: float, batch: int, moment: datetime | Non
         )
         if due:
             session.execute(update(Submission).where(Submission.id.in_(due)).values(code=ERASED))
+            # A print keeps the code's own names, strings and comment words: it goes with the code.
+            session.execute(delete(SubmissionFingerprint).where(SubmissionFingerprint.submission_id.in_(due)))
         refused = list(
             session.scalars(
                 select(RefusedAttempt.id)

@@ -3,7 +3,9 @@
 Few round trips: one statement marks the submission `running` unless it already has a result
 for its challenge's current version, and returns what grading needs of it, its course and its
 student; one transaction stores the result, finishes the submission and does what the process hands it
-besides: the dashboard's aggregates (`service.storage.results.store_graded`, its `OnStored`).
+besides: the dashboard's aggregates (`service.storage.results.store_graded`, its `OnStored`); it
+also stores the program's print for the similar-submissions views (made here, once, never in a
+view).
 Both writes are committed without waiting for the disk (`Database.relaxed_*`): if a database crash
 loses them, the submission is left `queued` or `running` and the sweeper grades it again.
 """
@@ -22,6 +24,7 @@ from grader.challenge import Challenge
 from grader.grade import Grader
 from grader.models import Result
 from grader.text import Lang
+from service.dashboard import fingerprints, stored_prints
 from service.lti.tables import LtiScore
 from service.policies import store
 from service.policies.late import Due
@@ -128,12 +131,14 @@ def grade_submission(
             return Graded(submission_id, found.status, False, found.callback_url)
     challenge = grader.challenges[row.challenge]
     result, translation = _grade(grader, challenge, row, submission_id, max_attempts)
+    packed = fingerprints.pack(fingerprints.fingerprint(row.code))  # once, for every similar view
     try:
         with db.relaxed_transaction() as connection:
             stored = Stored(submission_id, row.course_id, row.challenge)
             finished_at = store_graded(
                 connection, stored, challenge.version, result, translation, on_stored=on_stored
             )
+            stored_prints.store(connection, submission_id, packed)
             params = {"id": submission_id, "course_id": row.course_id, "student": row.external_id}
             found = connection.execute(_LINKED, {**params, "challenge": row.challenge}).one()
     except IntegrityError:

@@ -91,7 +91,9 @@ def deliver_webhook(process: WorkerProcess, task: Task, submission_id: str) -> N
 def send_lti_score(process: WorkerProcess, task: Task, submission_id: str) -> None:
     """On the webhook queue too: an LMS that answers slowly never holds a grading."""
     attempt, attempts = task.request.retries + 1, process.settings.webhook_attempts
-    outcome = passback.post(process.db, submission_id, attempt, attempts, process.outbound)
+    outcome = passback.post(
+        process.db, submission_id, attempt, attempts, process.outbound, process.lti_tokens
+    )
     if outcome.retry and attempt < attempts:
         raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))
 
@@ -99,7 +101,9 @@ def send_lti_score(process: WorkerProcess, task: Task, submission_id: str) -> No
 def regrade_passback(process: WorkerProcess, regrade_id: int) -> None:
     """On the webhook queue: a regrade's grades to the LMSs, only those that changed; sent again,
     it sends nothing twice (each is compared with what its gradebook last took)."""
-    passback.pass_back_regrade(process.db, regrade_id, process.settings.webhook_attempts, process.outbound)
+    passback.pass_back_regrade(
+        process.db, regrade_id, process.settings.webhook_attempts, process.outbound, process.lti_tokens
+    )
 
 
 def refresh_roster(process: WorkerProcess, course_id: int) -> None:
@@ -107,7 +111,7 @@ def refresh_roster(process: WorkerProcess, course_id: int) -> None:
     dashboard to show, and the next launch or the instructor asks again."""
     settings = process.settings
     budget = Budget(settings.roster_read_seconds, settings.roster_read_bytes)
-    roster.refresh(process.db, course_id, process.outbound, budget)
+    roster.refresh(process.db, course_id, process.outbound, budget, process.lti_tokens)
 
 
 def register(process: WorkerProcess) -> None:

@@ -11,6 +11,7 @@ from sqlalchemy import select, update
 
 from service.api.app import create_app
 from service.core.settings import Settings
+from service.dashboard.fingerprint_tables import SubmissionFingerprint
 from service.privacy.retention import erase_old_code
 from service.privacy.tables import Erasure
 from service.storage.db import Database
@@ -59,6 +60,8 @@ def test_old_code_goes_in_bounded_batches_and_the_scores_stay(
     with db.reading() as session:
         assert dict(session.execute(select(GradingResult.submission_id, GradingResult.score)).all()) == scores
         assert [e.submissions for e in session.scalars(select(Erasure).order_by(Erasure.id))] == [2, 1]
+        # the prints the worker made keep the code's own words ("retained"): they go with it
+        assert session.scalars(select(SubmissionFingerprint.submission_id)).all() == recent
     read = client.get(f"/v1/submissions/{old[0]}", headers=auth(key)).json()
     assert read["result"]["score"] == scores[old[0]]
 

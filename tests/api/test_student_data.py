@@ -1,5 +1,5 @@
 """A student's data on request, over the API: exported whole, then erased so that no table, no
-similarity fingerprint and no cache file holds their id or their code; another student's stays."""
+similar view in memory and no cache file holds their id or their code; another student's stays."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.core.settings import Settings
-from service.dashboard import similarity
+from service.dashboard import similar_views
 from service.dashboard.aggregates.tables import AggChallenge
+from service.dashboard.similarity import Report
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore, LtiValue
 from service.privacy.tables import Erasure
 from service.roster.tables import RosterMember
@@ -153,7 +154,7 @@ def test_forget_leaves_no_trace_of_the_student_in_any_table_or_cache(
         f"/v1/courses/{COURSE}/similar", params={"challenge": "layer_norm"}, headers=auth(key)
     )
     assert similar.status_code == 200, similar.text
-    assert similarity.fingerprint.cache_info().currsize > 0  # her programs' fingerprints, in memory
+    assert similar_views.held_everywhere() > 0  # the view made of her programs' prints, in memory
     needles = [GONE, SUB, NAME, MARK]
     assert _traces(db, needles, course_with_two_students)  # the scan sees what is there
 
@@ -165,7 +166,7 @@ def test_forget_leaves_no_trace_of_the_student_in_any_table_or_cache(
     assert counts == {"submissions": 2, "refused_attempts": 1, "roster_rows": 1, "lti_identities": 1}
 
     assert _traces(db, needles, course_with_two_students) == []
-    assert similarity.fingerprint.cache_info().currsize == 0
+    assert similar_views.held_everywhere() == 0
     assert _files_holding(settings.cache_dir, needles) == []  # the error models' runs: the challenge's only
     with db.reading() as session:
         record = session.scalars(select(Erasure)).one()
@@ -204,16 +205,20 @@ def test_the_command_line_exports_and_forgets_the_same(
     assert "knows no student" in again.stderr
 
 
-def test_an_erasure_by_another_process_empties_this_ones_fingerprints(db: Database, key: CreatedKey) -> None:
+def test_an_erasure_by_another_process_empties_this_ones_similar_views(db: Database, key: CreatedKey) -> None:
     from service.privacy.forget import ErasureWatch
 
     watch = ErasureWatch()
     with db.reading() as session:
         assert not watch.look(session)  # the first look only notes where the records are
-    similarity.fingerprint(f"{MARK} = 1\n")
+    views = similar_views.SimilarViews()
+    views.cache.put(
+        ((1, COURSE, "layer_norm", 1, "best"), (1, None)), similar_views.View(Report(groups=[[MARK]]), False)
+    )
+    assert similar_views.held_everywhere() > 0
     with db.transaction() as session:
         session.add(Erasure(kind="request", asked_by="command line"))
     with db.reading() as session:
         assert watch.look(session)
         assert not watch.look(session)
-    assert similarity.fingerprint.cache_info().currsize == 0
+    assert similar_views.held_everywhere() == 0

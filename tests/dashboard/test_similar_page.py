@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.accessibility import Audit
+from tests.conftest import ROOT
 from tests.dashboard.conftest import log_in, served
 from tests.dashboard.site import Site
 from tests.dashboard.test_accessibility import new_context, tab_to
@@ -104,5 +105,22 @@ def test_the_platform_reads_the_pairs(own_site: Site) -> None:
     assert sorted(tuple(p["students"]) for p in found["pairs"]) == [("ana", "ben"), ("cai", "dan")]
     assert found["groups"] == [["ana", "ben"], ["cai", "dan"]]
     assert all(p["lines"][0] and p["lines"][1] and p["share"] >= 0.5 for p in found["pairs"])
+    assert (found["flagged"], found["cut"]) == (2, [])
     unknown = httpx.get(f"{own_site.base}/v1/courses/c1/similar?challenge=nope", headers=headers)
     assert unknown.status_code == 422
+
+
+def test_long_programs_are_compared_by_their_sample_and_the_answer_says_so(own_site: Site) -> None:
+    """Two copies of a program near the intake's 64 KiB, graded by the real worker: the view
+    compares the samples their prints kept, pairs them, and names them in `cut`."""
+    long = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text() + "".join(
+        f"\ndef extra_{n}(x):\n    return np.tanh(x * {n}.5) + x.sum() / {n + 7}\n" for n in range(900)
+    )
+    assert len(long) < 64 * 1024
+    for student in ("uno", "dos"):
+        own_site.submit("c2", student, "layer_norm", long)
+    headers = {"Authorization": f"Bearer {own_site.key}"}
+    found = httpx.get(f"{own_site.base}/v1/courses/c2/similar?challenge=layer_norm", headers=headers).json()
+    assert [tuple(p["students"]) for p in found["pairs"]] == [("dos", "uno")]
+    assert [(c["kind"], c["count"]) for c in found["cut"]] == [("long_programs", 2)]
+    assert "only a sample" in found["cut"][0]["detail"]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from grader.challenge import Challenge, load_challenges
-from service.dashboard import similarity
+from service.dashboard import fingerprints, similarity
 from service.dashboard.similarity import Source
 from tests.conftest import ROOT
 
@@ -42,7 +42,7 @@ def _class(challenge: str) -> list[Path]:
     return [p for folder in folders for p in sorted((ROOT / folder).glob("*.py"))]
 
 
-def _given(challenge: Challenge) -> similarity.Print:
+def _given(challenge: Challenge) -> fingerprints.Print:
     return similarity.given(challenge.starter, challenge.reference_source)
 
 
@@ -121,12 +121,12 @@ def test_a_disguised_copy_of_any_correct_solution_is_found(challenge: str) -> No
     assert _flagged(report) == expected
 
 
-def _own_fingerprints(source: Source, class_: list[Source], handed: similarity.Print) -> int:
+def _own_fingerprints(source: Source, class_: list[Source], handed: fingerprints.Print) -> int:
     """The fingerprints of a program that are neither handed nor common in its class (the lesson's
     own way of writing it, which most wrong files of the class share)."""
-    holders = Counter(h for other in class_ for h in similarity.fingerprint(other.code).hashes)
+    holders = Counter(h for other in class_ for h in fingerprints.fingerprint(other.code).hashes)
     common = max(similarity.COMMON_AT_LEAST, int(similarity.COMMON_SHARE * len(class_)))
-    own = similarity.fingerprint(source.code).hashes.keys() - handed.hashes.keys()
+    own = fingerprints.fingerprint(source.code).hashes.keys() - handed.hashes.keys()
     return sum(1 for h in own if holders[h] <= common)
 
 
@@ -229,4 +229,40 @@ def test_groups_and_programs_that_do_not_parse() -> None:
     report = similarity.compare(sources, _given(CHALLENGES["layer_norm"]))
     assert report.clusters() == [["ana", "ben", "cai"]]
     assert len(report.pairs) == 3
-    assert similarity.fingerprint("x = '''never closed").hashes == {}
+    assert fingerprints.fingerprint("x = '''never closed").hashes == {}
+
+
+def _adversarial(seed: int) -> str:
+    """64 KiB of code whose every k-gram is its own: attributes and numbers stay as written."""
+    lines = [f"x = np.a{seed}_{n}(y.b{n}, {n}.{seed}5)\n" for n in range(4000)]
+    return "".join(lines)[: 64 * 1024]
+
+
+def test_a_long_program_keeps_a_sample_within_its_budget() -> None:
+    made = fingerprints.fingerprint(_adversarial(1))
+    assert made.cut
+    assert len(made.hashes) == fingerprints.MAX_PRINTS
+    assert len(made.features) <= fingerprints.MAX_FEATURES
+    assert max(map(len, made.features)) <= fingerprints.MAX_FEATURE_CHARS
+    assert not fingerprints.fingerprint(
+        _source(ROOT / "tests/corpora/layer_norm/solutions/loops.py").code
+    ).cut
+
+
+def test_a_view_within_its_budget_says_what_was_cut() -> None:
+    """Four copies of a long program, two of another, and a class around them: past the budget's
+    fingerprints each program is compared by a sample, the fingerprints most programs hold go
+    first, the pairs past the budget are counted, and the long programs are named."""
+    known = CHALLENGES["layer_norm"]
+    four, two = _adversarial(2), _adversarial(3)
+    sources = [Source(f"k{n}", f"four{n}", four + f"z = {n}\n") for n in range(4)]
+    sources += [Source(f"t{n}", f"two{n}", two + f"z = {n}\n") for n in range(2)]
+    sources += [Source(f"f{n}", f"student{n}", known.reference_source) for n in range(40)]
+    whole = similarity.compare(sources, _given(known))
+    assert whole.flagged == 6 + 1
+    assert [(c.kind, c.count) for c in whole.cuts] == [("long_programs", 6)]
+    budget = similarity.Budget(prints=46 * 200, pair_work=500, pairs=0)
+    cut = similarity.compare(sources, _given(known), budget)
+    told = {c.kind: c.count for c in cut.cuts}
+    assert (told["sample"], told["common"], told["pairs"]) == (200, 2, 1)
+    assert (cut.flagged, cut.pairs, cut.groups) == (1, [], [["two0", "two1"]])

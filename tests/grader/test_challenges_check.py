@@ -66,6 +66,8 @@ def test_a_reference_that_breaks_is_named(
     passed, said = _item(report, "reference")
     assert not passed
     assert "the reference fails on calls" in said
+    assert "IndexError" in said  # what it raised, where
+    assert "reference.py, line" in said
     assert "not checked: starter, statements, examples, mistakes, mutants" in describe(report)
 
 
@@ -92,6 +94,7 @@ def test_a_starter_that_does_not_run_is_named(
     assert not passed
     assert "the starter every student is handed does not run" in said
     assert "NameError" in said
+    assert said.count("(line ") == 1  # where, once
     assert _item(report, "reference")[0]
 
 

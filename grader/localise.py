@@ -38,7 +38,7 @@ from grader.report import CallOutcome
 from grader.sandbox.inside.tracer import Kind
 from grader.text import Text, text
 from grader.tracing import Traced, is_local_key
-from grader.values import FILLING, PART, WHOLE, constant, layouts, lesson_kind, same, whole
+from grader.values import FILLING, PART, WHOLE, constant, layouts, lesson_kind, same, same_as_a_row, whole
 
 MAX_CODE = 100
 
@@ -706,5 +706,4 @@ def _row_of(value: np.ndarray, step: np.ndarray) -> bool:
     """A row of a step of several rows (code that loops: the row's mean, its normalised row)."""
     if step.ndim < 1 or step.shape[0] < 2 or value.size != step[0].size:
         return False
-    rows = step.reshape(step.shape[0], -1)
-    return any(same(value.ravel(), row) for row in rows)
+    return same_as_a_row(value, step.reshape(step.shape[0], -1))

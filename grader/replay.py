@@ -9,6 +9,7 @@ arguments it changed, how its helper functions were called.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -130,6 +131,12 @@ def _narrowing(function: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+@functools.lru_cache(maxsize=8)
+def _compiled_helpers(source: str) -> Any:
+    """A challenge's helpers, compiled once: every program of its error model runs them."""
+    return compile(source, "<ayudas>", "exec")
+
+
 class Program:
     """A trusted program, loaded once, answering hidden calls as a student's code would;
     `in_float32`: computing in float32 what it is given in float32."""
@@ -140,7 +147,7 @@ class Program:
         if in_float32 and self.namespace.get("np") is np:
             self.namespace["np"] = _InFloat32(np)
         self.helpers: dict[str, Any] = {"__name__": "ayudas"}
-        exec(compile(helpers_source, "<ayudas>", "exec"), self.helpers)  # noqa: S102 trusted challenge
+        exec(_compiled_helpers(helpers_source), self.helpers)  # noqa: S102 trusted challenge
 
     def answer(self, call: Call) -> CallOutcome:
         arguments = _Arguments(self.helpers, self.namespace)

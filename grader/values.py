@@ -6,6 +6,8 @@ filled row by row.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 
@@ -32,6 +34,8 @@ def same(a: np.ndarray, r: np.ndarray) -> bool:
     operations: the localisation compares thousands of small arrays per submission."""
     size = np.abs(r)
     rtol, atol = _tolerance(a, r, size)
+    if a.shape == r.shape and a.size and a.dtype == r.dtype == np.float64 and _first_apart(a, r, rtol, atol):
+        return False
     with np.errstate(all="ignore"):
         close = (np.abs(a - r) <= atol + rtol * size) & np.isfinite(r)
         if close.all():
@@ -55,6 +59,14 @@ def same_as_a_row(a: np.ndarray, rows: np.ndarray) -> bool:
         close = (np.abs(a - rows) <= atol[:, None] + 1e-9 * size) & finite
         close |= (a == rows) | (np.isnan(a) & np.isnan(rows))
     return bool(close.all(axis=1).any())
+
+
+def _first_apart(a: np.ndarray, r: np.ndarray, rtol: float, atol: float) -> bool:
+    """Whether the first elements already differ, told in Python's floats (the same IEEE
+    arithmetic as NumPy's float64): most values compared are not the lesson's, and say so there."""
+    x, y = float(a.flat[0]), float(r.flat[0])
+    close = abs(x - y) <= atol + rtol * abs(y) and math.isfinite(y)
+    return not (close or x == y or (math.isnan(x) and math.isnan(y)))
 
 
 def layouts(a: np.ndarray, r: np.ndarray) -> list[np.ndarray]:

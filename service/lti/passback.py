@@ -3,7 +3,7 @@ the student's best (or last, as the course chose) score goes to the link's line 
 gradebook, from the worker's sender process (`post`), retried with backoff and recorded per attempt.
 
 The score goes through PyLTI1p3's AGS client; its access token (client credentials, signed with the
-tool's key) is cached per platform and scope set until shortly before it expires. Every request it
+tool's key) is kept by the worker process's `TokenCache` (`service.lti.connector`). Every request it
 sends (the token, the line items and their pages, the score) goes through the service's outgoing
 policy, to the origins the LMS's registration names and no others: the line item URLs come from
 the LMS's launches and answers, and its token must not go anywhere else.
@@ -12,8 +12,6 @@ the LMS's launches and answers, and its token must not go anywhere else.
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -24,18 +22,16 @@ from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.exception import LtiException, LtiServiceException
 from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
-from pylti1p3.service_connector import ServiceConnector
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from service.dashboard.regrade_effect import GradebookMove
 from service.dashboard.tables import RegradeItem
 from service.lti import tool_keys
-from service.lti.adapter import ToolRegistration
+from service.lti.connector import CachedTokens, TokenCache, lms_connector
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
 from service.messaging.enqueue import TaskQueue
-from service.outbound import destinations
-from service.outbound.session import Outbound, PolicySession, RefusedRequest
+from service.outbound.session import Outbound, RefusedRequest
 from service.policies import admin as policies
 from service.policies import late
 from service.storage.db import Database
@@ -45,8 +41,6 @@ from service.submissions.schemas import FINAL_STATUSES
 log = logging.getLogger(__name__)
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 LINEITEM_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem"  # and lineitem.readonly
-TOKEN_MARGIN_SECONDS = 30
-DEFAULT_TOKEN_SECONDS = 3600
 MAX_BACKOFF_SECONDS = 300  # the longest wait between two tries of one score (tasks.send_lti_score)
 
 
@@ -156,6 +150,7 @@ def post(
     attempt: int,
     attempts: int,
     outbound: Outbound,
+    tokens: TokenCache,
     only_changed: bool = False,
 ) -> Posted:
     """One try at sending the score this attempt decides; recorded on the attempt's row. The
@@ -165,7 +160,7 @@ def post(
         job = _job(session, submission_id)
     if job is None:
         return Posted(sent=True, retry=False)  # not graded yet, or no longer linked: nothing to send
-    connector = lms_connector(job.registration, job.key, outbound)
+    connector = lms_connector(job.registration, job.key, outbound, tokens)
     lms_due = _line_item_end(job, connector)
     with db.transaction() as session:
         job = _scored(session, job, lms_due)
@@ -245,7 +240,9 @@ def _last_sent(session: Session, link_id: int, student: str) -> float | None:
     return round(sent, 2) if sent is not None else None
 
 
-def pass_back_regrade(db: Database, regrade_id: int, attempts: int, outbound: Outbound) -> int:
+def pass_back_regrade(
+    db: Database, regrade_id: int, attempts: int, outbound: Outbound, tokens: TokenCache
+) -> int:
     """Each student's grade through each link the regrade touched, sent where it changed (the
     newest attempt through the link decides, as any passback does). How many were looked at."""
     newest = (
@@ -266,7 +263,7 @@ def pass_back_regrade(db: Database, regrade_id: int, attempts: int, outbound: Ou
         chosen = list(session.scalars(query))
     for submission_id in chosen:
         for attempt in range(1, attempts + 1):
-            if not post(db, submission_id, attempt, attempts, outbound, only_changed=True).retry:
+            if not post(db, submission_id, attempt, attempts, outbound, tokens, only_changed=True).retry:
                 break
     return len(chosen)
 
@@ -345,18 +342,6 @@ def _line_item_end(job: _Job, connector: CachedTokens) -> datetime | None:
     return parsed if parsed is None or parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
 
 
-def registration_origins(row: LtiRegistration) -> frozenset[str]:
-    """The origins an LMS's registration names (its issuer, its endpoints, the origin framing the
-    tool: where its courses, and so its line items, live): the only ones its token goes to."""
-    found = set()
-    for url in (row.issuer, row.login_url, row.token_url, row.jwks_url, row.frame_origin):
-        try:
-            found.add(destinations.parse(url).origin)
-        except destinations.Refused:
-            continue  # an issuer need not be a URL
-    return frozenset(found)
-
-
 def _send(job: _Job, connector: CachedTokens) -> Posted:
     service_data: Any = {
         "scope": job.scopes,
@@ -400,57 +385,6 @@ def _line_item(link: LtiLink) -> LineItem | None:
         .set_resource_link_id(link.resource_link_id)
         .set_tag(f"autograder-{link.resource_link_id}")  # how the library finds it again: one per link
     )
-
-
-_tokens: dict[tuple[int, tuple[str, ...]], tuple[str, float]] = {}
-_tokens_lock = threading.Lock()
-
-
-class _TokenSession(PolicySession):
-    """Remembers the lifetime the token endpoint gave its last token (the library keeps only the token)."""
-
-    expires_in: float = DEFAULT_TOKEN_SECONDS
-
-    def post(self, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
-        response = super().post(url, *args, **kwargs)
-        if response.ok and isinstance(kwargs.get("data"), dict) and "client_assertion" in kwargs["data"]:
-            lifetime = response.json().get("expires_in")
-            self.expires_in = float(lifetime) if isinstance(lifetime, int | float) else DEFAULT_TOKEN_SECONDS
-        return response
-
-
-class CachedTokens(ServiceConnector):
-    """PyLTI1p3's connector, with its access token kept across tasks until shortly before it expires."""
-
-    def __init__(self, registration: ToolRegistration, registration_id: int, session: _TokenSession) -> None:
-        self.session = session
-        super().__init__(registration, requests_session=session)
-        self.registration_id = registration_id
-
-    def get_access_token(self, scopes: Any) -> str:
-        key = (self.registration_id, tuple(sorted(scopes)))
-        with _tokens_lock:
-            cached = _tokens.get(key)
-        if cached is not None and cached[1] > time.monotonic():
-            return cached[0]
-        token = super().get_access_token(scopes)
-        with _tokens_lock:
-            _tokens[key] = (token, time.monotonic() + self.session.expires_in - TOKEN_MARGIN_SECONDS)
-        return token
-
-    def forget(self) -> None:
-        with _tokens_lock:
-            for key in [k for k in _tokens if k[0] == self.registration_id]:
-                del _tokens[key]
-
-
-def lms_connector(
-    registration: LtiRegistration, key: tool_keys.SigningKey, outbound: Outbound
-) -> CachedTokens:
-    """The tool's connector to one LMS's services (AGS, NRPS): its tokens cached, its requests to
-    that LMS's own origins only."""
-    session = _TokenSession(outbound, registration_origins(registration))
-    return CachedTokens(ToolRegistration(registration, key), registration.id, session)
 
 
 @dataclass(frozen=True)

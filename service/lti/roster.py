@@ -26,7 +26,8 @@ from requests.utils import parse_header_links
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service.lti import claims, contexts, passback, tool_keys
+from service.lti import claims, contexts, tool_keys
+from service.lti.connector import CachedTokens, TokenCache, lms_connector
 from service.lti.tables import LtiContext, LtiRegistration
 from service.outbound.budget import Budget, OverBudget
 from service.outbound.session import Outbound, RefusedRequest
@@ -98,7 +99,7 @@ def next_page(headers: Mapping[str, str]) -> str | None:
     return None
 
 
-def fetch(connector: passback.CachedTokens, url: str, context_id: str) -> Listing:
+def fetch(connector: CachedTokens, url: str, context_id: str) -> Listing:
     """Every page of the context's roster, in full, or Unreadable (or the request's error)."""
     members: dict[str, Member] = {}
     followed: set[str] = set()
@@ -120,7 +121,7 @@ def fetch(connector: passback.CachedTokens, url: str, context_id: str) -> Listin
     raise Unreadable(f"more than {MAX_PAGES} pages")
 
 
-def _page(connector: passback.CachedTokens, url: str, number: int) -> Any:
+def _page(connector: CachedTokens, url: str, number: int) -> Any:
     """One page's answer; Unreadable when its body cannot be parsed, OverBudget (saying how far
     the reading got) when the reading's budget is spent."""
     try:
@@ -169,7 +170,9 @@ def _sources(session: Session, course_id: int) -> list[tuple[LtiContext, LtiRegi
     return [(context, registration) for context, registration in session.execute(query)]
 
 
-def refresh(db: Database, course_id: int, outbound: Outbound, budget: Budget) -> Refreshed:
+def refresh(
+    db: Database, course_id: int, outbound: Outbound, budget: Budget, tokens: TokenCache
+) -> Refreshed:
     """The course's roster read again from each LMS context that opens it (the worker's task),
     every request under one `budget`; on any failure the stored roster stays as it was and the
     error is kept for the dashboard."""
@@ -183,7 +186,7 @@ def refresh(db: Database, course_id: int, outbound: Outbound, budget: Budget) ->
     budgeted = replace(outbound, budget=budget)
     try:
         for context_id, url, registration in sources:
-            listing = fetch(passback.lms_connector(registration, key, budgeted), url, context_id)
+            listing = fetch(lms_connector(registration, key, budgeted, tokens), url, context_id)
             members.update(listing.members)
             skipped += listing.skipped
     except (

@@ -19,6 +19,7 @@ from grader.grade import Grader
 from grader.sandbox import default_sandbox
 from service.core.settings import Settings
 from service.dashboard.aggregates.keep import keep
+from service.lti.connector import TokenCache
 from service.messaging import graded_pubsub
 from service.messaging.enqueue import TaskQueue
 from service.outbound.gates import Gates
@@ -62,6 +63,7 @@ class WorkerProcess:
         self.on_stored: OnStored = keep
         # The sender's threads shared out by kind and destination: one slow LMS holds a few.
         self.gates = Gates.for_senders(settings.webhook_senders)
+        self.lti_tokens = TokenCache()  # the LMSs' access tokens, kept across this process's tasks
         self._lock = threading.Lock()
         self._beat: threading.Timer | None = None
 

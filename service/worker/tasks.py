@@ -112,7 +112,9 @@ def send_lti_score(process: WorkerProcess, task: Task, submission_id: str, waite
     with process.gates.slot("grades", passback.destination(process.db, submission_id)) as taken:
         if not taken:
             raise _later(task, waited)
-        outcome = passback.post(process.db, submission_id, attempt, attempts, process.outbound)
+        outcome = passback.post(
+            process.db, submission_id, attempt, attempts, process.outbound, process.lti_tokens
+        )
     if outcome.retry and attempt < attempts:
         raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))
 
@@ -123,9 +125,8 @@ def regrade_passback(process: WorkerProcess, task: Task, regrade_id: int, waited
     with process.gates.slot("grades", None) as taken:
         if not taken:
             raise _later(task, waited)
-        passback.pass_back_regrade(
-            process.db, regrade_id, process.settings.webhook_attempts, process.outbound
-        )
+        attempts = process.settings.webhook_attempts
+        passback.pass_back_regrade(process.db, regrade_id, attempts, process.outbound, process.lti_tokens)
 
 
 def refresh_roster(process: WorkerProcess, task: Task, course_id: int, waited: int = 0) -> None:
@@ -136,7 +137,7 @@ def refresh_roster(process: WorkerProcess, task: Task, course_id: int, waited: i
         if not taken:
             raise _later(task, waited)
         budget = Budget(settings.roster_read_seconds, settings.roster_read_bytes)
-        roster.refresh(process.db, course_id, process.outbound, budget)
+        roster.refresh(process.db, course_id, process.outbound, budget, process.lti_tokens)
 
 
 def register(process: WorkerProcess) -> None:

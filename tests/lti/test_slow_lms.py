@@ -68,7 +68,7 @@ def _attempt(tool: Site, lms: Platform, link: Link, student: str) -> None:
     assert landed.status_code == 303, landed.text[-2000:]
     token = parse_qs(urlsplit(landed.headers["location"]).query)["t"][0]
     attempt = httpx.post(
-        f"{tool.base}/students/api/submissions?wait=20",
+        f"{tool.base}/students/api/submissions?wait=10",
         json={"code": REFERENCE},
         headers={"Authorization": f"Bearer {token}"},
         timeout=60,

@@ -6,7 +6,7 @@ import dataclasses
 import logging
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,6 +50,7 @@ class Grader:
         self.kept_in = kept_in
         self._prepared: dict[str, PreparedChallenge] = dict(prepared or {})
         self._lock = threading.Lock()
+        self._warming: set[str] = set()  # challenges whose error model a thread is warming
 
     def prepared(self, challenge_id: str) -> PreparedChallenge:
         with self._lock:
@@ -62,6 +63,38 @@ class Grader:
         for challenge_id in self.challenges:
             self.prepared(challenge_id).warm()
 
+    def warm_apart(self, then: Callable[[], None] | None = None) -> threading.Thread:
+        """Every challenge prepared now (milliseconds), its error model warmed in a thread of its
+        own (seconds, or a minute without the kept runs): a worker grades from the start, a
+        challenge still warming without the error model's search (no diagnosis from it; tests,
+        scores, exceptions and the line where the values leave the lesson's as ever), rather than
+        refusing. `then` runs once everything is warm."""
+        for challenge_id in self.challenges:
+            self.prepared(challenge_id)
+        with self._lock:
+            self._warming = set(self.challenges)
+
+        def warm_each() -> None:
+            for challenge_id in list(self.challenges):
+                self.prepared(challenge_id).warm()
+                with self._lock:
+                    self._warming.discard(challenge_id)
+            if then is not None:
+                then()
+
+        thread = threading.Thread(target=warm_each, name="warming the error models", daemon=True)
+        thread.start()
+        return thread
+
+    def warming(self) -> frozenset[str]:
+        """The challenges graded without the error model's search until their warming ends."""
+        with self._lock:
+            return frozenset(self._warming)
+
+    def _searches(self, challenge_id: str) -> bool:
+        with self._lock:
+            return challenge_id not in self._warming
+
     def keep(self) -> None:
         """Leave what the gradings computed to the next process: a command line's, at its end."""
         with self._lock:
@@ -70,11 +103,12 @@ class Grader:
             one.keep()
 
     def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
-        return grade(self.prepared(challenge_id), code, lang, self.sandbox)
+        return self.grade_in(challenge_id, code, (lang,))[lang]
 
     def grade_in(self, challenge_id: str, code: str | bytes, langs: tuple[Lang, ...]) -> dict[Lang, Result]:
         """Graded once, told in each of `langs`."""
-        return grade_in(self.prepared(challenge_id), code, langs, self.sandbox)
+        search = self._searches(challenge_id)
+        return grade_in(self.prepared(challenge_id), code, langs, self.sandbox, search=search)
 
 
 def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: Sandbox) -> Result:
@@ -97,16 +131,22 @@ class _Judged:
 
 
 def grade_in(
-    prepared: PreparedChallenge, code: str | bytes, langs: tuple[Lang, ...], sandbox: Sandbox
+    prepared: PreparedChallenge,
+    code: str | bytes,
+    langs: tuple[Lang, ...],
+    sandbox: Sandbox,
+    *,
+    search: bool = True,
 ) -> dict[Lang, Result]:
     """Run and judge the submission once; its Result told in each of `langs` (the same grading,
-    the same `grading_ms`: the first language's, the one the caller waits for)."""
+    the same `grading_ms`: the first language's, the one the caller waits for). `search`: look
+    for the error model's choices that explain a wrong answer (off while the model warms)."""
     started = time.perf_counter()
     source, refusal = _readable_source(code)
     if refusal is not None:
         told = [_refused(prepared, refusal, lang, started) for lang in langs]
     else:
-        judged = _judge(prepared, source, sandbox)
+        judged = _judge(prepared, source, sandbox, search)
         told = [_told(prepared, judged, lang, started) for lang in langs]
     first = told[0].grading_ms
     return {
@@ -115,7 +155,7 @@ def grade_in(
     }
 
 
-def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judged:
+def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox, search: bool = True) -> _Judged:
     desk = prepared.new_desk()
     run = sandbox.run(prepared.job(source, desk), prepared.challenge.limits)
     report = parse_report(run.report, len(prepared.calls), MAX_OUTPUT_ELEMENTS)
@@ -132,7 +172,7 @@ def _judge(prepared: PreparedChallenge, source: str, sandbox: Sandbox) -> _Judge
         diagnose(
             prepared, report, failed, _failed_by_edits(prepared, report, failed), mentions_float32(source)
         )
-        if diagnosable
+        if diagnosable and search
         else NO_STORY
     )
     exceptions = find_causes(prepared, report, source, failed - set(story.explained))

@@ -21,11 +21,12 @@ STARTING_SECONDS = 180
 
 
 class _Startup:
-    """This process's start, and whether it has seen a worker since."""
+    """This process's start, whether it has seen a worker since, and since when it is not usable."""
 
     def __init__(self) -> None:
         self.began = time.monotonic()
         self.seen_worker = False
+        self.waiting_since: datetime | None = datetime.now(UTC)
 
 
 _STARTUP = _Startup()
@@ -54,6 +55,11 @@ def check(db: Database, queue: TaskQueue) -> schemas.Health:
     workers = _workers(db) if database else []
     layers = [schemas.Layer(**layer) for layer in json.loads(workers[0].layers)] if workers else []
     sandbox = bool(workers)
+    waiting = _waiting_for(database, broker, sandbox)
+    if not waiting:
+        _STARTUP.waiting_since = None
+    elif _STARTUP.waiting_since is None:
+        _STARTUP.waiting_since = datetime.now(UTC)
     return schemas.Health(
         status=_status(database and broker, sandbox),
         database=database,
@@ -61,7 +67,19 @@ def check(db: Database, queue: TaskQueue) -> schemas.Health:
         sandbox=sandbox,
         workers=len(workers),
         layers=layers,
+        waiting_for=waiting,
+        since=_STARTUP.waiting_since if waiting else None,
     )
+
+
+def _waiting_for(database: bool, broker: bool, sandbox: bool) -> list[str]:
+    """What is not usable yet, in the words an operator acts on."""
+    waiting = [] if database else ["the database: it does not answer"]
+    waiting += [] if broker else ["the broker: it does not answer"]
+    if not sandbox:
+        starting = " (a worker starting prepares its sandbox first)" if not _STARTUP.seen_worker else ""
+        waiting.append(f"a grading worker: none has reported in the last {WORKER_STALE_SECONDS} s{starting}")
+    return waiting
 
 
 def _status(reachable: bool, sandbox: bool) -> schemas.HealthStatus:

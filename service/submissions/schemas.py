@@ -118,3 +118,10 @@ class Health(BaseModel):
     sandbox: bool
     workers: int
     layers: list[Layer]
+    waiting_for: list[str] = Field(
+        default_factory=list, description="what the service waits for before it is usable; empty once it is"
+    )
+    since: datetime | None = Field(
+        default=None,
+        description="since when it waits: this API process's start, or the check that first failed",
+    )

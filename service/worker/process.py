@@ -77,8 +77,9 @@ class WorkerProcess:
             yield
 
     def grader(self) -> Grader:
-        """This process's Grader, created on first use (every challenge prepared and warmed: its
-        error model's runs read from the cache folder, or computed and written there)."""
+        """This process's Grader, created on first use: every challenge prepared, its error
+        model warmed in a thread (its runs read from the cache folder, or computed and written
+        there) while the process already grades (`Grader.warm_apart`)."""
         with self._lock:
             if self._grader is None:
                 sandbox = default_sandbox(
@@ -88,7 +89,7 @@ class WorkerProcess:
                 )
                 challenges = load_challenges(*self.settings.challenge_roots)
                 self._grader = Grader(challenges, sandbox, kept_in=self.settings.cache_dir)
-                self._grader.warm()
+                self._grader.warm_apart(then=_keep_out_of_the_collectors_sight)
                 self._start_beat()
             return self._grader
 
@@ -100,9 +101,12 @@ class WorkerProcess:
         again. Frozen, a collection walks only what came after."""
         if not self.sends_only:
             self.grader()
-        gc.collect()  # garbage of the boot is freed, not kept for ever
-        gc.freeze()
+        _keep_out_of_the_collectors_sight()
         gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
+
+    def warming(self) -> frozenset[str]:
+        """The challenges this process grades without the error model's search for now."""
+        return self._grader.warming() if self._grader is not None else frozenset()
 
     @cached_property
     def publisher(self) -> graded_pubsub.Publisher:
@@ -146,3 +150,9 @@ class WorkerProcess:
 
 def worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _keep_out_of_the_collectors_sight() -> None:
+    """At the boot, and again once the error models are warm (what they keep lives as long)."""
+    gc.collect()  # garbage made so far is freed, not kept for ever
+    gc.freeze()

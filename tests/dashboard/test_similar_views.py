@@ -28,7 +28,7 @@ from service.worker.grading import grade_submission
 from tests.conftest import ROOT
 
 ANA = (ROOT / "tests/corpora/layer_norm/solutions/loops.py").read_text()
-BEN = (ROOT / "tests/planted/layer_norm/bucles_renombrados.py").read_text()  # ana's, disguised
+BEN = (ROOT / "tests/corpora/layer_norm/planted/bucles_renombrados.py").read_text()  # ana's, disguised
 CAI = (ROOT / "tests/corpora/layer_norm/solutions/class_based.py").read_text()
 CLASS = [("ana", ANA), ("ben", BEN), ("cai", CAI)]
 

@@ -38,13 +38,13 @@ POSTGRES = f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_
 COURSE = "ia-2026"
 # (student, challenge, file under tests/): references, known mistakes, code that does not run
 ATTEMPTS = [
-    ("ana", "layer_norm", "solutions/layer_norm/class_based.py"),
-    ("ana", "bloque", "wrong/bloque/both_residuals_missing.py"),
-    ("ben", "layer_norm", "wrong/layer_norm/batch_norm.py"),
-    ("ben", "layer_norm", "wrong/layer_norm/sample_std.py"),
-    ("carla", "atencion_causal", "wrong/atencion_causal/always_causal.py"),
-    ("carla", "layer_norm", "wrong/layer_norm/eps_outside.py"),
-    ("dario", "bloque", "wrong/bloque/both_biases_missing.py"),
+    ("ana", "layer_norm", "corpora/layer_norm/solutions/class_based.py"),
+    ("ana", "bloque", "corpora/bloque/catalogue/both_residuals_missing.py"),
+    ("ben", "layer_norm", "corpora/layer_norm/catalogue/batch_norm.py"),
+    ("ben", "layer_norm", "corpora/layer_norm/solutions/einsum_style.py"),
+    ("carla", "atencion_causal", "corpora/atencion_causal/catalogue/always_causal.py"),
+    ("carla", "layer_norm", "corpora/layer_norm/catalogue/eps_outside.py"),
+    ("dario", "bloque", "corpora/bloque/catalogue/both_biases_missing.py"),
 ]
 SYNTAX_ERROR = ("elena", "layer_norm", "def layer_norm(X, gamma, beta, eps=1e-5)\n    return X\n")
 
@@ -179,6 +179,8 @@ def main() -> None:
         (HERE / "sqlite.sql").write_text(_sqlite_text(Path(scratch) / "sqlite" / "data" / "autograder.db"))
         if not asked.no_postgres:
             served["postgres"] = _postgres(tree, Path(scratch) / "postgres")
+    if any(marker in json.dumps(served) for marker in (str(ROOT), scratch)):
+        raise SystemExit("what the previous release served names this machine's folders: pick other attempts")
     document = {"ref": asked.ref, "schema": SCHEMA, **served}
     (HERE / "served.json").write_text(
         json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n"

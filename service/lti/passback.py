@@ -108,6 +108,19 @@ def post(
     return outcome
 
 
+def destination(db: Database, submission_id: str) -> str | None:
+    """The LMS the attempt's score goes to, as the sender's gates count it: its registration."""
+    query = (
+        select(LtiContext.registration_id)
+        .join(LtiLink, LtiLink.context_id == LtiContext.id)
+        .join(LtiScore, LtiScore.link_id == LtiLink.id)
+        .where(LtiScore.submission_id == submission_id)
+    )
+    with db.reading() as session:
+        found = session.scalar(query)
+    return f"lms:{found}" if found is not None else None
+
+
 def _job(session: Session, submission_id: str) -> _Job | None:
     row = session.get(LtiScore, submission_id)
     submission = session.get(Submission, submission_id)

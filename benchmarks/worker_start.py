@@ -17,6 +17,12 @@ With `--ref REF`, REF's code (checked out in a worktree) starts the same way as 
 the same rounds. Prints the median start (seconds, and CPU seconds of the process) and the
 median first gradings (ms) per challenge and way, with each way's start as a ratio of REF's
 (or of `computed`), and the load average.
+
+    .venv/bin/python benchmarks/worker_start.py --serve [--rounds 3] [--ref REF]
+
+times what an operator waits for instead: `autograder serve` started in a new data folder until
+its /healthz answers 200, with the cache folder a first start filled (warm) and with an empty one
+(cold), for this tree and REF side by side; the target is 10 s with a warm cache.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import inspect
 import json
 import os
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -128,6 +135,75 @@ def report(runs: Runs, base: str) -> str:
     return "\n".join(lines)
 
 
+SERVE_CACHES = ("warm", "cold")  # the cache folder a first start filled, or an empty one
+SERVE_TARGET_SECONDS = 10.0
+
+
+def serve_start(tree: Path, cache: Path, folder: Path) -> float:
+    """Seconds from starting `autograder serve` (code of `tree`, a new data folder) until its
+    /healthz answers 200."""
+    import httpx
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOGRADER_")}
+    env |= {"AUTOGRADER_DATA_DIR": str(folder), "AUTOGRADER_CACHE_DIR": str(cache)}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    started = time.perf_counter()
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    process = subprocess.Popen(
+        command, cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        while process.poll() is None:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                    return time.perf_counter() - started
+            time.sleep(0.05)
+        raise RuntimeError(f"serve of {tree} exited with {process.returncode} before it was healthy")
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
+
+
+ServeRuns = dict[tuple[str, str], list[float]]  # (tree, cache) -> seconds of each round
+
+
+def serve_rounds(count: int, trees: dict[str, Path]) -> ServeRuns:
+    """Each tree's start to healthy, with its cache folder warm (filled by a first start) and
+    cold (empty), alternating the order each round."""
+    runs: ServeRuns = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        for name, tree in trees.items():  # fills each tree's warm cache; not counted
+            serve_start(tree, folder / f"cache-{name}", folder / f"data-{name}-first")
+            shutil.rmtree(folder / f"data-{name}-first", ignore_errors=True)
+        for round_ in range(count):
+            order = list(trees.items()) if round_ % 2 == 0 else list(trees.items())[::-1]
+            for name, tree in order:
+                for cache in SERVE_CACHES:
+                    kept = folder / (f"cache-{name}" if cache == "warm" else f"cold-{name}-{round_}")
+                    data = folder / f"data-{name}-{round_}-{cache}"
+                    runs.setdefault((name, cache), []).append(serve_start(tree, kept, data))
+                    shutil.rmtree(data, ignore_errors=True)
+    return runs
+
+
+def serve_report(runs: ServeRuns) -> str:
+    lines = [
+        f"| tree | cache folder | start to healthy, s (median) | range, s | target ≤ {SERVE_TARGET_SECONDS:.0f} s |",
+        "| --- | --- | ---: | --- | --- |",
+    ]
+    for (tree, cache), seconds in runs.items():
+        median = statistics.median(seconds)
+        within = "yes" if median <= SERVE_TARGET_SECONDS else "no"
+        target = within if cache == "warm" else "–"
+        lines.append(
+            f"| {tree} | {cache} | {median:.1f} | {min(seconds):.1f}–{max(seconds):.1f} | {target} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -139,6 +215,11 @@ def main() -> None:
         "--one", nargs=4, metavar=("TREE", "CHALLENGE", "WAY", "PICK"), help=argparse.SUPPRESS
     )
     parser.add_argument("--cache", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="time `autograder serve` from its start to a healthy /healthz instead",
+    )
     args = parser.parse_args()
     if args.one:
         tree, challenge_id, way, pick = args.one
@@ -148,6 +229,14 @@ def main() -> None:
 
     challenges = tuple(args.challenges.split(","))
     before = os.getloadavg()
+    if args.serve:
+        with worktree(args.ref) if args.ref else contextlib.nullcontext() as other:
+            trees = {"this tree": ROOT, **({args.ref: other} if other is not None else {})}
+            served = serve_rounds(args.rounds, trees)
+        after = os.getloadavg()
+        print(f"{args.rounds} rounds; load average {before[0]:.1f} before, {after[0]:.1f} after\n")
+        print(serve_report(served))
+        return
     with worktree(args.ref) if args.ref else contextlib.nullcontext() as other:
         runs = rounds(args.rounds, challenges, other, args.ref or "")
     after = os.getloadavg()

@@ -445,6 +445,20 @@ lesson.at("masking").choice(
         "E = E + np.triu(np.full((Q.shape[0], K.shape[0]), -np.inf), k=1)",
     ],
 ).choice(
+    "own_mask_for_given",
+    "if mascara is not None:\n        E = E + mascara_causal(Q.shape[0])",
+    did=(
+        "suma un triángulo causal propio cuando recibe una máscara, en lugar de esa máscara",
+        "adds a causal triangle of its own when it is given a mask, instead of that mask",
+    ),
+    told=(
+        "Cuando recibes una máscara sumas un triángulo causal hecho por tu cuenta y no la máscara que te pasan: la usas sólo como aviso. Con la máscara causal da lo mismo, pero quien llama puede pasar otra (una de relleno, que tacha posiciones vacías, o una con sesgos finitos) y la tuya la ignora. Suma la que recibes: E + M.",
+        "When you are given a mask you add a causal triangle of your own, not the mask you are passed: you use it only as a signal. With the causal mask it comes to the same, but a caller may pass another one (a padding mask that strikes out empty positions, or one with finite biases) and yours ignores it. Add the one you receive: E + M.",
+    ),
+    spellings=[
+        "if mascara is not None:\n        E = E + np.triu(np.full((Q.shape[0], K.shape[0]), -np.inf), k=1)",
+    ],
+).choice(
     "ignores_mask",
     "pass",
     did=("no usa la máscara que recibe", "does not use the mask it receives"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 import fcntl
 import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +19,7 @@ from service.cli.startup import served_address
 from tests.api.test_serve import autograder, embedded_env
 from tests.conftest import ROOT
 from tests.http_server import free_port
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -104,18 +104,20 @@ def test_healthz_says_starting_until_a_worker_reports(tmp_path: Path) -> None:
     seen: list[str] = []
     bodies: list[dict[str, Any]] = []
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and "ok" not in seen:
+
+        def ready() -> bool:
+            """One look at healthz, every answer kept: `starting` (503) until `ok` (200)."""
             assert process.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
             try:
                 answer = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5)
             except httpx.HTTPError:
-                continue
+                return False
             seen.append(answer.json()["status"])
             assert answer.status_code == (200 if seen[-1] == "ok" else 503)
             bodies.append(answer.json())
-            time.sleep(0.1)
-        assert seen[-1] == "ok", seen
+            return seen[-1] == "ok"
+
+        wait_until(ready, 120, lambda: str(seen), every=0.1)
         assert served_address(data) == f"http://127.0.0.1:{port}", (
             "for the commands that print the tool's URLs"
         )

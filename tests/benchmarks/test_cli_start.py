@@ -25,3 +25,20 @@ def test_the_commands_are_timed_and_set_against_their_targets() -> None:
     assert f"| {1000 * target:.0f} | {0.5 / target:.2f}× |" in next(
         line for line in lines if "one correct" in line
     )
+
+
+def test_every_command_s_help_is_timed_against_twice_the_numpy_import() -> None:
+    runs = cli_start.commands("layer_norm")
+    for words in (
+        ["--help"],
+        ["keys", "create", "--help"],
+        ["students", "forget", "--help"],
+        ["backup", "--help"],
+    ):
+        assert runs[" ".join(["autograder", *words])][-len(words) :] == words
+    numpy = 'python -c "import numpy"'
+    walls = {("this tree", name): [0.2 if name == numpy else 0.3] for name in runs}
+    lines = cli_start.report(runs, walls, walls, {"correct": 0.01, "wrong": 0.02}, None).splitlines()
+    helps = [line for line in lines if "--help |" in line]
+    assert len(helps) == sum(name.endswith("--help") for name in runs)
+    assert all(line.endswith("| 400 | 0.75× |") for line in helps)

@@ -21,3 +21,11 @@ def test_a_start_and_its_first_gradings_are_timed_and_compared(tmp_path: Path) -
     assert lines[2].startswith("| layer_norm | computed |")
     assert "| 1.00× |" in lines[2]
     assert f"| {read['start'] / cold['start']:.2f}× |" in lines[3]
+
+
+def test_serve_s_start_to_healthy_is_reported_against_its_target() -> None:
+    runs = {("this tree", "warm"): [4.0, 6.0, 5.0], ("this tree", "cold"): [30.0], ("REF", "warm"): [12.0]}
+    lines = worker_start.serve_report(runs).splitlines()
+    assert lines[2] == "| this tree | warm | 5.0 | 4.0–6.0 | yes |"
+    assert lines[3] == "| this tree | cold | 30.0 | 30.0–30.0 | – |"
+    assert lines[4] == "| REF | warm | 12.0 | 12.0–12.0 | no |"

@@ -22,6 +22,7 @@ from service.dashboard.aggregates.keep import keep
 from service.lti.connector import TokenCache
 from service.messaging import graded_pubsub
 from service.messaging.enqueue import TaskQueue
+from service.outbound.gates import Gates
 from service.outbound.session import Outbound
 from service.storage.db import Database
 from service.storage.results import OnStored
@@ -60,6 +61,8 @@ class WorkerProcess:
         self._grader = grader
         # What storing a result keeps up to date besides: the dashboard's aggregates.
         self.on_stored: OnStored = keep
+        # The sender's threads shared out by kind and destination: one slow LMS holds a few.
+        self.gates = Gates.for_senders(settings.webhook_senders)
         self.lti_tokens = TokenCache()  # the LMSs' access tokens, kept across this process's tasks
         self._lock = threading.Lock()
         self._beat: threading.Timer | None = None

@@ -136,3 +136,23 @@ def test_a_bias_added_to_the_weights_inside_the_product_is_told(grader: Grader, 
         + '    return layer_norm(H + F, p["gamma2"], p["beta2"])\n'
     )
     assert _told(grader, "bloque", code) == ["bias_added_to_weights"]
+
+
+@pytest.mark.parametrize(
+    "masking",
+    [
+        "        T = E.shape[0]\n        E = np.where(np.arange(T)[None, :] > np.arange(T)[:, None], -np.inf, E)\n",
+        "        E += mascara_causal(len(Q))\n",
+    ],
+)
+def test_a_causal_triangle_of_its_own_in_place_of_the_given_mask_is_told(
+    grader: Grader, masking: str
+) -> None:
+    code = MASK + (
+        "def atencion(Q, K, V, mascara=None):\n"
+        '    E = np.einsum("id,jd->ij", Q, K) / np.sqrt(Q.shape[-1])\n'
+        "    if mascara is not None:\n" + masking + "    W = np.exp(E - E.max(axis=1, keepdims=True))\n"
+        "    W /= W.sum(axis=1, keepdims=True)\n"
+        "    return W @ V, W\n"
+    )
+    assert _told(grader, "atencion_causal", code) == ["own_mask_for_given"]

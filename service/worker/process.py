@@ -89,7 +89,7 @@ class WorkerProcess:
                 )
                 challenges = load_challenges(*self.settings.challenge_roots)
                 self._grader = Grader(challenges, sandbox, kept_in=self.settings.cache_dir)
-                self._grader.warm_apart(then=_keep_out_of_the_collectors_sight)
+                self._grader.warm_apart(then=self._warmed)
                 self._start_beat()
             return self._grader
 
@@ -120,14 +120,28 @@ class WorkerProcess:
     def outbound(self) -> Outbound:
         return Outbound.from_settings(self.settings)
 
-    def _start_beat(self) -> None:
-        assert self._grader is not None  # noqa: S101 the beat starts after the grader: narrows for mypy
+    def _warmed(self) -> None:
+        _keep_out_of_the_collectors_sight()
+        self._write_beat()  # /healthz knows at once, not at the next beat
+        log.info("the error models are warm: every challenge is graded with its search")
+
+    def _write_beat(self) -> None:
+        grader = self._grader
+        if grader is None:
+            return
         try:
-            layers = json.dumps([vars(layer) for layer in self._grader.sandbox.layers()])
+            layers = json.dumps([vars(layer) for layer in grader.sandbox.layers()])
+            warming = ",".join(sorted(grader.warming()))
+            beat = WorkerBeat(
+                name=worker_name(), layers=layers, started_at=now(), seen_at=now(), warming=warming
+            )
             with self.db.transaction() as session:
-                session.merge(WorkerBeat(name=worker_name(), layers=layers, started_at=now(), seen_at=now()))
+                session.merge(beat)
         except Exception as error:  # noqa: BLE001 the beat is for /healthz; grading goes on without it
             log.warning("worker heartbeat failed: %s", error)
+
+    def _start_beat(self) -> None:
+        self._write_beat()
         self._beat = threading.Timer(BEAT_SECONDS, self._start_beat)
         self._beat.daemon = True
         self._beat.start()

@@ -24,7 +24,6 @@ from pylti1p3.lineitem import LineItem
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session, aliased
 
-from service.dashboard.regrade_effect import GradebookMove
 from service.dashboard.tables import RegradeItem
 from service.lti import tool_keys
 from service.lti.connector import CachedTokens, TokenCache, lms_connector
@@ -83,7 +82,7 @@ def post(
     lms_due = _line_item_end(job, connector)
     with db.transaction() as session:
         job = _scored(session, job, lms_due)
-        unchanged = only_changed and _last_sent(session, job.link.id, job.student) == round(job.score, 2)
+        unchanged = only_changed and last_sent(session, job.link.id, job.student) == round(job.score, 2)
     if unchanged:  # the gradebook has it: nothing sent, the look recorded
         with db.transaction() as session:
             session.get_one(LtiScore, submission_id).tried_at = now()
@@ -143,11 +142,13 @@ def _scored(session: Session, job: _Job, lms_due: datetime | None) -> _Job:
         policies.lms_due(session, platform_id, course, job.link.challenge, lms_due)
         session.flush()
     due = policies.due_of(session, platform_id, course, job.student, job.link.challenge)
-    book = late.gradebook(_graded(session, job.link.id, job.student), due, _mode(job.context.score_mode))
+    book = late.gradebook(
+        graded_through(session, job.link.id, job.student), due, score_mode(job.context.score_mode)
+    )
     return replace(job, score=book.score, timestamp=book.timestamp)
 
 
-def _last_sent(session: Session, link_id: int, student: str) -> float | None:
+def last_sent(session: Session, link_id: int, student: str) -> float | None:
     """The score the link's gradebook last took for this student."""
     query = (
         select(LtiScore.score_sent)
@@ -159,61 +160,9 @@ def _last_sent(session: Session, link_id: int, student: str) -> float | None:
     return round(sent, 2) if sent is not None else None
 
 
-def pass_back_regrade(
-    db: Database, regrade_id: int, attempts: int, outbound: Outbound, tokens: TokenCache
-) -> int:
-    """Each student's grade through each link the regrade touched, sent where it changed (the
-    newest attempt through the link decides, as any passback does). How many were looked at."""
-    newest = (
-        select(LtiScore.link_id, LtiScore.student, func.max(Submission.created_at).label("newest"))
-        .join(Submission, Submission.id == LtiScore.submission_id)
-        .join(RegradeItem, RegradeItem.submission_id == LtiScore.submission_id)
-        .where(RegradeItem.regrade_id == regrade_id)
-        .group_by(LtiScore.link_id, LtiScore.student)
-        .subquery()
-    )
-    query = (
-        select(LtiScore.submission_id)
-        .join(Submission, Submission.id == LtiScore.submission_id)
-        .join(newest, and_(newest.c.link_id == LtiScore.link_id, newest.c.student == LtiScore.student))
-        .where(Submission.created_at == newest.c.newest)
-    )
-    with db.transaction() as session:
-        chosen = list(session.scalars(query))
-    for submission_id in chosen:
-        for attempt in range(1, attempts + 1):
-            if not post(db, submission_id, attempt, attempts, outbound, tokens, only_changed=True).retry:
-                break
-    return len(chosen)
-
-
-def regrade_moves(session: Session, regrade_id: int) -> list[GradebookMove]:
-    """The grades `pass_back_regrade` would change once the batch is confirmed: each student's
-    grade through each link the batch touched (that may take scores), worked out as a passback
-    does but with the batch's results, where it differs from what the gradebook last took."""
-    pairs = session.execute(
-        select(LtiScore.link_id, LtiScore.student)
-        .distinct()
-        .join(RegradeItem, RegradeItem.submission_id == LtiScore.submission_id)
-        .where(RegradeItem.regrade_id == regrade_id)
-    ).all()
-    moves: list[GradebookMove] = []
-    for link_id, student in pairs:
-        link = session.get_one(LtiLink, link_id)
-        if SCORE_SCOPE not in link.scopes.split():
-            continue  # the LMS takes no score through this link
-        context = link.context
-        platform_id = session.get_one(LtiRegistration, context.registration_id).platform_id
-        due = policies.due_of(session, platform_id, context.course, student, link.challenge)
-        graded = _graded(session, link_id, student, regrade_id)
-        after = round(late.gradebook(graded, due, _mode(context.score_mode)).score, 2)
-        sent = _last_sent(session, link_id, student)
-        if sent != after:
-            moves.append(GradebookMove(student, link.challenge, sent, after))
-    return sorted(moves)
-
-
-def _graded(session: Session, link_id: int, student: str, regrade_id: int | None = None) -> list[late.Graded]:
+def graded_through(
+    session: Session, link_id: int, student: str, regrade_id: int | None = None
+) -> list[late.Graded]:
     """The student's graded attempts through this link; with `regrade_id`, each at the score that
     batch's result gives it (its preview's, before it is stored)."""
     item = aliased(RegradeItem)
@@ -234,8 +183,9 @@ def _graded(session: Session, link_id: int, student: str, regrade_id: int | None
     return [late.Graded(r.created_at, r.score or 0.0) for r in session.execute(query).all()]
 
 
-def _mode(score_mode: str) -> late.ScoreMode:
-    return "last" if score_mode == "last" else "best"
+def score_mode(chosen: str) -> late.ScoreMode:
+    """The score a context's gradebook takes: the student's last, or (by default) their best."""
+    return "last" if chosen == "last" else "best"
 
 
 def _line_item_end(job: _Job, connector: CachedTokens) -> datetime | None:

@@ -14,7 +14,7 @@ from celery.exceptions import Retry
 from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy.exc import DBAPIError
 
-from service.lti import passback, roster
+from service.lti import passback, regraded, roster
 from service.messaging.celery_app import (
     GRADE_TASK,
     LTI_SCORE_TASK,
@@ -126,7 +126,7 @@ def regrade_passback(process: WorkerProcess, task: Task, regrade_id: int, waited
         if not taken:
             raise _later(task, waited)
         attempts = process.settings.webhook_attempts
-        passback.pass_back_regrade(process.db, regrade_id, attempts, process.outbound, process.lti_tokens)
+        regraded.pass_back_regrade(process.db, regrade_id, attempts, process.outbound, process.lti_tokens)
 
 
 def refresh_roster(process: WorkerProcess, task: Task, course_id: int, waited: int = 0) -> None:

@@ -105,10 +105,13 @@ class Grader:
     def grade(self, challenge_id: str, code: str | bytes, lang: Lang = "es") -> Result:
         return self.grade_in(challenge_id, code, (lang,))[lang]
 
-    def grade_in(self, challenge_id: str, code: str | bytes, langs: tuple[Lang, ...]) -> dict[Lang, Result]:
-        """Graded once, told in each of `langs`."""
-        search = self._searches(challenge_id)
-        return grade_in(self.prepared(challenge_id), code, langs, self.sandbox, search=search)
+    def grade_in(
+        self, challenge_id: str, code: str | bytes, langs: tuple[Lang, ...], *, search: bool | None = None
+    ) -> dict[Lang, Result]:
+        """Graded once, told in each of `langs`. `search`: the error model's search even while it
+        warms (a regrade an instructor asked for waits for it); by default not until it is warm."""
+        searched = self._searches(challenge_id) if search is None else search
+        return grade_in(self.prepared(challenge_id), code, langs, self.sandbox, search=searched)
 
 
 def grade(prepared: PreparedChallenge, code: str | bytes, lang: Lang, sandbox: Sandbox) -> Result:

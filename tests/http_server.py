@@ -19,13 +19,14 @@ def free_port() -> int:
 
 
 def wait_healthy(process: subprocess.Popen[bytes], base: str, log: Callable[[], str], seconds: float) -> None:
-    """Until `base`/healthz answers 200; fails with the end of `log` if the process exits or time is up."""
+    """Until `base`/healthz answers 200 with no error model warming; fails with the end of `log` if the process exits or time is up."""
 
     def healthy() -> bool:
         assert process.poll() is None, f"the process exited:\n{log()}"
         try:
-            return httpx.get(f"{base}/healthz", timeout=2).status_code == 200
+            answer = httpx.get(f"{base}/healthz", timeout=2)
         except httpx.HTTPError:
             return False
+        return answer.status_code == 200 and not answer.json()["warming"]  # every grading searches
 
     wait_until(healthy, seconds, lambda: f"not healthy:\n{log()}", every=0.2)

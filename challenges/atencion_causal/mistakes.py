@@ -7,84 +7,71 @@ root, the sum of each row left out; here the lesson gives them its ids and words
 
 import numpy as np
 
-from grader.kit import Lesson
+from grader.kit import Lesson, per_call
 
 
-def _finite_mask_value(calls, outcomes):
+def _finite_mask_value(call, outcome):
     """The one finite number a mask put above the diagonal instead of −∞."""
-    found = set()
-    for outcome in outcomes:
-        if not outcome.ok or outcome.outputs[0].ndim != 2:
-            continue
-        mask = outcome.outputs[0].astype(float)
-        above = mask[np.triu_indices(mask.shape[0], k=1, m=mask.shape[1])]
-        if above.size and np.all(np.isfinite(above)) and np.all(above == above[0]) and above[0] < 0:
-            found.add(float(above[0]))
-    return sorted(found)[:2] or None
+    if outcome.outputs[0].ndim != 2:
+        return
+    mask = outcome.outputs[0].astype(float)
+    above = mask[np.triu_indices(mask.shape[0], k=1, m=mask.shape[1])]
+    if above.size and np.all(np.isfinite(above)) and np.all(above == above[0]) and above[0] < 0:
+        yield float(above[0])
 
 
-def _forbidden_score(calls, outcomes):
+def _forbidden_score(c, outcome):
     """The finite number a student wrote in place of the scores the mask forbids, read from the
     weights of a masked call: a forbidden cell (0, j) beside the allowed (0, 0) gives
     log(pesos_0j / pesos_00) = c − E_00, with E = Q Kᵀ / √d_k."""
-    found = set()
-    for c, outcome in zip(calls, outcomes, strict=True):
-        if not outcome.ok or len(outcome.outputs) != 2 or len(c.args) != 4:
-            continue
-        if not all(isinstance(a, np.ndarray) for a in (c.args[0], c.args[1], c.args[3])):
-            continue  # the student's own mask, made in the child: its values are not known here
-        Q, K, mask = (np.asarray(a, dtype=float) for a in (c.args[0], c.args[1], c.args[3]))
-        weights = outcome.outputs[1].astype(float)
-        if mask.ndim != 2 or weights.shape != mask.shape or mask.shape != (len(Q), len(K)):
-            continue
-        forbidden = np.isinf(mask[0])
-        if not forbidden.any() or weights[0, 0] <= 0 or np.any(weights[0][forbidden] <= 0):
-            continue
-        scores = Q @ K.T / np.sqrt(Q.shape[1])
-        values = scores[0, 0] + np.log(weights[0][forbidden] / weights[0, 0])
-        value = float(np.median(values))
-        if np.all(np.abs(values - value) <= 1e-6 * max(1.0, abs(value))) and value != 0.0:
-            found.add(float(f"{value:.3g}"))
-    return sorted(found)[:2] or None
+    if len(outcome.outputs) != 2 or len(c.args) != 4:
+        return
+    if not all(isinstance(a, np.ndarray) for a in (c.args[0], c.args[1], c.args[3])):
+        return  # the student's own mask, made in the child: its values are not known here
+    Q, K, mask = (np.asarray(a, dtype=float) for a in (c.args[0], c.args[1], c.args[3]))
+    weights = outcome.outputs[1].astype(float)
+    if mask.ndim != 2 or weights.shape != mask.shape or mask.shape != (len(Q), len(K)):
+        return
+    forbidden = np.isinf(mask[0])
+    if not forbidden.any() or weights[0, 0] <= 0 or np.any(weights[0][forbidden] <= 0):
+        return
+    scores = Q @ K.T / np.sqrt(Q.shape[1])
+    values = scores[0, 0] + np.log(weights[0][forbidden] / weights[0, 0])
+    value = float(np.median(values))
+    if np.all(np.abs(values - value) <= 1e-6 * max(1.0, abs(value))) and value != 0.0:
+        yield float(f"{value:.3g}")
 
 
-def _fitted_divisor(calls, outcomes):
+def _fitted_divisor(c, outcome):
     """The number the scores were divided by, read from the weights of an unmasked call.
 
     Without a mask, log pesos_ij − log pesos_i0 = (s_ij − s_i0) / c with s = Q Kᵀ.
     """
-    found = set()
-    for c, outcome in zip(calls, outcomes, strict=True):
-        if not outcome.ok or len(outcome.outputs) != 2 or len(c.args) != 3 or c.kwargs:
-            continue
-        Q, K = np.asarray(c.args[0], dtype=float), np.asarray(c.args[1], dtype=float)
-        weights = outcome.outputs[1].astype(float)
-        if weights.shape != (len(Q), len(K)) or np.any(weights <= 0) or not np.all(np.isfinite(weights)):
-            continue
-        scores = Q @ K.T
-        gaps = np.log(weights[:, 1:]) - np.log(weights[:, :1])
-        usable = np.abs(gaps) > 1e-6
-        if usable.any():
-            divisor = float(np.median((scores[:, 1:] - scores[:, :1])[usable] / gaps[usable]))
-            if divisor > 0:
-                found.add(float(f"{divisor:.3g}"))
-    return sorted(found)[:2] or None
+    if len(outcome.outputs) != 2 or len(c.args) != 3 or c.kwargs:
+        return
+    Q, K = np.asarray(c.args[0], dtype=float), np.asarray(c.args[1], dtype=float)
+    weights = outcome.outputs[1].astype(float)
+    if weights.shape != (len(Q), len(K)) or np.any(weights <= 0) or not np.all(np.isfinite(weights)):
+        return
+    scores = Q @ K.T
+    gaps = np.log(weights[:, 1:]) - np.log(weights[:, :1])
+    usable = np.abs(gaps) > 1e-6
+    if usable.any():
+        divisor = float(np.median((scores[:, 1:] - scores[:, :1])[usable] / gaps[usable]))
+        if divisor > 0:
+            yield float(f"{divisor:.3g}")
 
 
-def _fitted_power(calls, outcomes):
-    """The power of d_k the scores were divided by: the divisor of each unmasked call, as a power
-    of that call's d_k (the width of Q); a positive one, as multiplying is a choice of its own."""
-    found = set()
-    for c, outcome in zip(calls, outcomes, strict=True):
-        divisors = _fitted_divisor([c], [outcome]) or ()
-        width = np.shape(c.args[0])[-1] if c.args else 1
-        if width < 2:
-            continue
-        for divisor in divisors:
-            power = float(f"{np.log(divisor) / np.log(width):.2g}")
-            if power > 0 and power not in (0.5, 1.0):  # the others are named choices
-                found.add(power)
-    return sorted(found)[:2] or None
+def _fitted_power(c, outcome):
+    """The power of d_k the scores were divided by: the call's divisor as a power of its d_k (the
+    width of Q); a positive one, as multiplying is a choice of its own."""
+    width = np.shape(c.args[0])[-1] if c.args else 1
+    if width < 2:
+        return
+    for divisor in _fitted_divisor(c, outcome):
+        power = float(f"{np.log(divisor) / np.log(width):.2g}")
+        if power > 0 and power not in (0.5, 1.0):  # the others are named choices
+            yield power
 
 
 LESSON = lesson = Lesson()
@@ -292,7 +279,7 @@ lesson.at("neg").choice(
         "Tachas el futuro con {value} en lugar de −∞. Sumado a puntuaciones normales da casi lo mismo, porque exp({value}) es 0 en coma flotante, pero no es la máscara de la lección: un número finito se puede compensar con una puntuación lo bastante grande y deja de tachar; −∞ tacha siempre. Usa -np.inf.",
         "You strike out the future with {value} instead of −∞. Added to ordinary scores it gives almost the same, since exp({value}) is 0 in floating point, but it is not the lesson's mask: a finite number can be outweighed by a large enough score and stop striking out; −∞ always does. Use -np.inf.",
     ),
-    fit=_finite_mask_value,
+    fit=per_call(_finite_mask_value),
     value=-1000000000.0,
 ).choice(
     "mask_positive_infinity",
@@ -361,7 +348,7 @@ lesson.at("E").choice(
         "Divides las puntuaciones entre un número fijo, {value}, en lugar de √d_k. El divisor depende de la anchura de Q y K: cada puntuación suma d_k productos y se aleja del cero como √d_k.",
         "You divide the scores by a fixed number, {value}, instead of √d_k. The divisor depends on the width of Q and K: each score adds d_k products and strays from zero like √d_k.",
     ),
-    fit=_fitted_divisor,
+    fit=per_call(_fitted_divisor),
     value=2.0,
 ).choice(
     "scale_power",
@@ -374,7 +361,7 @@ lesson.at("E").choice(
         "Divides las puntuaciones entre d_k elevado a {value}, no a ½. Una puntuación suma d_k productos y se aleja del cero como √d_k = d_k^0.5: ése es el divisor que la devuelve a su escala, Q Kᵀ / √d_k.",
         "You divide the scores by d_k to the power {value}, not ½. A score adds d_k products and strays from zero like √d_k = d_k^0.5: that is the divisor that brings it back to scale, Q Kᵀ / √d_k.",
     ),
-    fit=_fitted_power,
+    fit=per_call(_fitted_power),
     value=0.25,
 )
 
@@ -605,5 +592,5 @@ lesson.at("masking").choice(
         "if mascara is not None:\n        E = np.where(mascara != 0, {value}, E)",
     ],
     value=-1.0,
-    fit=_forbidden_score,
+    fit=per_call(_forbidden_score),
 )

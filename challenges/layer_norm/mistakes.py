@@ -7,38 +7,35 @@ transposed); here some of them get the lesson's id and words.
 
 import numpy as np
 
-from grader.kit import Lesson
+from grader.kit import Lesson, per_call
 
 
-def _fitted_eps(calls, outcomes):
+def _fitted_eps(c, outcome):
     """The ε a fixed-constant implementation used, read from the row with the smallest deviation.
 
     Each normalised coordinate is (x − μ)/√(s² + ε): from the student's output and the row,
     ε = ((x − μ)/x̂)² − s², tried with the population and the sample variance, with and without
     β. Only rows whose variance is small next to ε tell it.
     """
-    found = set()
-    for c, outcome in zip(calls, outcomes, strict=True):
-        if not outcome.ok or len(c.args) < 3 or outcome.outputs[0].shape != np.shape(c.args[0]):
+    if len(c.args) < 3 or outcome.outputs[0].shape != np.shape(c.args[0]):
+        return
+    X = np.asarray(c.args[0], dtype=float)
+    variances = X.var(axis=1)
+    row = int(np.argmin(variances))
+    if X.shape[1] < 2 or variances[row] > 1.0:
+        return
+    gamma = np.asarray(c.args[1], dtype=float)
+    centred = X[row] - X[row].mean()
+    out = outcome.outputs[0][row].astype(float)
+    for shift in (np.asarray(c.args[2], dtype=float), 0.0):
+        normalised = (out - shift) / np.where(gamma == 0, np.nan, gamma)
+        if not np.all(np.abs(normalised) > 1e-3):
             continue
-        X = np.asarray(c.args[0], dtype=float)
-        variances = X.var(axis=1)
-        row = int(np.argmin(variances))
-        if X.shape[1] < 2 or variances[row] > 1.0:
-            continue
-        gamma = np.asarray(c.args[1], dtype=float)
-        centred = X[row] - X[row].mean()
-        out = outcome.outputs[0][row].astype(float)
-        for shift in (np.asarray(c.args[2], dtype=float), 0.0):
-            normalised = (out - shift) / np.where(gamma == 0, np.nan, gamma)
-            if not np.all(np.abs(normalised) > 1e-3):
-                continue
-            squares = np.sort((centred / normalised) ** 2)
-            for ddof in (0, 1):
-                estimate = float(squares[len(squares) // 2]) - float(centred @ centred) / (X.shape[1] - ddof)
-                if estimate > 0 and squares[-1] - squares[0] <= 1e-3 * estimate + 1e-12:
-                    found.add(float(f"{estimate:.2g}"))
-    return sorted(found)[:4] or None
+        squares = np.sort((centred / normalised) ** 2)
+        for ddof in (0, 1):
+            estimate = float(squares[len(squares) // 2]) - float(centred @ centred) / (X.shape[1] - ddof)
+            if estimate > 0 and squares[-1] - squares[0] <= 1e-3 * estimate + 1e-12:
+                yield float(f"{estimate:.2g}")
 
 
 LESSON = lesson = Lesson()
@@ -122,13 +119,13 @@ lesson.name(
 )
 lesson.name(
     "eps_fixed",
-    fit=_fitted_eps,
+    fit=per_call(_fitted_eps, keep=4),
     did=(
         "usa siempre ε = {value} y no el eps que recibe",
         "always uses ε = {value} instead of the eps it receives",
     ),
 )
-lesson.name("eps_default_changed", fit=_fitted_eps)
+lesson.name("eps_default_changed", fit=per_call(_fitted_eps, keep=4))
 lesson.name(
     "layer_norm_output_transposed",
     "transposed_output",

@@ -43,7 +43,8 @@ from service.dashboard.secret import session_secret
 from service.lti import pages as lti_pages
 from service.lti import routes as lti_routes
 from service.lti import routes_entry as lti_entry
-from service.lti.passback import LmsGradebook, regrade_moves
+from service.lti.regraded import regrade_moves
+from service.lti.scores import LmsGradebook
 from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound
 from service.storage.db import Database

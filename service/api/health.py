@@ -67,6 +67,7 @@ def check(db: Database, queue: TaskQueue) -> schemas.Health:
         sandbox=sandbox,
         workers=len(workers),
         layers=layers,
+        warming=sorted({c for worker in workers for c in worker.warming.split(",") if c}),
         waiting_for=waiting,
         since=_STARTUP.waiting_since if waiting else None,
     )

@@ -23,7 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from service.core.errors import NotReady
 from service.core.settings import Settings
-from service.lti import passback
+from service.lti import scores
 from service.messaging.enqueue import TaskQueue
 from service.privacy import retention
 from service.privacy.forget import ErasureWatch
@@ -97,7 +97,7 @@ async def sweep_forever(settings: Settings, db: Database, queue: TaskQueue) -> N
                 )
             await run_in_threadpool(sweep_once, db, queue, settings.sweep_stale_seconds, settings.sweep_batch)
             await run_in_threadpool(
-                passback.resend_lost, db, queue, settings.sweep_stale_seconds, settings.sweep_batch
+                scores.resend_lost, db, queue, settings.sweep_stale_seconds, settings.sweep_batch
             )
         except DBAPIError as error:
             log.warning("sweeper skipped a round: database unavailable (%s)", type(error).__name__)

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
     from service.cli import database, tool_address
     from service.core import settings
-    from service.lti import contexts, dynamic_registration, passback, registrations, tables, tool_keys, urls
+    from service.lti import contexts, dynamic_registration, registrations, tables, tool_keys, urls
+    from service.lti import scores as attempt_scores
     from service.lti.tables import LtiRegistration
     from service.storage import sealing
 else:
@@ -26,8 +27,8 @@ else:
     settings = lazily("service.core.settings")
     contexts = lazily("service.lti.contexts")
     dynamic_registration = lazily("service.lti.dynamic_registration")
-    passback = lazily("service.lti.passback")
     registrations = lazily("service.lti.registrations")
+    attempt_scores = lazily("service.lti.scores")
     tables = lazily("service.lti.tables")
     tool_keys = lazily("service.lti.tool_keys")
     urls = lazily("service.lti.urls")
@@ -223,7 +224,7 @@ def scores(
     """Each attempt made through an LTI link and what became of its score in the LMS gradebook."""
     _, db = database.open_database()
     with db.transaction() as session:
-        rows = passback.listing(session, course)
+        rows = attempt_scores.listing(session, course)
     if as_json:
         output.as_json([asdict(r) for r in rows])
         return

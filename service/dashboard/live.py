@@ -26,6 +26,7 @@ import httpx
 import redis.asyncio as aioredis
 from sqlalchemy.exc import SQLAlchemyError
 
+from service.core.errors import ServiceError
 from service.core.stopping import cancel_and_wait
 from service.messaging.graded_pubsub import COURSE_PREFIX
 
@@ -77,8 +78,22 @@ class Watched:
     course_id: int | None = None
 
 
+MAX_VIEWS = 20  # distinct live pages of one course at once: each change renders each of them
+MAX_LISTENERS = 200  # open streams of one course in one process
+
+
+class TooManyStreams(ServiceError):
+    """A course's live pages or streams are at their budget: a 429, the page works without."""
+
+    status_code = 429
+    headers = {"Retry-After": "30"}  # noqa: RUF012
+
+
 class LiveHub:
-    """The watchers of one process. `fetches` counts renders (what N browsers must not multiply)."""
+    """The watchers of one process. `fetches` counts renders (what N browsers must not multiply).
+    A course has at most MAX_VIEWS distinct pages watched and MAX_LISTENERS streams open: a
+    change renders every watched page, so an instructor opening streams on endless page
+    variants (`?page=1`, `?page=2`, ...) would multiply the renders without bound."""
 
     def __init__(
         self,
@@ -112,9 +127,20 @@ class LiveHub:
             await cancel_and_wait(task)
         self._courses.clear()
 
+    def admits(self, course: CourseKey, view: object) -> None:
+        """TooManyStreams when one more stream of `view` would exceed the course's budget."""
+        watched = self._courses.get(course)
+        if watched is None:
+            return
+        if view not in watched.views and len(watched.views) >= MAX_VIEWS:
+            raise TooManyStreams(f"at most {MAX_VIEWS} different live pages of one course at once")
+        if sum(len(v.listeners) for v in watched.views.values()) >= MAX_LISTENERS:
+            raise TooManyStreams(f"at most {MAX_LISTENERS} live streams of one course at once")
+
     def subscribe(
         self, course: CourseKey, course_id: int | None, mark: Mark, view: object, fetch: Fetch
     ) -> Listener:
+        self.admits(course, view)
         watched = self._courses.get(course)
         if watched is None:
             watched = self._courses[course] = Watched(mark)

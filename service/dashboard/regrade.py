@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import and_, func, insert, literal, select
 from sqlalchemy.orm import Session
@@ -22,7 +22,7 @@ from service.core.errors import Conflict, Invalid, NotFound
 from service.dashboard.grants import GrantedCourse
 from service.dashboard.queries.scope import current_version, graded_submissions, not_graded_at_current
 from service.dashboard.tables import Regrade, RegradeItem
-from service.storage.tables import GradingResult, Submission, now
+from service.storage.tables import Course, GradingResult, Submission, now
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,25 @@ class Progress:
         return 100 if not self.total else round(100 * self.done / self.total)
 
 
+PREVIEWING_HOURS = 1  # a preview older than this no longer holds its course's next one
+
+
+def previewing(session: Session, course: GrantedCourse) -> int | None:
+    """The course's batch still being previewed (started within PREVIEWING_HOURS, not confirmed,
+    some of its submissions not previewed yet), if any."""
+    pending = select(RegradeItem.regrade_id).where(
+        RegradeItem.regrade_id == Regrade.id, RegradeItem.score.is_(None)
+    )
+    query = select(Regrade.id).where(
+        Regrade.platform_id == course.platform_id,
+        Regrade.course == course.slug,
+        Regrade.confirmed_at.is_(None),
+        Regrade.created_at > now() - timedelta(hours=PREVIEWING_HOURS),
+        pending.exists(),
+    )
+    return session.scalar(query.order_by(Regrade.id.desc()).limit(1))
+
+
 def start(
     session: Session,
     course: GrantedCourse,
@@ -65,9 +84,18 @@ def start(
     instructor_id: int | None,
 ) -> Regrade:
     """Record a batch of the submissions to preview (the caller commits, then sends their tasks).
-    Nothing graded at an older version: nothing to regrade, and no batch."""
+    Nothing graded at an older version: nothing to regrade, and no batch. One preview of a course
+    at a time: each grades the course again, and a click repeated would queue it again."""
     if challenge is not None and challenge not in versions:
         raise Invalid(f"unknown challenge {challenge!r}")
+    session.execute(  # starts of one course wait for each other here (SQLite: for the transaction)
+        select(Course.id)
+        .where(Course.platform_id == course.platform_id, Course.slug == course.slug)
+        .with_for_update()
+    )
+    running = previewing(session, course)
+    if running is not None:
+        raise Conflict(f"regrade {running} of this course is being previewed: wait for it to finish")
     chosen = {c: v for c, v in versions.items() if challenge is None or c == challenge}
     batch = Regrade(
         platform_id=course.platform_id,

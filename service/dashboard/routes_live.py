@@ -88,11 +88,16 @@ def _fetcher(request: Request, view: httpx.URL) -> object:
     return fetch
 
 
+def _group(request: Request, view: httpx.URL) -> tuple[str, str, str]:
+    """What one render serves: the page, in the browser's language and time zone."""
+    return (str(view), lang_of(request, i18n.COOKIE), timezones.zone_of(request).name)
+
+
 async def _events(
     request: Request, db: Database, hub: LiveHub, course: GrantedCourse, view: httpx.URL
 ) -> AsyncIterator[str]:
     key = (course.platform_id, course.slug)
-    group = (str(view), lang_of(request, i18n.COOKIE), timezones.zone_of(request).name)
+    group = _group(request, view)
 
     async def mark() -> int:
         return await run_in_threadpool(_mark, db, course)
@@ -120,8 +125,10 @@ async def live(
     db: Db,
 ) -> StreamingResponse:
     hub: LiveHub = request.app.state.live
+    shown = _view(course, view)
+    hub.admits((course.platform_id, course.slug), _group(request, shown))  # a 429 before the stream
     return StreamingResponse(
-        _events(request, db, hub, course, _view(course, view)),
+        _events(request, db, hub, course, shown),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )

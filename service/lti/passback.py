@@ -1,4 +1,4 @@
-"""AGS score passback: each attempt made through an LTI link is recorded (`record`); once graded,
+"""AGS score passback: each attempt made through an LTI link is recorded (`service.lti.scores`); once graded,
 the student's best (or last, as the course chose) score goes to the link's line item in the LMS
 gradebook, from the worker's sender process (`post`), retried with backoff and recorded per attempt.
 
@@ -13,24 +13,21 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import requests
-from kombu.exceptions import OperationalError
 from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.exception import LtiException, LtiServiceException
 from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session, aliased
 
-from service.dashboard.regrade_effect import GradebookMove
 from service.dashboard.tables import RegradeItem
 from service.lti import tool_keys
 from service.lti.connector import CachedTokens, TokenCache, lms_connector
 from service.lti.tables import LtiContext, LtiLearner, LtiLink, LtiRegistration, LtiScore
-from service.messaging.enqueue import TaskQueue
 from service.outbound.session import Outbound, RefusedRequest
 from service.policies import admin as policies
 from service.policies import late
@@ -49,85 +46,6 @@ class Posted:
     sent: bool
     retry: bool
     error: str | None = None
-
-
-# -- the API side: an attempt made through a link ------------------------------------------------
-def record(db: Database, submission_id: str, link_id: int, student: str) -> bool:
-    """Remember the attempt's link; True when it is graded already (its score is to be sent now)."""
-    # The submission's row is locked before the link is written, and the worker reads the link in
-    # the transaction that finishes that row: one waits for the other, so either the worker sees
-    # the link or this sees the final status, and the score is sent once, never left unsent.
-    with db.transaction() as session:
-        status = session.scalar(
-            select(Submission.status).where(Submission.id == submission_id).with_for_update()
-        )
-        session.merge(LtiScore(submission_id=submission_id, link_id=link_id, student=student))
-    return status in FINAL_STATUSES
-
-
-def send(queue: TaskQueue, submission_id: str) -> None:
-    """Queue the score's sending; a broker outage leaves it to the sweeper (`resend_lost`)."""
-    try:
-        queue.lti_score(submission_id)
-    except (OperationalError, OSError) as error:
-        log.error("broker unavailable, the score of %s waits for the sweeper: %s", submission_id, error)
-
-
-def resend_lost(db: Database, queue: TaskQueue, stale_seconds: float, batch: int) -> int:
-    """Send again the scores of graded attempts not tried for a while (their task was lost).
-
-    A task being retried tries at least every `MAX_BACKOFF_SECONDS`: only rows quiet for longer
-    (and `stale_seconds`) are claimed, each by one sweeper (`FOR UPDATE SKIP LOCKED`)."""
-    cutoff = now() - timedelta(seconds=max(stale_seconds, 2 * MAX_BACKOFF_SECONDS))
-    quiet = or_(LtiScore.tried_at.is_(None), LtiScore.tried_at < cutoff)
-    query = (
-        select(LtiScore)
-        .join(Submission, Submission.id == LtiScore.submission_id)
-        .where(
-            LtiScore.state == "waiting",
-            Submission.status.in_(FINAL_STATUSES),
-            Submission.finished_at < cutoff,
-            quiet,
-        )
-        .limit(batch)
-        .with_for_update(skip_locked=True, of=LtiScore)
-    )
-    with db.transaction() as session:
-        rows = list(session.scalars(query))
-        for row in rows:
-            row.tried_at = now()
-        ids = [row.submission_id for row in rows]
-    for submission_id in ids:
-        send(queue, submission_id)
-    if ids:
-        log.warning("re-sent %d scores to LMS gradebooks", len(ids))
-    return len(ids)
-
-
-class LmsGradebook:
-    """The student pages' gradebook (`service.students.gradebook.Gradebook`): the LMS's, through AGS."""
-
-    def __init__(self, db: Database, queue: TaskQueue) -> None:
-        self.db = db
-        self.queue = queue
-
-    def link(self, submission_id: str, link_id: int, student: str) -> None:
-        if record(self.db, submission_id, link_id, student):
-            send(self.queue, submission_id)  # graded before it was recorded: the worker did not see the link
-
-    def states(self, submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
-        return states(self.db, submission_ids)
-
-
-def states(db: Database, submission_ids: list[str]) -> dict[str, tuple[str, float | None]]:
-    """What became of these attempts' scores: (state, score sent) by submission id."""
-    if not submission_ids:
-        return {}
-    query = select(LtiScore.submission_id, LtiScore.state, LtiScore.score_sent).where(
-        LtiScore.submission_id.in_(submission_ids)
-    )
-    with db.transaction() as session:
-        return {row.submission_id: (row.state, row.score_sent) for row in session.execute(query)}
 
 
 # -- the worker side: sending it -----------------------------------------------------------------
@@ -164,7 +82,7 @@ def post(
     lms_due = _line_item_end(job, connector)
     with db.transaction() as session:
         job = _scored(session, job, lms_due)
-        unchanged = only_changed and _last_sent(session, job.link.id, job.student) == round(job.score, 2)
+        unchanged = only_changed and last_sent(session, job.link.id, job.student) == round(job.score, 2)
     if unchanged:  # the gradebook has it: nothing sent, the look recorded
         with db.transaction() as session:
             session.get_one(LtiScore, submission_id).tried_at = now()
@@ -189,6 +107,19 @@ def post(
     return outcome
 
 
+def destination(db: Database, submission_id: str) -> str | None:
+    """The LMS the attempt's score goes to, as the sender's gates count it: its registration."""
+    query = (
+        select(LtiContext.registration_id)
+        .join(LtiLink, LtiLink.context_id == LtiContext.id)
+        .join(LtiScore, LtiScore.link_id == LtiLink.id)
+        .where(LtiScore.submission_id == submission_id)
+    )
+    with db.reading() as session:
+        found = session.scalar(query)
+    return f"lms:{found}" if found is not None else None
+
+
 def _job(session: Session, submission_id: str) -> _Job | None:
     row = session.get(LtiScore, submission_id)
     submission = session.get(Submission, submission_id)
@@ -211,11 +142,13 @@ def _scored(session: Session, job: _Job, lms_due: datetime | None) -> _Job:
         policies.lms_due(session, platform_id, course, job.link.challenge, lms_due)
         session.flush()
     due = policies.due_of(session, platform_id, course, job.student, job.link.challenge)
-    book = late.gradebook(_graded(session, job.link.id, job.student), due, _mode(job.context.score_mode))
+    book = late.gradebook(
+        graded_through(session, job.link.id, job.student), due, score_mode(job.context.score_mode)
+    )
     return replace(job, score=book.score, timestamp=book.timestamp)
 
 
-def _last_sent(session: Session, link_id: int, student: str) -> float | None:
+def last_sent(session: Session, link_id: int, student: str) -> float | None:
     """The score the link's gradebook last took for this student."""
     query = (
         select(LtiScore.score_sent)
@@ -227,61 +160,9 @@ def _last_sent(session: Session, link_id: int, student: str) -> float | None:
     return round(sent, 2) if sent is not None else None
 
 
-def pass_back_regrade(
-    db: Database, regrade_id: int, attempts: int, outbound: Outbound, tokens: TokenCache
-) -> int:
-    """Each student's grade through each link the regrade touched, sent where it changed (the
-    newest attempt through the link decides, as any passback does). How many were looked at."""
-    newest = (
-        select(LtiScore.link_id, LtiScore.student, func.max(Submission.created_at).label("newest"))
-        .join(Submission, Submission.id == LtiScore.submission_id)
-        .join(RegradeItem, RegradeItem.submission_id == LtiScore.submission_id)
-        .where(RegradeItem.regrade_id == regrade_id)
-        .group_by(LtiScore.link_id, LtiScore.student)
-        .subquery()
-    )
-    query = (
-        select(LtiScore.submission_id)
-        .join(Submission, Submission.id == LtiScore.submission_id)
-        .join(newest, and_(newest.c.link_id == LtiScore.link_id, newest.c.student == LtiScore.student))
-        .where(Submission.created_at == newest.c.newest)
-    )
-    with db.transaction() as session:
-        chosen = list(session.scalars(query))
-    for submission_id in chosen:
-        for attempt in range(1, attempts + 1):
-            if not post(db, submission_id, attempt, attempts, outbound, tokens, only_changed=True).retry:
-                break
-    return len(chosen)
-
-
-def regrade_moves(session: Session, regrade_id: int) -> list[GradebookMove]:
-    """The grades `pass_back_regrade` would change once the batch is confirmed: each student's
-    grade through each link the batch touched (that may take scores), worked out as a passback
-    does but with the batch's results, where it differs from what the gradebook last took."""
-    pairs = session.execute(
-        select(LtiScore.link_id, LtiScore.student)
-        .distinct()
-        .join(RegradeItem, RegradeItem.submission_id == LtiScore.submission_id)
-        .where(RegradeItem.regrade_id == regrade_id)
-    ).all()
-    moves: list[GradebookMove] = []
-    for link_id, student in pairs:
-        link = session.get_one(LtiLink, link_id)
-        if SCORE_SCOPE not in link.scopes.split():
-            continue  # the LMS takes no score through this link
-        context = link.context
-        platform_id = session.get_one(LtiRegistration, context.registration_id).platform_id
-        due = policies.due_of(session, platform_id, context.course, student, link.challenge)
-        graded = _graded(session, link_id, student, regrade_id)
-        after = round(late.gradebook(graded, due, _mode(context.score_mode)).score, 2)
-        sent = _last_sent(session, link_id, student)
-        if sent != after:
-            moves.append(GradebookMove(student, link.challenge, sent, after))
-    return sorted(moves)
-
-
-def _graded(session: Session, link_id: int, student: str, regrade_id: int | None = None) -> list[late.Graded]:
+def graded_through(
+    session: Session, link_id: int, student: str, regrade_id: int | None = None
+) -> list[late.Graded]:
     """The student's graded attempts through this link; with `regrade_id`, each at the score that
     batch's result gives it (its preview's, before it is stored)."""
     item = aliased(RegradeItem)
@@ -302,8 +183,9 @@ def _graded(session: Session, link_id: int, student: str, regrade_id: int | None
     return [late.Graded(r.created_at, r.score or 0.0) for r in session.execute(query).all()]
 
 
-def _mode(score_mode: str) -> late.ScoreMode:
-    return "last" if score_mode == "last" else "best"
+def score_mode(chosen: str) -> late.ScoreMode:
+    """The score a context's gradebook takes: the student's last, or (by default) their best."""
+    return "last" if chosen == "last" else "best"
 
 
 def _line_item_end(job: _Job, connector: CachedTokens) -> datetime | None:
@@ -372,35 +254,3 @@ def _line_item(link: LtiLink) -> LineItem | None:
         .set_resource_link_id(link.resource_link_id)
         .set_tag(f"autograder-{link.resource_link_id}")  # how the library finds it again: one per link
     )
-
-
-@dataclass(frozen=True)
-class AttemptScore:
-    """One attempt through an LTI link and its passback, as the CLI lists it."""
-
-    submission: str
-    course: str
-    student: str
-    challenge: str
-    state: str  # waiting, sent, failed
-    score_sent: float | None
-    tries: int
-    error: str | None
-
-
-def listing(session: Session, course: str | None, limit: int = 200) -> list[AttemptScore]:
-    query = (
-        select(LtiScore, LtiLink.challenge, LtiContext.course)
-        .join(LtiLink, LtiLink.id == LtiScore.link_id)
-        .join(LtiContext, LtiContext.id == LtiLink.context_id)
-        .order_by(LtiScore.created_at.desc())
-        .limit(limit)
-    )
-    if course is not None:
-        query = query.where(LtiContext.course == course)
-    return [
-        AttemptScore(
-            row.submission_id, slug, row.student, challenge, row.state, row.score_sent, row.tries, row.error
-        )
-        for row, challenge, slug in session.execute(query)
-    ]

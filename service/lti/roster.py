@@ -145,6 +145,14 @@ def remember_url(session: Session, context: LtiContext, url: str | None, platfor
     return course_id if roster_store.ask(session, course_id, ASK_AGAIN_SECONDS) else None
 
 
+def destination(db: Database, course_id: int) -> str | None:
+    """The LMS a course's roster is read from, as the sender's gates count it (the first, when
+    several contexts open the course)."""
+    with db.reading() as session:
+        found = sorted(registration.id for _, registration in _sources(session, course_id))
+    return f"lms:{found[0]}" if found else None
+
+
 def _sources(session: Session, course_id: int) -> list[tuple[LtiContext, LtiRegistration]]:
     """The LMS contexts that open this course and name a memberships URL."""
     course = session.get(Course, course_id)

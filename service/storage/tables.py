@@ -218,3 +218,5 @@ class WorkerBeat(Base):
     layers: Mapped[str] = mapped_column(Text)
     started_at: Mapped[datetime] = mapped_column(Instant(), default=now)
     seen_at: Mapped[datetime] = mapped_column(Instant(), default=now)
+    # the challenges whose error model it still warms, comma-separated (graded meanwhile without it)
+    warming: Mapped[str] = mapped_column(Text, default="", server_default="")

@@ -118,6 +118,10 @@ class Health(BaseModel):
     sandbox: bool
     workers: int
     layers: list[Layer]
+    warming: list[str] = Field(
+        default_factory=list,
+        description="challenges a worker still warms the error model of: graded meanwhile without its diagnoses",
+    )
     waiting_for: list[str] = Field(
         default_factory=list, description="what the service waits for before it is usable; empty once it is"
     )

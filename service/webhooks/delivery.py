@@ -10,6 +10,9 @@ import hashlib
 import hmac
 import time
 from dataclasses import dataclass, replace
+from urllib.parse import urlsplit
+
+from sqlalchemy import select
 
 from service.core.counting import Counts, counts_for
 from service.core.settings import Settings
@@ -83,6 +86,16 @@ def deliver(db: Database, submission_id: str, attempt: int, policy: DeliveryPoli
     finally:  # every attempt leaves its record, even one that broke
         _record(db, submission_id, stored.url, attempt, outcome, time.perf_counter() - started)
     return outcome
+
+
+def destination(db: Database, submission_id: str) -> str | None:
+    """Where the submission's webhook goes, as the sender's gates count it: its origin."""
+    with db.reading() as session:
+        url = session.scalar(select(Submission.callback_url).where(Submission.id == submission_id))
+    if not url:
+        return None
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 def _record(

@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 _FIND = select(Submission.status, Submission.callback_url).where(Submission.id == bindparam("id"))
 # Whether the graded attempt came through an LTI link, asked in the transaction that stores the
-# result, after it has updated (and so locked) the submission's row: `passback.record` locks that
+# result, after it has updated (and so locked) the submission's row: `scores.record` locks that
 # row before it writes a link, so one of the two waits for the other and sees what it did.
 # The student's due date comes in the same statement, read as the result is stored: the graded
 # Submission says what the attempt counts for.

@@ -22,6 +22,7 @@ from service.dashboard.aggregates.keep import keep
 from service.lti.connector import TokenCache
 from service.messaging import graded_pubsub
 from service.messaging.enqueue import TaskQueue
+from service.outbound.gates import Gates
 from service.outbound.session import Outbound
 from service.storage.db import Database
 from service.storage.results import OnStored
@@ -60,6 +61,8 @@ class WorkerProcess:
         self._grader = grader
         # What storing a result keeps up to date besides: the dashboard's aggregates.
         self.on_stored: OnStored = keep
+        # The sender's threads shared out by kind and destination: one slow LMS holds a few.
+        self.gates = Gates.for_senders(settings.webhook_senders)
         self.lti_tokens = TokenCache()  # the LMSs' access tokens, kept across this process's tasks
         self._lock = threading.Lock()
         self._beat: threading.Timer | None = None
@@ -86,7 +89,7 @@ class WorkerProcess:
                 )
                 challenges = load_challenges(*self.settings.challenge_roots)
                 self._grader = Grader(challenges, sandbox, kept_in=self.settings.cache_dir)
-                self._grader.warm_apart(then=_keep_out_of_the_collectors_sight)
+                self._grader.warm_apart(then=self._warmed)
                 self._start_beat()
             return self._grader
 
@@ -117,14 +120,28 @@ class WorkerProcess:
     def outbound(self) -> Outbound:
         return Outbound.from_settings(self.settings)
 
-    def _start_beat(self) -> None:
-        assert self._grader is not None  # noqa: S101 the beat starts after the grader: narrows for mypy
+    def _warmed(self) -> None:
+        _keep_out_of_the_collectors_sight()
+        self._write_beat()  # /healthz knows at once, not at the next beat
+        log.info("the error models are warm: every challenge is graded with its search")
+
+    def _write_beat(self) -> None:
+        grader = self._grader
+        if grader is None:
+            return
         try:
-            layers = json.dumps([vars(layer) for layer in self._grader.sandbox.layers()])
+            layers = json.dumps([vars(layer) for layer in grader.sandbox.layers()])
+            warming = ",".join(sorted(grader.warming()))
+            beat = WorkerBeat(
+                name=worker_name(), layers=layers, started_at=now(), seen_at=now(), warming=warming
+            )
             with self.db.transaction() as session:
-                session.merge(WorkerBeat(name=worker_name(), layers=layers, started_at=now(), seen_at=now()))
+                session.merge(beat)
         except Exception as error:  # noqa: BLE001 the beat is for /healthz; grading goes on without it
             log.warning("worker heartbeat failed: %s", error)
+
+    def _start_beat(self) -> None:
+        self._write_beat()
         self._beat = threading.Timer(BEAT_SECONDS, self._start_beat)
         self._beat.daemon = True
         self._beat.start()

@@ -53,7 +53,7 @@ def preview(db: Database, grader: Grader, regrade_id: int, submission_id: str) -
         return False
     lang: Lang = "en" if found.lang == "en" else "es"
     other: Lang = "es" if lang == "en" else "en"
-    told = grader.grade_in(challenge.id, found.code, (lang, other))
+    told = grader.grade_in(challenge.id, found.code, (lang, other), search=True)  # stored for good
     with db.transaction() as session:
         session.execute(
             update(RegradeItem)

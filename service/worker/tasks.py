@@ -6,13 +6,15 @@ the worker's Settings, grader, queue and policies in the `WorkerProcess` it was 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from celery import Task
+from celery.exceptions import Retry
 from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy.exc import DBAPIError
 
-from service.lti import passback, roster
+from service.lti import passback, regraded, roster
 from service.messaging.celery_app import (
     GRADE_TASK,
     LTI_SCORE_TASK,
@@ -80,38 +82,62 @@ def regrade_confirm(process: WorkerProcess, regrade_id: int) -> None:
     process.queue.regrade_passback(regrade_id)
 
 
-def deliver_webhook(process: WorkerProcess, task: Task, submission_id: str) -> None:
-    """On the webhook queue, taken by the sender process: a slow receiver never holds a grading."""
-    attempt = task.request.retries + 1
-    outcome = delivery.deliver(process.db, submission_id, attempt, process.delivery_policy)
+WAIT_SECONDS = (0.5, 2.0)  # a task whose kind or destination is full is taken again this soon
+
+
+def _later(task: Task, waited: int) -> Retry:
+    """The task again in a moment, counting the wait (not an attempt, and never past a task's
+    retry limit: that one is for failures)."""
+    kwargs = {**(task.request.kwargs or {}), "waited": waited + 1}
+    later = random.uniform(*WAIT_SECONDS)  # noqa: S311 a jitter, so that waiting tasks spread out
+    return task.retry(kwargs=kwargs, countdown=later, max_retries=task.request.retries + 1)
+
+
+def deliver_webhook(process: WorkerProcess, task: Task, submission_id: str, waited: int = 0) -> None:
+    """On the webhook queue, taken by the sender process: a slow receiver never holds a grading,
+    and holds at most its destination's share of the sender."""
+    attempt = task.request.retries - waited + 1
+    with process.gates.slot("webhooks", delivery.destination(process.db, submission_id)) as taken:
+        if not taken:
+            raise _later(task, waited)
+        outcome = delivery.deliver(process.db, submission_id, attempt, process.delivery_policy)
     if outcome.retry and attempt < process.settings.webhook_attempts:
         raise task.retry(countdown=min(2**attempt, 300))
 
 
-def send_lti_score(process: WorkerProcess, task: Task, submission_id: str) -> None:
-    """On the webhook queue too: an LMS that answers slowly never holds a grading."""
-    attempt, attempts = task.request.retries + 1, process.settings.webhook_attempts
-    outcome = passback.post(
-        process.db, submission_id, attempt, attempts, process.outbound, process.lti_tokens
-    )
+def send_lti_score(process: WorkerProcess, task: Task, submission_id: str, waited: int = 0) -> None:
+    """On the webhook queue too: an LMS that answers slowly never holds a grading, nor more than
+    its share of the sender."""
+    attempt, attempts = task.request.retries - waited + 1, process.settings.webhook_attempts
+    with process.gates.slot("grades", passback.destination(process.db, submission_id)) as taken:
+        if not taken:
+            raise _later(task, waited)
+        outcome = passback.post(
+            process.db, submission_id, attempt, attempts, process.outbound, process.lti_tokens
+        )
     if outcome.retry and attempt < attempts:
         raise task.retry(countdown=min(2**attempt, passback.MAX_BACKOFF_SECONDS))
 
 
-def regrade_passback(process: WorkerProcess, regrade_id: int) -> None:
+def regrade_passback(process: WorkerProcess, task: Task, regrade_id: int, waited: int = 0) -> None:
     """On the webhook queue: a regrade's grades to the LMSs, only those that changed; sent again,
     it sends nothing twice (each is compared with what its gradebook last took)."""
-    passback.pass_back_regrade(
-        process.db, regrade_id, process.settings.webhook_attempts, process.outbound, process.lti_tokens
-    )
+    with process.gates.slot("grades", None) as taken:
+        if not taken:
+            raise _later(task, waited)
+        attempts = process.settings.webhook_attempts
+        regraded.pass_back_regrade(process.db, regrade_id, attempts, process.outbound, process.lti_tokens)
 
 
-def refresh_roster(process: WorkerProcess, course_id: int) -> None:
+def refresh_roster(process: WorkerProcess, task: Task, course_id: int, waited: int = 0) -> None:
     """On the webhook queue: a course's roster read again from its LMS; a failure is kept for the
     dashboard to show, and the next launch or the instructor asks again."""
     settings = process.settings
-    budget = Budget(settings.roster_read_seconds, settings.roster_read_bytes)
-    roster.refresh(process.db, course_id, process.outbound, budget, process.lti_tokens)
+    with process.gates.slot("rosters", roster.destination(process.db, course_id)) as taken:
+        if not taken:
+            raise _later(task, waited)
+        budget = Budget(settings.roster_read_seconds, settings.roster_read_bytes)
+        roster.refresh(process.db, course_id, process.outbound, budget, process.lti_tokens)
 
 
 def register(process: WorkerProcess) -> None:
@@ -136,20 +162,20 @@ def register(process: WorkerProcess) -> None:
         regrade_confirm(process, regrade_id)
 
     @app.task(name=WEBHOOK_TASK, bind=True, shared=False, max_retries=None)  # type: ignore[untyped-decorator]
-    def webhook_task(task: Task, submission_id: str) -> None:
-        deliver_webhook(process, task, submission_id)
+    def webhook_task(task: Task, submission_id: str, waited: int = 0) -> None:
+        deliver_webhook(process, task, submission_id, waited)
 
     @app.task(name=LTI_SCORE_TASK, bind=True, shared=False, max_retries=None)  # type: ignore[untyped-decorator]
-    def lti_score_task(task: Task, submission_id: str) -> None:
-        send_lti_score(process, task, submission_id)
+    def lti_score_task(task: Task, submission_id: str, waited: int = 0) -> None:
+        send_lti_score(process, task, submission_id, waited)
 
-    @app.task(name=REGRADE_PASSBACK_TASK, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
-    def regrade_passback_task(regrade_id: int) -> None:
-        regrade_passback(process, regrade_id)
+    @app.task(name=REGRADE_PASSBACK_TASK, bind=True, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
+    def regrade_passback_task(task: Task, regrade_id: int, waited: int = 0) -> None:
+        regrade_passback(process, task, regrade_id, waited)
 
-    @app.task(name=ROSTER_TASK, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
-    def roster_task(course_id: int) -> None:
-        refresh_roster(process, course_id)
+    @app.task(name=ROSTER_TASK, bind=True, shared=False, **_RETRYING)  # type: ignore[untyped-decorator]
+    def roster_task(task: Task, course_id: int, waited: int = 0) -> None:
+        refresh_roster(process, task, course_id, waited)
 
     def ready(**_: Any) -> None:
         process.ready()

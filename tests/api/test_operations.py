@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from sqlalchemy import delete
 
+from service.storage.db import Database
+from service.storage.tables import WorkerBeat
 from service.submissions.keys import CreatedKey
 from tests.backend import auth
 
@@ -19,6 +22,21 @@ def test_healthz_reports_database_broker_and_sandbox_layers(client: TestClient) 
     assert health["workers"] >= 1
     assert health["layers"]
     assert all({"name", "active"} <= set(layer) for layer in health["layers"])
+    assert (health["warming"], health["waiting_for"], health["since"]) == ([], [], None)
+
+
+def test_healthz_names_the_error_models_a_worker_still_warms(client: TestClient, db: Database) -> None:
+    """Usable (200) meanwhile: the worker grades those challenges without the error model's search."""
+    starting = WorkerBeat(name="starting-worker", layers="[]", warming="bloque,layer_norm")
+    with db.transaction() as session:
+        session.add(starting)
+    try:
+        health = client.get("/healthz")
+        assert health.status_code == 200
+        assert health.json()["warming"] == ["bloque", "layer_norm"]
+    finally:
+        with db.transaction() as session:
+            session.execute(delete(WorkerBeat).where(WorkerBeat.name == "starting-worker"))
 
 
 def test_metrics_count_submissions_by_status_and_grading_time(client: TestClient, key: CreatedKey) -> None:

@@ -86,6 +86,20 @@ def test_a_group_s_commands_load_what_they_need_when_they_run(tmp_path: Path) ->
     assert json.loads(listed.stdout) == []
 
 
+@pytest.mark.parametrize("group", ["lti", "dashboard"])
+def test_a_group_that_reads_a_library_lazily_runs_its_commands(tmp_path: Path, group: str) -> None:
+    """Their modules read SQLAlchemy at first use (before, a lazily loaded SQLAlchemy failed:
+    every `autograder lti` command ended in "module 'sqlalchemy.sql' has no attribute 'base'")."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOGRADER_")}
+    env["AUTOGRADER_DATA_DIR"] = str(tmp_path)
+    command = {"lti": ["lti", "platforms"], "dashboard": ["dashboard", "rebuild"]}[group]
+    done = subprocess.run(
+        [sys.executable, "-m", "service.cli", *command], env=env, capture_output=True, text=True, check=False
+    )
+    assert "has no attribute" not in done.stderr
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
 def test_each_group_is_listed_with_its_own_help_without_importing_it() -> None:
     listed = CliRunner().invoke(main.app, ["--help"]).output
     for name in main._GROUPS:

@@ -4,9 +4,10 @@ render per change, not N (a change is a new change mark; without Redis the mark 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from concurrent.futures import ThreadPoolExecutor
 
-from service.dashboard.live import Listener, LiveHub
+from service.dashboard.live import MAX_LISTENERS, MAX_VIEWS, Listener, LiveHub, TooManyStreams
 
 COURSE = (1, "c1")
 
@@ -95,3 +96,38 @@ def test_a_burst_renders_each_view_once_per_spacing() -> None:
         first, later = thread.submit(asyncio.run, _burst()).result()
     assert first == 1
     assert later == 1
+
+
+async def _flood() -> tuple[int, int, int]:
+    """An instructor opening streams on endless variants of a page, then endless streams of one:
+    each past the course's budget is refused, and another course is not."""
+    hub = LiveHub(None, poll_seconds=3600, spacing_seconds=0.0)
+
+    async def read_mark() -> int:
+        return 0
+
+    async def fetch() -> str:
+        return ""
+
+    views = 0
+    with contextlib.suppress(TooManyStreams):
+        for n in range(1000):
+            hub.subscribe(COURSE, 7, read_mark, (f"students?page={n}", "en", "UTC"), fetch)
+            views += 1
+    streams = views
+    with contextlib.suppress(TooManyStreams):
+        for _ in range(1000):
+            hub.subscribe(COURSE, 7, read_mark, ("students?page=0", "en", "UTC"), fetch)
+            streams += 1
+    hub.subscribe((1, "another"), 8, read_mark, ("overview", "en", "UTC"), fetch)
+    others = hub.watched
+    await hub.stop()
+    return views, streams, others
+
+
+def test_a_course_s_live_pages_and_streams_have_a_budget() -> None:
+    with ThreadPoolExecutor(1) as thread:
+        views, streams, watched = thread.submit(asyncio.run, _flood()).result()
+    assert views == MAX_VIEWS  # before: 1000 pages, each rendered again at every change
+    assert streams == MAX_LISTENERS
+    assert watched == 2

@@ -7,7 +7,7 @@ import io
 from contextlib import AbstractContextManager
 
 import pytest
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from grader.challenge import load_challenges
@@ -163,12 +163,36 @@ def test_a_whole_course_regrade_takes_every_challenge_behind_its_version(
     with _opener(engine).begin() as session:
         both_newer = {"layer_norm": LN + 1, "bloque": BLOQUE + 1}
         everything = regrade.start(session, c1, None, both_newer, instructor_id=None)
+        _previewed(session, everything.id)
         only_bloque = regrade.start(session, c1, None, {**VERSIONS, "bloque": BLOQUE + 1}, instructor_id=None)
         assert (everything.total, only_bloque.total) == (5, 1)
         with pytest.raises(Conflict):  # every challenge at its current version: nothing to regrade
             regrade.start(session, c1, None, VERSIONS, instructor_id=None)
         with pytest.raises(Invalid):
             regrade.start(session, c1, "no_such_challenge", VERSIONS, instructor_id=None)
+
+
+def _previewed(session: Session, regrade_id: int) -> None:
+    session.execute(update(RegradeItem).where(RegradeItem.regrade_id == regrade_id).values(score=0.0))
+
+
+def test_one_preview_of_a_course_at_a_time(engine: Engine, grader: Grader) -> None:
+    """A regrade's preview grades the course again: asked again while it runs (a repeated click,
+    a script), it is refused, in another course it is not, and once previewed a new one may start
+    (before, every ask queued the whole course's grading again)."""
+    c1 = _grade_class(engine, grader, "c1")
+    newer = {**VERSIONS, "layer_norm": LN + 1}
+    with _opener(engine).begin() as session:
+        first = regrade.start(session, c1, "layer_norm", newer, instructor_id=None).id
+    for _ in range(3):
+        with pytest.raises(Conflict, match="being previewed"), _opener(engine).begin() as session:
+            regrade.start(session, c1, "layer_norm", newer, instructor_id=None)
+    with _opener(engine).begin() as session:
+        assert session.scalar(select(func.count()).select_from(Regrade)) == 1
+        assert regrade.previewing(session, _other(c1, "c2")) is None
+        _previewed(session, first)
+    with _opener(engine).begin() as session:
+        assert regrade.start(session, c1, "layer_norm", newer, instructor_id=None).id != first
 
 
 def test_student_pages_follow_the_order_without_overlap(engine: Engine, grader: Grader) -> None:

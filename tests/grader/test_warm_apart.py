@@ -34,6 +34,7 @@ def test_a_challenge_warming_is_graded_without_the_search_then_with_it(
         thread = grader.warm_apart(then=warmed.set)
         assert grader.warming() == {"layer_norm"}
         meanwhile = grader.grade("layer_norm", WRONG, "en")
+        asked = grader.grade_in("layer_norm", WRONG, ("en",), search=True)["en"]  # a regrade's
         release.set()
         thread.join(timeout=300)
         assert warmed.is_set()
@@ -48,3 +49,4 @@ def test_a_challenge_warming_is_graded_without_the_search_then_with_it(
     )
     assert meanwhile.diagnoses == []
     assert [d.id for d in after.diagnoses] != []
+    assert [d.id for d in asked.diagnoses] == [d.id for d in after.diagnoses]

@@ -116,7 +116,8 @@ class Worker:
     def _beats(self) -> int:
         assert self.process.poll() is None, self._tail()
         with self.db.transaction() as session:
-            return session.scalar(select(func.count()).select_from(WorkerBeat)) or 0
+            warm = select(func.count()).select_from(WorkerBeat).where(WorkerBeat.warming == "")
+            return session.scalar(warm) or 0  # gradings that search the error models, as tests expect
 
     def _tail(self) -> str:
         return f"worker log:\n{self.log.read_text(errors='replace')[-4000:]}"

@@ -9,7 +9,7 @@ from sqlalchemy import Connection, select, text
 
 from grader.grade import Grader
 from service.dashboard.aggregates.keep import keep
-from service.lti import passback
+from service.lti import scores
 from service.lti.tables import LtiContext, LtiLink, LtiRegistration
 from service.storage.db import Database
 from service.storage.results import Stored, store_graded
@@ -51,7 +51,7 @@ def test_a_link_recorded_before_the_result_is_seen_by_the_worker(
     clean: Backend, key: CreatedKey, grader: Grader, db: Database
 ) -> None:
     submission_id = stored_submission(db, key, grader)
-    assert not passback.record(db, submission_id, a_link(db), "s")  # not graded yet: the worker sends
+    assert not scores.record(db, submission_id, a_link(db), "s")  # not graded yet: the worker sends
     graded = grade_submission(db, grader, submission_id, MAX_ATTEMPTS, on_stored=keep)
     assert graded is not None
     assert graded.lti_linked
@@ -65,7 +65,7 @@ def test_a_link_recorded_after_the_result_is_sent_by_the_page(
     graded = grade_submission(db, grader, submission_id, MAX_ATTEMPTS, on_stored=keep)
     assert graded is not None
     assert not graded.lti_linked
-    assert passback.record(db, submission_id, link_id, "s")
+    assert scores.record(db, submission_id, link_id, "s")
 
 
 def test_a_link_recorded_while_the_result_is_being_stored_waits_and_is_sent_by_the_page(
@@ -78,7 +78,7 @@ def test_a_link_recorded_while_the_result_is_being_stored_waits_and_is_sent_by_t
     result = grader.grade("layer_norm", "def layer_norm(X, gamma, beta, eps=1e-5):\n    return X\n")
     answers: list[bool] = []
     recording = threading.Thread(
-        target=lambda: answers.append(passback.record(db, submission_id, link_id, "s"))
+        target=lambda: answers.append(scores.record(db, submission_id, link_id, "s"))
     )
     version = grader.challenges["layer_norm"].version
     with db.relaxed_transaction() as connection:

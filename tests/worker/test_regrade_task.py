@@ -90,10 +90,10 @@ def test_the_regrade_task_marks_what_it_grades_for_the_supervisor(
 
     class Watched(Grader):
         def grade_in(
-            self, challenge_id: str, code: str | bytes, langs: tuple[Lang, ...]
+            self, challenge_id: str, code: str | bytes, langs: tuple[Lang, ...], *, search: bool | None = None
         ) -> dict[Lang, Result]:
             seen.append(slots.grading(0))  # what the supervisor would send again if this process died
-            return super().grade_in(challenge_id, code, langs)
+            return super().grade_in(challenge_id, code, langs, search=search)
 
     process = _process(clean, Watched(grader.challenges, grader.sandbox), Slot(os.dup(slots.fd), 0))
     tasks.register(process)

@@ -18,6 +18,7 @@ from service.storage.db import Database
 from service.storage.tables import GradingResult, Submission, now
 from service.submissions.keys import CreatedKey
 from tests.backend import auth
+from tests.waiting import wait_until
 
 WRONG = "import numpy as np\n\ndef layer_norm(X, gamma, beta, eps=1e-5):\n    return X  # retained\n"
 
@@ -77,7 +78,4 @@ def test_the_sweeper_erases_only_when_a_retention_is_set(
     assert _codes(db)[old[0]] == WRONG
     kept = quick.model_copy(update={"retention_days": 365})
     with TestClient(create_app(kept)):
-        deadline = time.monotonic() + 30
-        while _codes(db)[old[0]] != "" and time.monotonic() < deadline:
-            time.sleep(0.05)
-    assert _codes(db)[old[0]] == ""
+        wait_until(lambda: _codes(db)[old[0]] == "", 30)

@@ -6,18 +6,16 @@ import hashlib
 import hmac
 import json
 import threading
-import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select
 
 from service.storage.db import Database
-from service.storage.tables import WebhookDelivery
 from service.submissions.keys import CreatedKey
 from tests.backend import auth
+from tests.security.webhooks import deliveries
 
 
 class Receiver:
@@ -46,22 +44,6 @@ def receiver() -> Iterator[tuple[Receiver, str]]:
     yield state, f"http://127.0.0.1:{server.server_address[1]}/hook"
     server.shutdown()
     server.server_close()
-
-
-def deliveries(db: Database, submission_id: str, count: int, seconds: float = 20) -> list[WebhookDelivery]:
-    deadline = time.monotonic() + seconds
-    while True:
-        with db.transaction() as session:
-            rows = list(
-                session.scalars(
-                    select(WebhookDelivery)
-                    .where(WebhookDelivery.submission_id == submission_id)
-                    .order_by(WebhookDelivery.attempt)
-                )
-            )
-        if len(rows) >= count or time.monotonic() > deadline:
-            return rows
-        time.sleep(0.1)
 
 
 def test_webhook_is_signed_retried_and_recorded(

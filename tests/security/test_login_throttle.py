@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
@@ -16,17 +15,12 @@ import pytest
 
 from service.dashboard import passwords
 from tests.dashboard.site import Site
+from tests.loops import run_apart
 from tests.security.live_site import INSTRUCTOR, PASSWORD, attempt_log_in, client_from, login_form
 
 pytestmark = pytest.mark.slow
 WRONG = "not-the-password-at-all"
 T = TypeVar("T")
-
-
-def in_a_thread_of_its_own(run: Callable[[], T]) -> T:
-    """An event loop of its own: the test process's main thread may have Playwright's running."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def test_many_emails_from_one_address_are_throttled(live_site: Site) -> None:
@@ -95,7 +89,7 @@ def test_password_checks_run_a_few_at_a_time_off_the_request_threads() -> None:
     async def flood() -> list[bool]:
         return await asyncio.gather(*(checks.run(check) for _ in range(20)))
 
-    assert in_a_thread_of_its_own(lambda: asyncio.run(flood())) == [False] * 20
+    assert run_apart(flood) == [False] * 20
     assert most == 1
 
 
@@ -112,6 +106,6 @@ def test_password_checks_refuse_beyond_their_queue() -> None:
         release.set()
         return await asyncio.gather(*tasks, return_exceptions=True)
 
-    outcomes = in_a_thread_of_its_own(lambda: asyncio.run(flood()))
+    outcomes = run_apart(flood)
     assert sum(isinstance(o, TooManyAttempts) for o in outcomes) == 2
     assert outcomes.count(True) == 3

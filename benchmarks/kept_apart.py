@@ -38,7 +38,6 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import tomllib
 from collections.abc import Iterator
@@ -48,6 +47,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.ab import worktree  # noqa: E402
+
 LANGS = ("es", "en")
 THIS = "this tree"
 NONE = "none"
@@ -169,13 +172,8 @@ def checkout(ref: str) -> Iterator[Path]:
     if Path(ref).is_dir():
         yield Path(ref).resolve()
         return
-    with tempfile.TemporaryDirectory() as parent:
-        path = Path(parent) / "tree"
-        subprocess.run(["git", "worktree", "add", "--detach", str(path), ref], cwd=ROOT, check=True)
-        try:
-            yield path
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=ROOT, check=False)
+    with worktree(ref) as path:
+        yield path
 
 
 def alternate(sides: dict[str, Path], labels: list[Label], rounds: int) -> dict[str, dict[str, Graded]]:
